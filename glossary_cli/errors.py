@@ -1,0 +1,90 @@
+"""The exception hierarchy and the exit codes of the ``gloss`` command.
+
+Core modules raise :class:`GlossError` subclasses; only :mod:`glossary_cli.cli` turns them into a
+one-line message on stderr and an exit code (see :class:`ExitCode`).
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    """Process exit codes, documented in the README and in ``gloss --help``."""
+
+    OK = 0  #: something was found / the command succeeded
+    NOT_FOUND = 1  #: the query matched nothing, or ``build --check`` found stale records
+    USAGE = 2  #: bad options or arguments (Typer's own usage errors use 2 as well)
+    DATA = 3  #: a glossary, record or index file is malformed or cannot be read or written
+
+
+class GlossError(Exception):
+    """Base class of every error gloss reports to the user.
+
+    Args:
+        message: what is wrong, in one sentence.
+        path: the file concerned, if any (shown as given).
+        line: 1-based line number in ``path``, if known.
+        column: 1-based column, if known.
+        hint: what the user can do about it.
+    """
+
+    exit_code: ExitCode = ExitCode.DATA
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        hint: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.line = line
+        self.column = column
+        self.hint = hint
+
+    def location(self) -> str:
+        """``FILE:LINE:COLUMN`` as far as known, or ``""``."""
+        parts = [p for p in (self.path, self.line, self.column) if p is not None]
+        return ":".join(str(p) for p in parts)
+
+    def __str__(self) -> str:
+        where = self.location()
+        text = f"{where}: {self.message}" if where else self.message
+        return f"{text} ({self.hint})" if self.hint else text
+
+
+class ParseError(GlossError):
+    """A glossary file does not follow the format (title, subtitle, term/definition pairs)."""
+
+
+class RecordError(GlossError):
+    """A YAML record file or the curation file is malformed."""
+
+
+class StoreError(GlossError):
+    """A data directory or index cannot be read or written."""
+
+
+class UsageError(GlossError):
+    """Options or arguments that cannot be honoured (unknown language tag, bad limit)."""
+
+    exit_code = ExitCode.USAGE
+
+
+class NotFoundError(GlossError):
+    """A lookup found nothing; carries "did you mean" suggestions."""
+
+    exit_code = ExitCode.NOT_FOUND
+
+    def __init__(self, message: str, suggestions: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.suggestions = suggestions
+
+
+class ParseWarning(GlossError):
+    """A problem in a glossary file that can be skipped; ``--strict`` makes it an error."""
