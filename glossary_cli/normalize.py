@@ -1,0 +1,298 @@
+"""Per-script normalization and the match keys built from it.
+
+Two layers:
+
+* :func:`fold` and :func:`words` run on every query and every indexed text. They use only the
+  standard library's :mod:`unicodedata` (the Unicode Character Database, UAX #15 normalization
+  forms), so a lookup never pays for importing ICU (see ``benchmarks/RESULTS.md``). The folding
+  follows ICU's ``NFKC_Casefold`` (Unicode UAX #31 §5.1, ICU ``Normalizer2`` ``nfkc_cf``), then
+  the Bengali and Arabic rules below; ``tests/test_normalize.py`` checks it against ICU.
+* :func:`romanize` and :func:`phonetic` build cross-script keys. :func:`romanize` uses ICU
+  transliterators (``Bengali-Latin``, ``Arabic-Latin``, ``Any-Latin``, then ``Latin-ASCII``);
+  it runs when the index is compiled, never per query.
+
+Arabic folding follows Lucene's ``ArabicNormalizer`` and ``PersianNormalizer`` (the analyzers of
+Lucene's ``analysis-common``, after Larkey et al., *Light Stemming for Arabic*, 2002), and the
+clitic prefixes of Lucene's ``ArabicStemmer`` (light10).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+# Characters dropped before anything else: Unicode default-ignorable format characters
+# (category Cf: ZWJ U+200D, ZWNJ U+200C, LRM/RLM, bidi embeddings and isolates, soft hyphen,
+# BOM, Arabic letter mark U+061C), Arabic harakat and tanwin U+064B–U+0652, superscript alef
+# U+0670, Quranic marks U+06D6–U+06ED and tatweel U+0640 (Lucene ArabicNormalizer).
+_DROP = {
+    **{cp: None for cp in range(0x064B, 0x0653)},
+    0x0670: None,
+    0x0640: None,
+    **{cp: None for cp in range(0x06D6, 0x06EE)},
+}
+
+# Letter foldings applied after NFKC and case folding.
+_LETTERS: dict[int, str] = str.maketrans(
+    {
+        # Bengali: khanda ta is a written form of ta + virama (Unicode §12.2, Bengali).
+        "\u09ce": "\u09a4\u09cd",
+        # Arabic (Lucene ArabicNormalizer): alef with hamza above/below, madda, wasla → alef;
+        # alef maksura → yeh; teh marbuta → heh.
+        "\u0623": "\u0627",
+        "\u0625": "\u0627",
+        "\u0622": "\u0627",
+        "\u0671": "\u0627",
+        "\u0649": "\u064a",
+        "\u0629": "\u0647",
+        # Persian/Urdu keyboard letters (Lucene PersianNormalizer): farsi yeh, keheh, ae, heh
+        # goal, heh with yeh above → Arabic yeh, kaf, heh.
+        "\u06cc": "\u064a",
+        "\u06a9": "\u0643",
+        "\u06d5": "\u0647",
+        "\u06c1": "\u0647",
+        "\u06c0": "\u0647",
+        "\u06be": "\u0647",
+    }
+)
+
+#: Clitic prefixes of Lucene's ArabicStemmer (light10), longest first: وال بال كال فال لل ال.
+ARABIC_PREFIXES = ("\u0648\u0627\u0644", "\u0628\u0627\u0644", "\u0643\u0627\u0644",
+                   "\u0641\u0627\u0644", "\u0644\u0644", "\u0627\u0644")
+
+
+class _FoldTable(dict[int, "str | None"]):
+    """``str.translate`` table computed lazily per code point, then cached (C speed after).
+
+    Maps: decimal digits (category Nd) → ASCII digits; punctuation, symbols, separators and
+    controls (categories P*, S*, Z*, C*) → space; the letters of :data:`_LETTERS`.
+    """
+
+    def __missing__(self, cp: int) -> "str | None":
+        ch = chr(cp)
+        cat = unicodedata.category(ch)
+        value: str | None
+        if cp in _LETTERS:
+            value = _LETTERS[cp]
+        elif cat == "Nd":
+            value = str(unicodedata.digit(ch))
+        elif cat[0] in "PSZC":
+            value = " "
+        else:
+            value = ch
+        self[cp] = value
+        return value
+
+
+class _DropTable(dict[int, "str | None"]):
+    """``str.translate`` table deleting format characters (Cf) and :data:`_DROP`."""
+
+    def __missing__(self, cp: int) -> "str | None":
+        value = None if cp in _DROP or unicodedata.category(chr(cp)) == "Cf" else chr(cp)
+        self[cp] = value
+        return value
+
+
+_FOLD = _FoldTable()
+_DROP_TABLE = _DropTable()
+
+
+def fold(text: str) -> str:
+    """The search key of ``text``: case-, width- and spelling-insensitive, words space-separated.
+
+    Steps: drop format characters (category Cf), harakat and tatweel; NFKC; full case folding;
+    NFKC again (so ``NFKC(casefold(NFKC(x)))``, as ICU's ``nfkc_cf``); fold Bengali khanda ta
+    and the Arabic and Persian letters listed in this module; map every decimal digit to ASCII
+    (``৪`` → ``4``); turn punctuation, symbols, controls and separators (hyphens, dashes,
+    quotes, U+2028…) into single spaces. Bengali nukta letters (U+09DC, U+09DD, U+09DF) need no
+    rule: NFKC decomposes them to letter + U+09BC, as it does the two-code-point spelling (they
+    are composition exclusions, UAX #15 §5).
+
+    >>> fold("Low-Rank  Adaptation")
+    'low rank adaptation'
+    >>> fold("خَلِيطُ الخُبَرَاءِ") == fold("خليط الخبراء")
+    True
+    >>> fold("৪-বিট") == fold("4 বিট")
+    True
+
+    Args:
+        text: any text.
+
+    Returns:
+        The folded text, stripped; ``""`` when nothing searchable is left.
+    """
+    if text.isascii():
+        return " ".join(text.lower().translate(_FOLD).split())
+    dropped = text.translate(_DROP_TABLE)
+    composed = unicodedata.normalize("NFKC", dropped)
+    folded = composed.casefold()
+    if folded != composed:  # case folding can leave text that is not NFKC (UAX #15 §7)
+        folded = unicodedata.normalize("NFKC", folded)
+    return " ".join(folded.translate(_FOLD).split())
+
+
+def words(key: str) -> tuple[str, ...]:
+    """The words of a folded key (see :func:`fold`).
+
+    :func:`fold` has already turned every character that separates words under the Unicode
+    word-break rules (UAX #29) in Bengali, Arabic and Latin text — spaces, punctuation,
+    symbols — into a space, so the words are the space-separated parts; the tests check the
+    result against ICU's word ``BreakIterator`` on every term of the bundled glossaries.
+    """
+    return tuple(key.split())
+
+
+def arabic_stem(word: str) -> str:
+    """``word`` without one Arabic clitic prefix (:data:`ARABIC_PREFIXES`), if long enough.
+
+    A prefix is removed only when at least two letters remain (Lucene ArabicStemmer keeps
+    words of two letters or fewer whole), so ``الشبكه`` → ``شبكه`` and ``بالمصنف`` → ``مصنف``.
+
+    >>> arabic_stem("بالمصنف")
+    'مصنف'
+    >>> arabic_stem("الشبكه")
+    'شبكه'
+    """
+    for prefix in ARABIC_PREFIXES:
+        if word.startswith(prefix) and len(word) - len(prefix) >= 2:
+            return word[len(prefix) :]
+    return word
+
+
+def stem_words(key: str) -> tuple[str, ...]:
+    """Words of a folded key with Arabic clitic prefixes removed; other words unchanged."""
+    return tuple(arabic_stem(w) if _is_arabic(w) else w for w in key.split())
+
+
+def _is_arabic(word: str) -> bool:
+    return "\u0600" <= word[:1] <= "\u06ff"
+
+
+def is_latin(key: str) -> bool:
+    """Whether a folded key is written in ASCII letters, digits and spaces only."""
+    return key.isascii()
+
+
+# --- cross-script keys ---------------------------------------------------------------------
+
+#: ICU transform IDs used to romanize terms, by language tag (ICU User Guide, "Transforms";
+#: the rules are CLDR's ``Bengali-Latin`` and ``Arabic-Latin``). Other languages use
+#: ``Any-Latin``. ``Latin-ASCII`` then removes the diacritics.
+TRANSFORMS = {"bn": "Bengali-Latin; Latin-ASCII", "ar": "Arabic-Latin; Latin-ASCII"}
+_ANY = "Any-Latin; Latin-ASCII"
+
+
+@lru_cache(maxsize=None)
+def _transliterator(transform_id: str):  # type: ignore[no-untyped-def]
+    import icu
+
+    return icu.Transliterator.createInstance(transform_id)
+
+
+@lru_cache(maxsize=200_000)
+def _romanize_word(word: str, transform_id: str) -> str:
+    latin = _transliterator(transform_id).transliterate(word)
+    return "".join(ch for ch in latin.lower() if ch.isascii() and ch.isalnum())
+
+
+def romanize(key: str, lang: str) -> str:
+    """ASCII romanization of a folded key, word by word, with ICU transliterators.
+
+    Arabic words lose their clitic prefix first (:func:`arabic_stem`), so ``الشبكه`` and
+    ``شبكه`` romanize alike. Results are cached per word: glossaries reuse words heavily.
+
+    >>> romanize(fold("কোয়ান্টাইজেশন"), "bn")
+    'koyantaijesana'
+    >>> romanize(fold("تقليم الشبكة"), "ar")
+    'tqlym shbkh'
+
+    Args:
+        key: a folded key (:func:`fold`).
+        lang: BCP 47 tag choosing the transform (:data:`TRANSFORMS`, else ``Any-Latin``).
+
+    Returns:
+        Lower-case ASCII words separated by single spaces; ``""`` if nothing is left.
+    """
+    transform_id = TRANSFORMS.get(lang.split("-")[0], _ANY)
+    out = []
+    for word in stem_words(key):
+        if word.isascii():
+            out.append(word)
+            continue
+        latin = _romanize_word(word, transform_id)
+        if latin:
+            out.append(latin)
+    return " ".join(out)
+
+
+# Phonetic skeletons. A Bengali or Arabic loanword and its English source rarely share a
+# spelling but share their consonants: quantization ~ koyantaijesana (কোয়ান্টাইজেশন) ~ kntjsn.
+# Digraphs first, then letters; vowels, h, w and y are dropped and doubled letters collapse.
+_EN_RULES = (
+    (re.compile(r"[st]ion"), "sn"),
+    (re.compile(r"ph"), "f"),
+    (re.compile(r"ch"), "C"),
+    (re.compile(r"ck"), "k"),
+    (re.compile(r"qu"), "k"),
+    (re.compile(r"c(?=[eiy])"), "s"),
+    (re.compile(r"ng\b"), "m"),
+)
+_NATIVE_RULES = (
+    (re.compile(r"ph"), "f"),
+    (re.compile(r"c"), "C"),
+    (re.compile(r"ng\b"), "m"),
+)
+_COMMON = str.maketrans({"c": "k", "q": "k", "x": "ks", "z": "j", "v": "b", "C": "c"})
+_DROPPED = re.compile(r"[aeiouwyh]")
+_DOUBLED = re.compile(r"(.)\1+")
+# Romanized Arabic articles typed as their own word or with a hyphen: al-, el-, and the sun
+# letter assimilations (ash-shabaka, at-tanshit, ad-dhakira …).
+_AR_ARTICLE = re.compile(r"^(?:al|el|a[tdrzsnl]h?|as?sh)$")
+
+
+def phonetic(key: str, origin: str = "en") -> str:
+    """Consonant skeleton of a Latin key, word by word: a loose cross-script sound key.
+
+    Args:
+        key: lower-case ASCII words (a folded Latin query or English name, or the output of
+            :func:`romanize`).
+        origin: ``"en"`` for English spelling (``tion``, ``c`` before e/i/y, ``ch``…);
+            anything else for ICU romanizations, where ``c`` is the sound of চ.
+
+    Returns:
+        Space-separated skeletons, e.g. ``phonetic("quantization") == "kntjsn"`` and
+        ``phonetic("koyantaijesana", "bn") == "kntjsn"``. Words that vanish are dropped.
+
+    >>> phonetic("quantization"), phonetic("koyantaijesana", "bn")
+    ('kntjsn', 'kntjsn')
+    >>> phonetic("classifier"), phonetic("klasiphayara", "bn")
+    ('klsfr', 'klsfr')
+    """
+    rules = _EN_RULES if origin == "en" else _NATIVE_RULES
+    out = []
+    for word in key.split():
+        for pattern, repl in rules:
+            word = pattern.sub(repl, word)
+        word = _DOUBLED.sub(r"\1", _DROPPED.sub("", word.translate(_COMMON)))
+        if word:
+            out.append(word)
+    return " ".join(out)
+
+
+def strip_arabic_articles(key: str) -> str:
+    """A romanized query without Arabic article words (``al``, ``ash``…) and ``al`` prefixes.
+
+    >>> strip_arabic_articles("taqlim al shabaka")
+    'taqlim shabaka'
+    >>> strip_arabic_articles("tahsin aldhakira")
+    'tahsin dhakira'
+    """
+    out = []
+    for word in key.split():
+        if _AR_ARTICLE.match(word):
+            continue
+        if word.startswith(("al", "el")) and len(word) > 4:
+            word = word[2:]
+        out.append(word)
+    return " ".join(out)

@@ -1,0 +1,445 @@
+"""Glossary files → entries. Pure: takes bytes or text, never paths; no YAML, no rich.
+
+The plain glossary format (the format of ``data/sources/``)::
+
+    TITLE
+    SUBTITLE
+    TERM [(ENGLISH) | (ABBR) | (ENGLISH - ABBR)]
+    DEFINITION
+    TERM …
+    DEFINITION …
+
+Lines end with LF, CRLF or CR; a UTF-8 byte order mark, blank lines and a missing final newline
+are tolerated. Only those three line ends end a line: U+2028, U+2029, U+0085 and form feed inside
+a line are kept inside it (turned into a space, with a warning).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from glossary_cli.errors import ParseError, ParseWarning
+from glossary_cli.model import Entry
+
+#: ISO 15924 script code → default BCP 47 language tag for a glossary written in it. Scripts
+#: shared by many languages (Latin, Devanagari, Cyrillic…) are not guessed: pass ``lang``.
+SCRIPT_LANGS = {"Beng": "bn", "Arab": "ar"}
+
+#: Human names of the scripts gloss can guess, for messages.
+SCRIPT_NAMES = {"Beng": "Bengali", "Arab": "Arabic", "Latn": "Latin", "Deva": "Devanagari"}
+
+#: Separators between the English name and the abbreviation inside a parenthetical:
+#: hyphen-minus, en dash or em dash with spaces around (``Mixture of Experts - MoE``).
+_EN_ABBR_SEP = re.compile(r"\s+[-\u2013\u2014]\s+")
+_TRAILING_PAREN = re.compile(r"\s*\(([^()]*)\)\s*$")
+_INLINE_BREAKS = re.compile("[\u2028\u2029\u0085\u000b\u000c]")
+_BOMS = (
+    (b"\xef\xbb\xbf", "utf-8"),
+    (b"\xff\xfe", "utf-16-le"),
+    (b"\xfe\xff", "utf-16-be"),
+)
+_LANG_TAG = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedGlossary:
+    """One glossary file, parsed.
+
+    Attributes:
+        name: the file name used in ``Entry.source`` and in messages.
+        lang: BCP 47 tag of the file's terms.
+        title: the first line.
+        subtitle: the second line.
+        entries: the term/definition pairs, in file order.
+        warnings: problems that were skipped (``--strict`` turns them into errors).
+    """
+
+    name: str
+    lang: str
+    title: str
+    subtitle: str
+    entries: tuple[Entry, ...]
+    warnings: tuple[ParseWarning, ...] = ()
+
+
+def decode(data: bytes, name: str) -> str:
+    """Decode a glossary file's bytes: UTF-8 (BOM optional), or UTF-16 with a BOM.
+
+    Args:
+        data: the file's bytes.
+        name: the file's name, for messages.
+
+    Returns:
+        The text, without the BOM.
+
+    Raises:
+        ParseError: empty file, NUL bytes (a binary file), or bytes that are not UTF-8; the error
+            names the 1-based line and column of the first bad byte.
+    """
+    for bom, codec in _BOMS:
+        if data.startswith(bom):
+            body = data[len(bom) :]
+            try:
+                return body.decode(codec)
+            except UnicodeDecodeError as exc:
+                raise _decode_error(name, body, exc, codec) from None
+    if not data.strip():
+        raise ParseError(
+            "the file is empty", path=name, hint="a glossary starts with a title and a subtitle line"
+        )
+    if b"\x00" in data:
+        line = data.count(b"\n", 0, data.index(b"\x00")) + 1
+        raise ParseError(
+            "the file contains NUL bytes: it is binary or not UTF-8",
+            path=name,
+            line=line,
+            hint="save the glossary as UTF-8 plain text",
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _decode_error(name, data, exc, "utf-8") from None
+
+
+def _decode_error(name: str, data: bytes, exc: UnicodeDecodeError, codec: str) -> ParseError:
+    before = data[: exc.start]
+    line = before.count(b"\n") + 1
+    column = exc.start - (before.rfind(b"\n") + 1) + 1
+    return ParseError(
+        f"byte 0x{data[exc.start]:02x} is not valid {codec.upper()}",
+        path=name,
+        line=line,
+        column=column,
+        hint="save the glossary as UTF-8 plain text",
+    )
+
+
+def split_parenthetical(term: str) -> tuple[str, str | None, tuple[str, ...]]:
+    """Split a term's trailing parenthetical into an English equivalent and abbreviations.
+
+    >>> split_parenthetical("লো-র্যাঙ্ক অ্যাডাপ্টেশন (LoRA)")
+    ('লো-র্যাঙ্ক অ্যাডাপ্টেশন', None, ('LoRA',))
+    >>> split_parenthetical("মিশ্র বিশেষজ্ঞ (Mixture of Experts - MoE)")
+    ('মিশ্র বিশেষজ্ঞ', 'Mixture of Experts', ('MoE',))
+    >>> split_parenthetical("স্ট্রাকচার্ড স্পার্সিটি (Structured Sparsity)")
+    ('স্ট্রাকচার্ড স্পার্সিটি', 'Structured Sparsity', ())
+    >>> split_parenthetical("الاستدلال ذو الرتبة المنخفضة (Low-Rank)")
+    ('الاستدلال ذو الرتبة المنخفضة', 'Low-Rank', ())
+
+    Args:
+        term: a term line, stripped.
+
+    Returns:
+        ``(term, english, abbreviations)``; the term unchanged and ``(None, ())`` when there is
+        no trailing parenthetical. What counts as an abbreviation: see :func:`is_abbreviation`.
+    """
+    m = _TRAILING_PAREN.search(term)
+    if not m or m.start() == 0:
+        return term, None, ()
+    inner = " ".join(m.group(1).split())
+    head = term[: m.start()].rstrip()
+    if not inner:
+        return head, None, ()
+    parts = _EN_ABBR_SEP.split(inner)
+    if len(parts) > 1 and is_abbreviation(parts[-1]):
+        return head, " - ".join(parts[:-1]), (parts[-1],)
+    if is_abbreviation(inner):
+        return head, None, (inner,)
+    return head, inner, ()
+
+
+def is_abbreviation(text: str) -> bool:
+    """Whether ``text`` reads as an abbreviation rather than an English name.
+
+    An abbreviation is one token (no spaces) of at most 12 characters with a digit, or with a
+    hyphen-separated part that has two or more capitals or is a single capital: ``LoRA``,
+    ``MoE``, ``FP8``, ``INT4``, ``Q-Bias``, ``TPU``. ``Low-Rank`` and ``Pruning`` are names.
+
+    >>> [is_abbreviation(t) for t in ("LoRA", "Q-Bias", "FP8", "Low-Rank", "Pruning")]
+    [True, True, True, False, False]
+    """
+    if not text or len(text) > 12 or any(c.isspace() for c in text):
+        return False
+    if not any(c.isalpha() for c in text):
+        return False
+    if any(c.isdigit() for c in text):
+        return True
+    for part in text.split("-"):
+        capitals = sum(c.isupper() for c in part)
+        if capitals >= 2 or (len(part) == 1 and capitals == 1):
+            return True
+    return False
+
+
+def script_of(text: str) -> str | None:
+    """The ISO 15924 code of the script most of ``text``'s letters are written in.
+
+    Uses ICU's script property (``UScript``, Unicode UAX #24); characters of the Common and
+    Inherited scripts (digits, punctuation, combining marks) do not count.
+
+    Returns:
+        e.g. ``"Beng"``, ``"Arab"``, ``"Latn"``; ``None`` when ``text`` has no letters.
+    """
+    counts = _script_counts(text)
+    return counts.most_common(1)[0][0] if counts else None
+
+
+def _script_counts(text: str) -> Counter[str]:
+    import icu  # ICU's script data; imported here so that reading records never needs it
+
+    counts: Counter[str] = Counter()
+    for ch in text:
+        if not ch.isalpha():
+            continue
+        code = icu.Script.getScript(ch).getShortName()
+        if code not in ("Zyyy", "Zinh", "Zzzz"):
+            counts[code] += 1
+    return counts
+
+
+def is_language_tag(tag: str) -> bool:
+    """Whether ``tag`` has the shape of a BCP 47 tag (RFC 5646 §2.1): ``bn``, ``zh-Hans``."""
+    return bool(_LANG_TAG.match(tag))
+
+
+@dataclass(slots=True)
+class _Line:
+    number: int
+    text: str
+
+
+def parse_glossary(text: str, name: str, lang: str | None = None) -> ParsedGlossary:
+    """Parse a glossary file's text.
+
+    Args:
+        text: the decoded file (see :func:`decode`); a leading BOM is dropped.
+        name: the file name, used in ``Entry.source`` (``NAME:LINE``) and messages.
+        lang: BCP 47 tag of the terms; detected from their script when ``None``
+            (Bengali → ``bn``, Arabic → ``ar``; see :data:`SCRIPT_LANGS`).
+
+    Returns:
+        The parsed file. Terms and definitions are NFC (Unicode UAX #15), with runs of
+        whitespace collapsed; the trailing parenthetical is split off the term.
+
+    Raises:
+        ParseError: no header, no entries, a term without a definition, an empty term, or a
+            script whose language cannot be guessed; the error names the line.
+    """
+    if lang is not None and not is_language_tag(lang):
+        raise ParseError(f"{lang!r} is not a language tag", path=name, hint="use e.g. bn, ar, hi")
+    warnings: list[ParseWarning] = []
+    lines = _split_lines(text.removeprefix("\ufeff"), name, warnings)
+    content = [ln for ln in lines if ln.text]
+    if not content:
+        raise ParseError("the file is empty", path=name, line=1, hint="add a title line")
+    if len(content) < 2:
+        raise ParseError(
+            "the file has a title but no subtitle and no entries",
+            path=name,
+            line=content[0].number,
+            hint="a glossary is a title line, a subtitle line, then term and definition lines",
+        )
+    title, subtitle, body = content[0], content[1], content[2:]
+    _check_header(title, subtitle, name)
+    if not body:
+        raise ParseError(
+            "the file has a title and a subtitle but no entries",
+            path=name,
+            line=subtitle.number,
+            hint="add term and definition lines after the subtitle",
+        )
+    if len(body) % 2:
+        raise _unpaired_error(lines, body, subtitle.number, name)
+
+    pairs = [(body[i], body[i + 1]) for i in range(0, len(body), 2)]
+    if lang is None:
+        lang = _detect_language(pairs, name)
+    entries: list[Entry] = []
+    seen: dict[str, int] = {}
+    for term_line, def_line in pairs:
+        entry = _entry(term_line, def_line, name, lang, warnings)
+        key = entry.term.casefold()
+        if key in seen:
+            warnings.append(
+                ParseWarning(
+                    f"the term {entry.term!r} appears twice (first on line {seen[key]})",
+                    path=name,
+                    line=term_line.number,
+                    hint="merge the two entries or remove one",
+                )
+            )
+        seen.setdefault(key, term_line.number)
+        entries.append(entry)
+    if lang in SCRIPT_LANGS.values():
+        _check_scripts(pairs, lang, name, warnings)
+    return ParsedGlossary(
+        name=name,
+        lang=lang,
+        title=title.text,
+        subtitle=subtitle.text,
+        entries=tuple(entries),
+        warnings=tuple(warnings),
+    )
+
+
+def _split_lines(text: str, name: str, warnings: list[ParseWarning]) -> list[_Line]:
+    out = []
+    for number, raw in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
+        if _INLINE_BREAKS.search(raw):
+            warnings.append(
+                ParseWarning(
+                    "a line separator or form feed inside the line was read as a space",
+                    path=name,
+                    line=number,
+                    hint="keep each term and each definition on one line",
+                )
+            )
+            raw = _INLINE_BREAKS.sub(" ", raw)
+        cleaned = unicodedata.normalize("NFC", " ".join(raw.split()))
+        if not _visible(cleaned):
+            cleaned = ""
+        out.append(_Line(number, cleaned))
+    return out
+
+
+def _visible(text: str) -> bool:
+    return any(unicodedata.category(c)[0] not in "CZ" for c in text)
+
+
+def _check_header(title: _Line, subtitle: _Line, name: str) -> None:
+    if _TRAILING_PAREN.search(title.text) and split_parenthetical(title.text)[1:] != (None, ()):
+        raise ParseError(
+            "the file has no header: line 1 looks like a term, not a title",
+            path=name,
+            line=title.number,
+            hint="start the file with a title line and a subtitle line",
+        )
+    if len(subtitle.text) > 160:
+        raise ParseError(
+            "the file has no header: the second line looks like a definition, not a subtitle",
+            path=name,
+            line=subtitle.number,
+            hint="start the file with a title line and a subtitle line",
+        )
+
+
+def _unpaired_error(lines: list[_Line], body: list[_Line], after: int, name: str) -> ParseError:
+    # A blank line where a definition was expected explains the odd count best: name it.
+    expecting_definition = False
+    previous: _Line | None = None
+    for ln in lines:
+        if ln.number <= after:
+            continue
+        if ln.text:
+            expecting_definition = not expecting_definition
+            previous = ln
+        elif expecting_definition and previous is not None and _next_is_term(lines, ln):
+            return ParseError(
+                f"the definition of {previous.text[:40]!r} (line {previous.number}) is empty",
+                path=name,
+                line=ln.number,
+                hint="write the definition on this line, or remove the term",
+            )
+    last = body[-1]
+    return ParseError(
+        f"the term {last.text[:40]!r} has no definition (the file has an odd number of lines)",
+        path=name,
+        line=last.number,
+        hint="every term line must be followed by its definition line",
+    )
+
+
+def _next_is_term(lines: list[_Line], blank: _Line) -> bool:
+    for ln in lines[blank.number :]:
+        if ln.text:
+            return len(ln.text) < 120
+    return False
+
+
+def _detect_language(pairs: Sequence[tuple[_Line, _Line]], name: str) -> str:
+    counts: Counter[str] = Counter()
+    for term_line, _ in pairs:
+        counts.update(_script_counts(split_parenthetical(term_line.text)[0]))
+    if not counts:
+        raise ParseError(
+            "cannot tell the language: the terms have no letters",
+            path=name,
+            hint="pass the language tag with --lang",
+        )
+    script = counts.most_common(1)[0][0]
+    if script not in SCRIPT_LANGS:
+        label = SCRIPT_NAMES.get(script, script)
+        raise ParseError(
+            f"cannot tell the language of terms in {label} script",
+            path=name,
+            hint="pass the language tag with --lang, e.g. --lang hi or --lang en",
+        )
+    return SCRIPT_LANGS[script]
+
+
+def _check_scripts(
+    pairs: Sequence[tuple[_Line, _Line]], lang: str, name: str, warnings: list[ParseWarning]
+) -> None:
+    expected = next(s for s, tag in SCRIPT_LANGS.items() if tag == lang)
+    for term_line, _ in pairs:
+        script = script_of(split_parenthetical(term_line.text)[0])
+        if script is not None and script != expected and script in SCRIPT_LANGS:
+            warnings.append(
+                ParseWarning(
+                    f"the term is in {SCRIPT_NAMES[script]} script in a "
+                    f"{SCRIPT_NAMES[expected]} ({lang}) glossary",
+                    path=name,
+                    line=term_line.number,
+                    hint="move it to a glossary of its own language",
+                )
+            )
+
+
+def _entry(
+    term_line: _Line, def_line: _Line, name: str, lang: str, warnings: list[ParseWarning]
+) -> Entry:
+    raw = term_line.text
+    term, en, abbr = split_parenthetical(raw)
+    if raw.count("(") != raw.count(")"):
+        warnings.append(
+            ParseWarning(
+                "unbalanced parenthesis in the term; it was kept as written",
+                path=name,
+                line=term_line.number,
+                hint="close the parenthesis: TERM (English - ABBR)",
+            )
+        )
+    if not _visible(term) or not any(c.isalnum() for c in term):
+        raise ParseError(
+            "the term is empty (only a parenthetical)",
+            path=name,
+            line=term_line.number,
+            hint="write the term before its English equivalent: TERM (English)",
+        )
+    return Entry(
+        lang=lang,
+        term=term,
+        definition=def_line.text,
+        source=f"{name}:{term_line.number}",
+        en=en,
+        abbr=abbr,
+    )
+
+
+def format_glossary(parsed: ParsedGlossary) -> str:
+    """Write a parsed glossary back in the plain format (inverse of :func:`parse_glossary`).
+
+    Returns:
+        Text with LF line ends and a final newline; each term carries its parenthetical
+        ``(ENGLISH - ABBR)``, ``(ENGLISH)`` or ``(ABBR)`` as parsed.
+    """
+    out = [parsed.title, parsed.subtitle]
+    for e in parsed.entries:
+        extra = " - ".join([*([e.en] if e.en else []), *e.abbr])
+        out.append(f"{e.term} ({extra})" if extra else e.term)
+        out.append(e.definition)
+    return "\n".join(out) + "\n"
