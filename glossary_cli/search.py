@@ -1,0 +1,324 @@
+"""Ranking: find the concepts a query means, with a score that explains the order.
+
+A query is folded like every indexed name (:func:`glossary_cli.normalize.fold`), then matched in
+tiers; each tier has its own score band, so a better tier always ranks higher:
+
+=========  =======  ===============================================================
+score      kind     what matched
+=========  =======  ===============================================================
+100        exact    the whole query is a whole name (headword, abbreviation, alias,
+                    term, source English); 98 when equal up to spaces or Arabic clitics
+90–98      prefix   a name starts with the query
+80–89      word     every query word is a word of a name (the last may be a prefix);
+                    the more of the name the query covers, the higher
+60–79      fuzzy    rapidfuzz similarity of query and name ≥ :data:`FUZZY_CUTOFF`
+60–79      phonetic a Latin query sounds like a romanized Bengali or Arabic term
+40–59      definition  every query word occurs in a definition
+=========  =======  ===============================================================
+
+Ties are broken by field (headword before alias), then by the concept's position in the
+records, so the order is deterministic. Exact, prefix and word matches are index lookups;
+fuzzy matching first narrows the vocabulary to words of similar length and spelling, so a
+lookup never scans every name. Lower tiers run only while the higher ones have found fewer
+than ``limit`` concepts: their scores are lower, so they could not enter the result.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from glossary_cli.normalize import fold, is_latin, phonetic, stem_words, strip_arabic_articles
+
+#: Minimum rapidfuzz score (0–100) for a fuzzy match of query and name.
+FUZZY_CUTOFF = 82.0
+#: Minimum similarity of phonetic skeletons for a cross-script match.
+PHONETIC_CUTOFF = 84.0
+#: Minimum ratio of a query word to a vocabulary word to consider it a candidate.
+WORD_CUTOFF = 75.0
+#: Most names scored per fuzzy lookup.
+MAX_CANDIDATES = 5000
+
+_FIELD_ORDER = {"en": 0, "abbr": 1, "term": 2, "alias": 3, "source_en": 4, "definition": 5}
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A search result before it is turned into a :class:`glossary_cli.model.Hit`.
+
+    Attributes:
+        rowid: the concept's row in the index.
+        record: the concept mapping (``records.concept_to_mapping``).
+        score: 0–100 (see the module docstring).
+        match: ``{field, lang, text, score, kind}``.
+    """
+
+    rowid: int
+    record: dict[str, Any]
+    score: float
+    match: dict[str, Any]
+
+
+@dataclass(slots=True)
+class _Best:
+    score: float
+    field_rank: int
+    match: dict[str, Any]
+
+
+class Searcher:
+    """Query an open index (:func:`glossary_cli.index.open_index`).
+
+    Args:
+        conn: the index connection.
+    """
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    # -- public -------------------------------------------------------------------------
+
+    def search(
+        self, query: str, *, langs: Sequence[str] = (), limit: int = 10
+    ) -> list[Found]:
+        """Concepts matching ``query``, best first.
+
+        Args:
+            query: what the user typed, in any script.
+            langs: if given, only concepts with an entry in one of these language tags.
+            limit: most results (≥ 1).
+
+        Returns:
+            Up to ``limit`` results; empty when nothing scores above the cut-offs.
+        """
+        q = fold(query)
+        if not q:
+            return []
+        best: dict[int, _Best] = {}
+        self._exact(q, best)
+        self._prefix(q, best)
+        self._words(q, best)
+        if self._enough(best, langs, limit):
+            return self._finish(best, langs, limit)
+        self._fuzzy(q, best)
+        if is_latin(q):
+            self._phonetic(q, best)
+        if not self._enough(best, langs, limit):
+            self._definitions(q, best)
+        return self._finish(best, langs, limit)
+
+    def concept_by_id(self, concept_id: str) -> Found | None:
+        """The concept whose id is ``concept_id`` exactly, as a score-100 result."""
+        row = self.conn.execute(
+            "SELECT rowid, record FROM concept WHERE id = ?", (concept_id,)
+        ).fetchone()
+        if row is None:
+            return None
+        match = {"field": "id", "lang": "en", "text": concept_id, "score": 100.0, "kind": "exact"}
+        return Found(row[0], json.loads(row[1]), 100.0, match)
+
+    def suggestions(self, query: str, limit: int = 5) -> list[str]:
+        """Names that look like ``query`` (lower cut-off than a search), for "did you mean"."""
+        q = fold(query)
+        if not q:
+            return []
+        from rapidfuzz import fuzz, process
+
+        out: list[str] = []
+        for word in dict.fromkeys(stem_words(q)):
+            rows = self.conn.execute(
+                "SELECT word FROM vocab WHERE kind = 0 AND len BETWEEN ? AND ?",
+                (len(word) - 3, len(word) + 3),
+            ).fetchall()
+            for found, _, _ in process.extract(
+                word, [r[0] for r in rows], scorer=fuzz.ratio, score_cutoff=60, limit=3
+            ):
+                for (text,) in self.conn.execute(
+                    "SELECT text FROM name WHERE rowid IN (SELECT rowid FROM name_words "
+                    "WHERE name_words MATCH ?) ORDER BY rowid LIMIT 3",
+                    (_fts_phrase(found),),
+                ):
+                    if text not in out:
+                        out.append(text)
+        return out[:limit]
+
+    # -- tiers --------------------------------------------------------------------------
+
+    def _add(self, best: dict[int, _Best], concept: int, score: float, match: dict[str, Any]) -> None:
+        rank = _FIELD_ORDER.get(match["field"], 9)
+        current = best.get(concept)
+        if current is None or (score, -rank) > (current.score, -current.field_rank):
+            match["score"] = round(score, 1)
+            best[concept] = _Best(round(score, 1), rank, match)
+
+    @staticmethod
+    def _match(field: str, lang: str, text: str, kind: str) -> dict[str, Any]:
+        return {"field": field, "lang": lang, "text": text, "score": 0.0, "kind": kind}
+
+    def _exact(self, q: str, best: dict[int, _Best]) -> None:
+        compact = q.replace(" ", "")
+        stem = " ".join(stem_words(q))
+        rows = self.conn.execute(
+            "SELECT concept, field, lang, text, key FROM name "
+            "WHERE key = ? OR compact = ? OR stem = ?",
+            (q, compact, stem),
+        )
+        for concept, field, lang, text, key in rows:
+            score = 100.0 if key == q else 98.0
+            self._add(best, concept, score, self._match(field, lang, text, "exact"))
+
+    def _prefix(self, q: str, best: dict[int, _Best]) -> None:
+        rows = self.conn.execute(
+            "SELECT concept, field, lang, text, key FROM name "
+            "WHERE key > ? AND key < ? LIMIT 2000",
+            (q, q + "\U0010ffff"),
+        )
+        for concept, field, lang, text, key in rows:
+            score = 90.0 + 8.0 * len(q) / len(key)
+            self._add(best, concept, score, self._match(field, lang, text, "prefix"))
+
+    def _words(self, q: str, best: dict[int, _Best]) -> None:
+        stems = list(dict.fromkeys(stem_words(q)))
+        if not stems:
+            return
+        terms = [_fts_phrase(w) for w in stems[:-1]]
+        last = stems[-1]
+        terms.append(_fts_phrase(last) + ("*" if len(last) >= 3 else ""))
+        rows = self.conn.execute(
+            "SELECT concept, field, lang, text, key, stem FROM name WHERE rowid IN "
+            "(SELECT rowid FROM name_words WHERE name_words MATCH ?) LIMIT 20000",
+            (" AND ".join(terms),),
+        )
+        qset = set(stems)
+        for concept, field, lang, text, key, stem in rows:
+            name_words = stem.split()
+            covered = sum(1 for w in name_words if w in qset or w.startswith(last))
+            coverage = min(1.0, covered / max(1, len(name_words)))
+            score = 80.0 + 9.0 * coverage
+            self._add(best, concept, score, self._match(field, lang, text, "word"))
+
+    def _candidate_words(self, words: Sequence[str], kind: int) -> list[str]:
+        from rapidfuzz import fuzz, process
+
+        found: list[str] = []
+        for word in dict.fromkeys(words):
+            if len(word) < 3:
+                continue
+            slack = 1 if len(word) <= 5 else 2
+            rows = self.conn.execute(
+                "SELECT word FROM vocab WHERE kind = ? AND len BETWEEN ? AND ?",
+                (kind, len(word) - slack, len(word) + slack),
+            ).fetchall()
+            vocab = [r[0] for r in rows]
+            for match, _, _ in process.extract(
+                word, vocab, scorer=fuzz.ratio, score_cutoff=WORD_CUTOFF, limit=50
+            ):
+                found.append(match)
+        return found
+
+    def _names_with(self, table: str, words: Sequence[str]) -> list[tuple[Any, ...]]:
+        if not words:
+            return []
+        expr = " OR ".join(_fts_phrase(w) for w in dict.fromkeys(words))
+        return self.conn.execute(
+            f"SELECT concept, field, lang, text, key, phon FROM name WHERE rowid IN "  # noqa: S608
+            f"(SELECT rowid FROM {table} WHERE {table} MATCH ? LIMIT {MAX_CANDIDATES})",
+            (expr,),
+        ).fetchall()
+
+    def _fuzzy(self, q: str, best: dict[int, _Best]) -> None:
+        from rapidfuzz import fuzz
+
+        candidates = self._names_with("name_words", self._candidate_words(stem_words(q), 0))
+        for concept, field, lang, text, key, _ in candidates:
+            score = _similarity(q, key, fuzz)
+            if score >= FUZZY_CUTOFF:
+                scaled = 60.0 + 19.0 * (score - FUZZY_CUTOFF) / (100.0 - FUZZY_CUTOFF)
+                self._add(best, concept, scaled, self._match(field, lang, text, "fuzzy"))
+
+    def _phonetic(self, q: str, best: dict[int, _Best]) -> None:
+        from rapidfuzz import fuzz
+
+        variants = {phonetic(q, "en"), phonetic(q, "native"), phonetic(strip_arabic_articles(q), "native")}
+        variants.discard("")
+        words = [w for v in variants for w in v.split()]
+        candidates = self._names_with("name_phon", self._candidate_words(words, 1))
+        for concept, field, lang, text, _, phon in candidates:
+            if field != "term" or lang == "en" or not phon:
+                continue
+            score = max(_similarity(v, phon, fuzz) for v in variants)
+            if len(phon.replace(" ", "")) >= 4 and score >= PHONETIC_CUTOFF:
+                scaled = 60.0 + 19.0 * (score - PHONETIC_CUTOFF) / (100.0 - PHONETIC_CUTOFF)
+                self._add(best, concept, scaled, self._match(field, lang, text, "phonetic"))
+
+    def _definitions(self, q: str, best: dict[int, _Best]) -> None:
+        stems = list(dict.fromkeys(stem_words(q)))
+        if not stems:
+            return
+        expr = " AND ".join(_fts_phrase(w) for w in stems)
+        rows = self.conn.execute(
+            "SELECT e.concept, e.lang, c.record FROM entry e JOIN concept c ON c.rowid = e.concept "
+            "WHERE e.rowid IN (SELECT rowid FROM def_words WHERE def_words MATCH ? LIMIT 2000)",
+            (expr,),
+        )
+        for concept, lang, record in rows:
+            if concept in best:
+                continue
+            definition = json.loads(record)["terms"][lang]["definition"]
+            score = 40.0 + min(19.0, 5.0 * len(stems))
+            self._add(best, concept, score, self._match("definition", lang, definition, "definition"))
+
+    # -- results ------------------------------------------------------------------------
+
+    def _enough(self, best: dict[int, _Best], langs: Sequence[str], limit: int) -> bool:
+        if len(best) < limit:
+            return False
+        if not langs:
+            return True
+        return len(self._with_langs(list(best), langs)) >= limit
+
+    def _with_langs(self, rowids: list[int], langs: Sequence[str]) -> set[int]:
+        if not rowids:
+            return set()
+        marks = ",".join("?" * len(rowids))
+        ok = set()
+        for rowid, have in self.conn.execute(
+            f"SELECT rowid, langs FROM concept WHERE rowid IN ({marks})", rowids  # noqa: S608
+        ):
+            if any(f",{tag}," in have for tag in langs):
+                ok.add(rowid)
+        return ok
+
+    def _finish(self, best: dict[int, _Best], langs: Sequence[str], limit: int) -> list[Found]:
+        order = sorted(best, key=lambda r: (-best[r].score, best[r].field_rank, r))
+        if langs:
+            keep = self._with_langs(order, langs)
+            order = [r for r in order if r in keep]
+        order = order[:limit]
+        if not order:
+            return []
+        marks = ",".join("?" * len(order))
+        records = dict(
+            self.conn.execute(
+                f"SELECT rowid, record FROM concept WHERE rowid IN ({marks})", order  # noqa: S608
+            )
+        )
+        return [Found(r, json.loads(records[r]), best[r].score, best[r].match) for r in order]
+
+
+def _fts_phrase(word: str) -> str:
+    return '"' + word.replace('"', '""') + '"'
+
+
+def _similarity(query: str, name: str, fuzz: Any) -> float:
+    """Similarity of two keys, 0–100: the best of whole-string ratio and token-set ratio
+    (rapidfuzz ``fuzz.ratio`` / ``fuzz.token_set_ratio``), the latter discounted when the
+    query covers only part of a long name."""
+    whole = fuzz.ratio(query, name)
+    tokens = fuzz.token_set_ratio(query, name)
+    q_len, n_len = len(query.replace(" ", "")), len(name.replace(" ", ""))
+    cover = min(q_len, n_len) / max(q_len, n_len, 1)
+    return max(whole, tokens * (0.85 + 0.15 * cover))
