@@ -132,11 +132,19 @@ def filter_langs(glossary: Glossary, langs: Sequence[str] | None) -> Glossary:
     concepts = []
     for concept in glossary.concepts:
         entries = tuple(e for e in concept.entries if e.lang.casefold() in wanted)
-        named = bool(concept.en or concept.aliases or concept.abbr)
-        if entries or (want_en and named):
+        if entries or (want_en and _has_names(concept)):
             concepts.append(replace(concept, entries=entries))
     sources = tuple(s for s in glossary.sources if s.lang.casefold() in wanted)
     return Glossary(sources=sources, concepts=tuple(concepts))
+
+
+def _has_names(concept: Concept) -> bool:
+    return bool(concept.en or concept.aliases or concept.abbr)
+
+
+def _writable(concept: Concept, want_en: bool) -> bool:
+    """Whether a concept has anything a TBX or CSV reader could find it by again."""
+    return bool(concept.entries) or (want_en and _has_names(concept))
 
 
 def _reject_en_entries(glossary: Glossary, fmt: str) -> None:
@@ -370,7 +378,7 @@ def export_tbx(
     body = w.sub(w.sub(root, "text", where="body"), "body", where="body")
 
     for concept in glossary.concepts:
-        if not concept.entries and not (want_en and (concept.en or concept.aliases or concept.abbr)):
+        if not _writable(concept, want_en):
             continue
         where = f"concept {concept.id!r}"
         entry_el = w.sub(body, "entry", where=where, id=_xml_id(concept.id))
@@ -378,7 +386,7 @@ def export_tbx(
             w.sub(entry_el, "note", _meta_note("en_origin", concept.en_origin), where=where)
         for note in concept.notes:
             w.sub(entry_el, "note", _escape_note(note), where=f"{where}: notes")
-        if want_en and (concept.en or concept.aliases or concept.abbr):
+        if want_en and _has_names(concept):
             lang_el = w.sub(entry_el, "lang", where=where, lang="en")
             names = [(concept.en, "administrativeStatus", _PREFERRED)] if concept.en else []
             names += [(a, "termType", "variant") for a in concept.aliases]
@@ -417,20 +425,36 @@ def export_tbx(
 
 
 class _Refused(Exception):
-    """Raised from inside the XML parser to stop at a document type declaration."""
+    """Raised from inside the XML parser to stop at a construct gloss does not read."""
+
+    def __init__(self, message: str, hint: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
 
 
 def _parse_xml(data: bytes, name: str) -> tuple[ET.Element, dict[ET.Element, int]]:
     """Parse ``data`` into an ElementTree, noting each element's line.
 
-    The parser is the standard library's expat, driven directly so that (a) a document type
-    declaration stops parsing before its internal subset is read, so no entity is ever
-    declared or expanded (the usual XML attacks, "billion laughs" and external entities, need
-    one), and (b) every element's line is known for messages and default sources. TBX needs no
-    DTD (ISO 30042:2019 validates with RELAX NG and Schematron).
+    The parser is the standard library's expat, driven directly (ElementTree's own parser
+    exposes neither hook) so that
+
+    * no entity is ever declared or expanded, which the XML entity attacks ("billion laughs",
+      external entities) need: a DOCTYPE with an internal subset (``<!DOCTYPE x [...]>``, the
+      only place a declaration could come from) stops parsing as soon as it starts, before
+      any declaration is read; an external DTD is never fetched (no external-entity handler,
+      parameter entities off), and a reference to an entity it might have declared is an
+      error, not silently dropped text. A DOCTYPE that only names an external DTD, as in
+      ``<!DOCTYPE martif SYSTEM "TBXcoreStructV02.dtd">``, is allowed: TBX v2 files, including
+      the Translate Toolkit's and Weblate's, start with one, and it declares nothing here;
+    * every element's line is known, for messages and for default entry sources.
+
+    A plain check for ``<!DOCTYPE`` in the bytes would also refuse those files, and would miss
+    the declaration in a UTF-16 document; expat sees the document as the XML spec defines it.
 
     Raises:
-        ParseError: the data is not well-formed XML, or it has a DOCTYPE.
+        ParseError: the data is not well-formed XML, has an internal DTD subset, or refers to
+            an entity that is not one of XML's five predefined ones.
     """
     builder = ET.TreeBuilder()
     lines: dict[ET.Element, int] = {}
@@ -443,23 +467,39 @@ def _parse_xml(data: bytes, name: str) -> tuple[ET.Element, dict[ET.Element, int
         el = builder.start(qname(tag), {qname(k): v for k, v in attrs.items()})
         lines[el] = parser.CurrentLineNumber
 
-    def refuse(*_: object) -> None:
-        raise _Refused
+    def doctype(_name: str, _system: str | None, _public: str | None, internal: int) -> None:
+        if internal:
+            raise _Refused(
+                "the document declares entities or a DTD inline (<!DOCTYPE ... [ ]>), "
+                "which gloss does not read",
+                "remove the [...] part of the <!DOCTYPE> line; TBX needs no DTD",
+            )
+
+    def entity(*_: object) -> None:
+        raise _Refused("the document declares an entity", "remove the <!ENTITY ...> line")
+
+    def skipped(entity_name: str, _is_parameter: int) -> None:
+        raise _Refused(
+            f"reference to the undefined entity &{entity_name};",
+            "write the character itself, or a character reference such as &#160;",
+        )
 
     parser.StartElementHandler = start
     parser.EndElementHandler = lambda tag: builder.end(qname(tag))
     parser.CharacterDataHandler = builder.data
-    parser.StartDoctypeDeclHandler = refuse
-    parser.EntityDeclHandler = refuse
+    parser.StartDoctypeDeclHandler = doctype
+    parser.EntityDeclHandler = entity
+    parser.SkippedEntityHandler = skipped
     parser.buffer_text = True
     try:
         parser.Parse(data, True)
-    except _Refused:
+    except _Refused as exc:
         raise ParseError(
-            "the document has a DOCTYPE declaration, which gloss does not read",
+            exc.message,
             path=name,
             line=parser.CurrentLineNumber,
-            hint="remove the <!DOCTYPE ...> line; TBX needs no DTD",
+            column=parser.CurrentColumnNumber + 1,
+            hint=exc.hint,
         ) from None
     except expat.ExpatError as exc:
         raise ParseError(
@@ -700,8 +740,8 @@ def import_tbx(data: bytes, name: str) -> Glossary:
         The glossary, with one :class:`Source` per language (see the module docstring).
 
     Raises:
-        ParseError: malformed XML (line and column from the parser), a DOCTYPE (refused before
-            any entity can be declared), a root other than ``tbx``/``martif``, a language
+        ParseError: malformed XML (line and column from the parser), an inline DTD or an
+            entity declaration or reference (refused before anything is expanded), a root other than ``tbx``/``martif``, a language
             section without ``xml:lang``, an unknown ``gloss:en_origin`` or a duplicate id.
     """
     root, lines = _parse_xml(data, name)
@@ -793,7 +833,8 @@ def export_csv(
 
     The English columns are written when English is (``langs`` is ``None`` or lists ``en``);
     ``notes`` and the ``LANG_en/abbr/status/notes`` columns only when some cell would be
-    non-empty. A language whose tag is a concept column (``id``, Indonesian) has its term
+    non-empty. A concept with no term and no English name written is left out (a reader could
+    not tell it from a blank row). A language whose tag is a concept column (``id``, Indonesian) has its term
     column named ``id_term``. Multi-valued cells (``abbr``, ``aliases``, ``notes``) join their
     items with :data:`CSV_SEPARATOR` (``" | "``). An absent value is an empty cell.
 
@@ -815,9 +856,10 @@ def export_csv(
     _reject_en_entries(glossary, "CSV")
     glossary = filter_langs(glossary, langs)
     want_en = _wants_en(langs)
+    concepts = [c for c in glossary.concepts if _writable(c, want_en)]
 
     order: dict[str, None] = {}
-    for concept in glossary.concepts:
+    for concept in concepts:
         for entry in concept.entries:
             order.setdefault(entry.lang, None)
     entry_langs = list(order)
@@ -842,12 +884,12 @@ def export_csv(
     columns: list[tuple[str, str | None, str]] = [("id", None, "id")]
     if want_en:
         columns += [(c, None, c) for c in ("en", "en_origin", "abbr", "aliases")]
-    if any(c.notes for c in glossary.concepts):
+    if any(c.notes for c in concepts):
         columns.append(("notes", None, "notes"))
     for fld in _ENTRY_FIELDS:
         for lang in entry_langs:
             if fld in {"term", "definition", "source"} or any(
-                cell(c, lang, fld) for c in glossary.concepts
+                cell(c, lang, fld) for c in concepts
             ):
                 header = _term_column(lang) if fld == "term" else f"{lang}_{fld}"
                 columns.append((header, lang, fld))
@@ -855,7 +897,7 @@ def export_csv(
     out = io.StringIO()
     writer = csv.writer(out, dialect=kind, lineterminator="\n")
     writer.writerow([header for header, _, _ in columns])
-    for concept in glossary.concepts:
+    for concept in concepts:
         writer.writerow([cell(concept, lang, fld) for _, lang, fld in columns])
     return out.getvalue()
 

@@ -256,6 +256,8 @@ def parse_glossary(text: str, name: str, lang: str | None = None) -> ParsedGloss
         raise _unpaired_error(lines, body, subtitle.number, name)
 
     pairs = [(body[i], body[i + 1]) for i in range(0, len(body), 2)]
+    for term_line, _ in pairs:
+        _check_term(term_line, name)
     if lang is None:
         lang = _detect_language(pairs, name)
     entries: list[Entry] = []
@@ -399,6 +401,18 @@ def _check_scripts(
             )
 
 
+def _check_term(term_line: _Line, name: str) -> None:
+    m = _TRAILING_PAREN.search(term_line.text)
+    term = term_line.text[: m.start()] if m else term_line.text
+    if not _visible(term) or not any(c.isalnum() for c in term):
+        raise ParseError(
+            "the term is empty (only a parenthetical)",
+            path=name,
+            line=term_line.number,
+            hint="write the term before its English equivalent: TERM (English)",
+        )
+
+
 def _entry(
     term_line: _Line, def_line: _Line, name: str, lang: str, warnings: list[ParseWarning]
 ) -> Entry:
@@ -412,13 +426,6 @@ def _entry(
                 line=term_line.number,
                 hint="close the parenthesis: TERM (English - ABBR)",
             )
-        )
-    if not _visible(term) or not any(c.isalnum() for c in term):
-        raise ParseError(
-            "the term is empty (only a parenthetical)",
-            path=name,
-            line=term_line.number,
-            hint="write the term before its English equivalent: TERM (English)",
         )
     return Entry(
         lang=lang,

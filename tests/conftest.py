@@ -1,0 +1,39 @@
+"""Shared fixtures: every test runs with its own cache and user data directories."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "data"
+SEEDS = DATA / "sources"
+
+
+@pytest.fixture(autouse=True)
+def _isolate(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test reads or writes the real user cache or data directories, or GLOSS_DATA."""
+    base = tmp_path_factory.mktemp("env")
+    monkeypatch.setenv("GLOSS_CACHE", str(base / "cache"))
+    monkeypatch.setenv("GLOSS_USER_DATA", str(base / "user"))
+    monkeypatch.delenv("GLOSS_DATA", raising=False)
+    monkeypatch.delenv("GLOSS_BIDI", raising=False)
+
+
+@pytest.fixture
+def data_copy(tmp_path: Path) -> Path:
+    """A writable copy of the bundled data directory."""
+    target = tmp_path / "data"
+    shutil.copytree(DATA, target)
+    return target
+
+
+def snapshot(directory: Path) -> dict[str, bytes]:
+    """Every file's bytes under ``directory``, by relative path."""
+    return {
+        str(p.relative_to(directory)): p.read_bytes()
+        for p in sorted(directory.rglob("*"))
+        if p.is_file()
+    }

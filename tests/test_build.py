@@ -1,0 +1,128 @@
+"""gloss build: concepts across languages, curated English, deterministic atomic records."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from glossary_cli.cli import app
+from glossary_cli.store import build_records, read_records
+
+from .conftest import DATA, snapshot
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def built():  # type: ignore[no-untyped-def]
+    return build_records(DATA)
+
+
+def test_counts(built) -> None:  # type: ignore[no-untyped-def]
+    g = built.glossary
+    assert g.entry_count == 55
+    assert len(g.concepts) == 40
+    assert sum(1 for c in g.concepts if len(c.entries) == 2) == 15
+    assert [s.entries for s in g.sources] == [15, 10, 15, 15]
+    assert built.warnings == ()
+
+
+def test_parallel_files_detected(built) -> None:  # type: ignore[no-untyped-def]
+    merged = [a for a in built.alignments if a.parallel]
+    assert [(a.first[:3], a.second[:3]) for a in merged] == [("000", "003")]
+    pruning = built.glossary.concepts[0]
+    assert pruning.entry("bn").term == "নেটওয়ার্ক প্রুনিং"
+    assert pruning.entry("ar").term == "تقليم الشبكة"
+    # position 15 of both files is the same concept
+    last = built.glossary.concepts[14]
+    assert last.entry("ar").term == "الاستدلال غير المتزامن عبر خط الأنابيب"
+
+
+def test_every_concept_has_an_english_headword(built) -> None:  # type: ignore[no-untyped-def]
+    concepts = built.glossary.concepts
+    assert all(c.en for c in concepts)
+    origins = {c.en_origin for c in concepts}
+    assert origins == {"source", "curated"}
+    by_id = {c.id: c for c in concepts}
+    assert by_id["low-rank-adaptation"].abbr == ("LoRA",)
+    assert by_id["mixture-of-experts"].en == "Mixture of Experts"
+    assert by_id["mixture-of-experts"].en_origin == "source"
+    qat = by_id["quantization-aware-training"]
+    assert qat.en_origin == "curated" and qat.notes  # the source's "quantization-aware quantization"
+    # every term of 004_ has a curated headword
+    assert all(c.en_origin == "curated" for c in concepts if c.entries[0].source.startswith("004_"))
+    assert "speculative decoding" in by_id["speculative-inference"].aliases
+
+
+def test_committed_records_are_current(built) -> None:  # type: ignore[no-untyped-def]
+    assert (DATA / "concepts.yaml").read_text(encoding="utf-8") == built.text
+
+
+def test_records_round_trip(built) -> None:  # type: ignore[no-untyped-def]
+    assert read_records(DATA) == built.glossary
+
+
+def test_build_is_deterministic(data_copy: Path) -> None:
+    (data_copy / "concepts.yaml").unlink()
+    assert runner.invoke(app, ["build", "--data", str(data_copy)]).exit_code == 0
+    first = (data_copy / "concepts.yaml").read_bytes()
+    result = runner.invoke(app, ["build", "--data", str(data_copy)])
+    assert result.exit_code == 0
+    assert "unchanged" in result.output
+    assert (data_copy / "concepts.yaml").read_bytes() == first == (DATA / "concepts.yaml").read_bytes()
+
+
+def test_build_reports_alignment() -> None:
+    result = runner.invoke(app, ["build", "--data", str(DATA), "--check"])
+    assert result.exit_code == 0, result.output
+    assert "55 entries, 40 concepts (15 in more than one language)" in result.output
+    assert "000_137ebd2ba72c1cdb.txt ~ 003_be6544853e9035eb.txt: 9/9 English agree; parallel" in result.output
+
+
+def test_check_detects_stale_records(data_copy: Path) -> None:
+    curation = data_copy / "curation.yaml"
+    curation.write_text(
+        curation.read_text(encoding="utf-8").replace("en: Speculative Inference", "en: Speculative Decoding"),
+        encoding="utf-8",
+    )
+    before = snapshot(data_copy)
+    result = runner.invoke(app, ["build", "--data", str(data_copy), "--check"])
+    assert result.exit_code == 1
+    assert "stale" in result.output
+    assert snapshot(data_copy) == before
+    assert runner.invoke(app, ["build", "--data", str(data_copy)]).exit_code == 0
+    assert "Speculative Decoding" in (data_copy / "concepts.yaml").read_text(encoding="utf-8")
+    # curated knowledge survives rebuilds: it lives in curation.yaml, which build never writes
+    assert curation.read_bytes() == before["curation.yaml"]
+
+
+def test_malformed_source_leaves_records_untouched(data_copy: Path) -> None:
+    (data_copy / "sources" / "005_bad.txt").write_text("title\nsubtitle\nশব্দ\n", encoding="utf-8")
+    before = snapshot(data_copy)
+    result = runner.invoke(app, ["build", "--data", str(data_copy)])
+    assert result.exit_code == 3
+    assert "sources/005_bad.txt:3" in result.output
+    assert "no definition" in result.output
+    assert snapshot(data_copy) == before
+
+
+def test_unmatched_curation_is_reported(data_copy: Path) -> None:
+    with (data_copy / "curation.yaml").open("a", encoding="utf-8") as fh:
+        fh.write("- match: {bn: অজানা শব্দ}\n  en: Unknown\n")
+    result = runner.invoke(app, ["build", "--data", str(data_copy)])
+    assert result.exit_code == 0
+    assert "no concept has the bn term 'অজানা শব্দ'" in result.output
+    strict = runner.invoke(app, ["build", "--data", str(data_copy), "--strict"])
+    assert strict.exit_code == 3
+
+
+def test_sources_are_the_seeds_byte_for_byte() -> None:
+    seeds = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
+    if not seeds.is_dir():
+        pytest.skip("the original seed folder is not beside the checkout")
+    for seed in seeds.iterdir():
+        assert (DATA / "sources" / seed.name).read_bytes() == seed.read_bytes()
+    assert shutil.which  # keep shutil imported for data_copy users

@@ -1,0 +1,131 @@
+"""Search and show on the bundled data: the acceptance criteria of the main job."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from glossary_cli.cli import app
+
+runner = CliRunner()
+
+QUANT_WORDS = ("কোয়ান্টাইজেশন", "কোয়ান্টিফিকেশন")
+
+
+def run_json(*args: str) -> object:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_quantization_finds_all_19_concepts_above_definition_matches() -> None:
+    hits = run_json("search", "quantization", "--limit", "50", "--json")
+    assert isinstance(hits, list)
+    named = [
+        h for h in hits
+        if h["terms"].get("bn") and any(w in h["terms"]["bn"]["term"] for w in QUANT_WORDS)
+    ]
+    assert len(named) == 19
+    worst_named = max(hits.index(h) for h in named)
+    definition_only = [i for i, h in enumerate(hits) if h["match"]["kind"] == "definition"]
+    assert all(i > worst_named for i in definition_only)
+    assert [h["score"] for h in hits] == sorted((h["score"] for h in hits), reverse=True)
+
+
+def test_quantization_table() -> None:
+    result = runner.invoke(app, ["search", "quantization"])
+    assert result.exit_code == 0
+    assert "Quantization" in result.stdout
+    assert "কোয়ান্টাইজেশন" in result.stdout
+
+
+def test_show_lora_json_has_bengali_and_null_arabic() -> None:
+    card = run_json("show", "LoRA", "--lang", "bn,ar", "--json")
+    assert isinstance(card, dict)
+    assert card["terms"]["bn"]["term"] == "লো-র্যাঙ্ক অ্যাডাপ্টেশন"
+    assert card["terms"]["bn"]["source"] == "001_5a07ee38a131a210.txt:5"
+    assert card["terms"]["ar"] is None
+    assert list(card["terms"]) == ["bn", "ar"]
+    assert card["abbr"] == ["LoRA"]
+
+
+def test_show_lora_table_says_no_arabic_entry() -> None:
+    result = runner.invoke(app, ["show", "LoRA", "--lang", "bn,ar"])
+    assert result.exit_code == 0
+    assert "no Arabic entry" in result.stdout
+    assert "লো-র্যাঙ্ক অ্যাডাপ্টেশন" in result.stdout
+
+
+def test_show_pruning_both_languages() -> None:
+    result = runner.invoke(app, ["show", "Pruning", "--lang", "bn,ar"])
+    assert result.exit_code == 0
+    assert "নেটওয়ার্ক প্রুনিং" in result.stdout
+    assert "تقليم الشبكة" in result.stdout
+
+
+def test_bengali_query_arabic_result_first() -> None:
+    hits = run_json("search", "প্রুনিং", "--lang", "ar", "--json")
+    assert hits[0]["terms"]["ar"]["term"] == "تقليم الشبكة"
+    assert list(hits[0]["terms"]) == ["ar"]
+
+
+def test_lang_filter_leaves_out_concepts_without_entry() -> None:
+    everything = run_json("search", "inference", "--json", "--limit", "50")
+    hits = run_json("search", "inference", "--lang", "ar", "--json", "--limit", "50")
+    assert hits and len(hits) < len(everything)
+    assert all(h["terms"]["ar"] is not None for h in hits)
+    quantization = runner.invoke(app, ["search", "quantization", "--lang", "ar", "--json"])
+    assert quantization.exit_code == 1  # no quantization concept has an Arabic entry
+
+
+@pytest.mark.parametrize("query", ["zzqx", "blockchain", "kubernetes"])
+def test_no_false_friends(query: str) -> None:
+    result = runner.invoke(app, ["search", query, "--json"])
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert "no concept matches" in result.stderr
+
+
+def test_show_unknown_suggests() -> None:
+    result = runner.invoke(app, ["show", "quantizaton biass"])
+    assert result.exit_code in (0, 1)
+    nothing = runner.invoke(app, ["show", "zzqx"])
+    assert nothing.exit_code == 1
+    assert "no concept matches 'zzqx'" in nothing.stderr
+
+
+def test_hits_explain_their_match() -> None:
+    hit = run_json("search", "LoRA", "--json")[0]
+    assert hit["match"] == {"field": "abbr", "lang": "en", "text": "LoRA", "score": 100.0, "kind": "exact"}
+    assert hit["score"] == 100.0
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("LORA", "lora"),
+        ("Quantization", "QUANTIZATION"),
+        ("ক্লাসিফা\u09dfার", "ক্লাসিফায়ার"),
+        ("خَلِيطُ الخُبَرَاءِ", "خليط الخبراء"),
+        ("৪-বিট", "4-বিট"),
+    ],
+)
+def test_case_and_unicode_spelling_do_not_change_results(a: str, b: str) -> None:
+    assert run_json("search", a, "--json") == run_json("search", b, "--json")
+
+
+def test_usage_errors_exit_2() -> None:
+    assert runner.invoke(app, ["search", "x", "--limit", "0"]).exit_code == 2
+    assert runner.invoke(app, ["search", "x", "--lang", "b@d"]).exit_code == 2
+    assert runner.invoke(app, ["search", "   "]).exit_code == 2
+    assert runner.invoke(app, ["search"]).exit_code == 2
+
+
+def test_data_option_and_env(data_copy, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    assert runner.invoke(app, ["show", "LoRA", "--json", "--data", str(data_copy)]).exit_code == 0
+    monkeypatch.setenv("GLOSS_DATA", str(data_copy / "missing"))
+    result = runner.invoke(app, ["show", "LoRA"])
+    assert result.exit_code == 3
+    assert "does not exist" in result.stderr
