@@ -473,7 +473,7 @@ BN_BODY = """
 মেমরি ব্যবহার নির্ভুলতা পারফরম্যান্স স্তরের স্তরগুলির প্রতিটি বিভিন্ন উল্লেখযোগ্য ন্যূনতম
 সর্বোত্তম দক্ষ কম বড় ছোট উচ্চ নিম্ন মধ্যবর্তী অ্যাক্টিভেশন গ্রেডিয়েন্ট ডেটা ইনপুট আউটপুট
 বন্টন সংখ্যা আকার গতি লেটেন্সি হার্ডওয়্যারে নেটওয়ার্কের ম্যাট্রিক্স টেনসরের প্রক্রিয়া ধাপ
-ধাপগুলো কাঠামো সংবেদনশীলতা গুরুত্ব ভিত্তিতে উপর মধ্যে সাথে থেকে দ্বারা জন্য এবং বা যা
+ধাপগুলো কাঠামো সংবেদনশীলতা গুরুত্ব ভিত্তিতে উপর মধ্যে সাথে থেকে দ্বারা জন্য এবং বা
 যখন প্রায়শই সাধারণত সরাসরি স্বয়ংক্রিয়ভাবে গতিশীলভাবে নির্বাচনীভাবে ব্যাপকভাবে তথ্য
 ত্রুটি সামগ্রিক আধুনিক স্থিতিশীলতা ক্ষমতা বৈশিষ্ট্য কনফিগারেশন অপারেশন ক্ষতি লক্ষ্য ফলাফল
 মান সীমা একাধিক নিউরন স্পার্স আর্কিটেকচার ডিনয়েজিং ক্লাসিফিকেশন মডেলগুলির ইনফারেন্স
@@ -578,6 +578,8 @@ class Vocab:
             if pre:
                 en, bn = pre[0] + en, pre[1] + bn
             if suf:
+                if bn.endswith("ং"):  # anusvara takes no vowel sign: -ng + ing → ঙ্গিং
+                    bn = bn[:-1] + "ঙ্গ"
                 en, bn, pos = en + suf[0], bn + suf[1], suf[2]
             bn = _nfc(bn)
             if en in self._seen_en or bn in self._seen_bn:
@@ -641,8 +643,11 @@ class Plan:
 
     * 1 word: any word (C = V);
     * 2 words: any word + a real head noun other than it (C = (V−1)·H);
-    * 3–5 words: two distinct words (C = V·(V−1)); the rest (more modifiers and the head
-      noun) are drawn with a Zipf skew towards real AI words, so they repeat like real ones.
+    * 3–5 words: any word + a real word other than it (C = (V−1)·R); the rest (more
+      modifiers, then the head noun) are drawn with a Zipf skew towards real AI words.
+
+    So every multi-word term has one rare word (mostly a compound or pseudo-word) among
+    common real ones, like real terminology (Sparse Hypertokenization Quantization).
     """
 
     def __init__(self, n: int, seed: int, vocab: Vocab) -> None:
@@ -657,8 +662,8 @@ class Plan:
         for k in self.pattern:
             self.occurrence.append(seen.get(k, 0))
             seen[k] = seen.get(k, 0) + 1
-        v, h = vocab.size, len(vocab.real_nouns)
-        capacity = {1: v, 2: (v - 1) * h, 3: v * (v - 1), 4: v * (v - 1), 5: v * (v - 1)}
+        v, h, r = vocab.size, len(vocab.real_nouns), len(vocab.real)
+        capacity = {1: v, 2: (v - 1) * h, 3: (v - 1) * r, 4: (v - 1) * r, 5: (v - 1) * r}
         self.perm: dict[int, tuple[int, int, int]] = {}
         for k, cap in capacity.items():
             needed = self.count(k)
@@ -694,8 +699,8 @@ def concept_words(i: int, plan: Plan, vocab: Vocab, rng: random.Random) -> list[
         m, h = divmod(x, len(vocab.real_nouns))
         head = vocab.real_nouns[h]
         return [m if m < head else m + 1, head]
-    m1, m2 = divmod(x, vocab.size - 1)
-    words = [m1, m2 if m2 < m1 else m2 + 1]
+    m, real = divmod(x, len(vocab.real))  # real words are vocabulary indices 0 … R−1
+    words = [m if m < real else m + 1, real]
     taken = set(words)
     for _ in range(k - 3):  # free modifiers
         while True:
