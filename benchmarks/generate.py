@@ -704,7 +704,7 @@ def concept_words(i: int, plan: Plan, vocab: Vocab, rng: random.Random) -> list[
     taken = set(words)
     for _ in range(k - 3):  # free modifiers
         while True:
-            if rng.random() < 0.55:
+            if rng.random() < 0.8:
                 w = vocab.real[_choose(rng, vocab.real_weights)]
             else:
                 w = rng.randrange(vocab.size)
@@ -713,7 +713,7 @@ def concept_words(i: int, plan: Plan, vocab: Vocab, rng: random.Random) -> list[
         taken.add(w)
         words.append(w)
     while True:  # head noun
-        if rng.random() < 0.7:
+        if rng.random() < 0.85:
             w = vocab.real_nouns[_choose(rng, vocab.real_noun_weights)]
         else:
             w = vocab.nouns[rng.randrange(len(vocab.nouns))]

@@ -36,7 +36,7 @@ from typing import Any
 from glossary_cli import __version__
 from glossary_cli.errors import StoreError
 
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
 _RECORDS = "concepts.yaml"
 
 #: Name fields, in the order a tie is broken (a headword beats an alias of equal score).
@@ -238,7 +238,7 @@ def name_keys(text: str, lang: str) -> tuple[str, str, str, str, str]:
     if key.isascii():
         phon = phonetic(key, "en")
     else:
-        phon = phonetic(romanize(key, lang), lang)
+        phon = phonetic(romanize(key, lang), lang.split("-")[0])
     return key, key.replace(" ", ""), stem, words, phon
 
 

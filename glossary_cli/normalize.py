@@ -242,7 +242,12 @@ _NATIVE_RULES = (
     (re.compile(r"ph"), "f"),
     (re.compile(r"c"), "C"),
     (re.compile(r"ng\b"), "m"),
+    # জ্ঞ, romanized "jna" by ICU, is said (and typed) "ggo": বিশেষজ্ঞ ~ bisheshoggo.
+    (re.compile(r"jn"), "g"),
 )
+# Arabic teh marbuta (ة, folded to ه) is typed "-a" or "-at"; plural "-at" likewise: word-final
+# "t" is dropped from Arabic skeletons on both sides.
+_FINAL_T = re.compile(r"t\b")
 _COMMON = str.maketrans({"c": "k", "q": "k", "x": "ks", "z": "j", "v": "b", "C": "c"})
 _DROPPED = re.compile(r"[aeiouwyh]")
 _DOUBLED = re.compile(r"(.)\1+")
@@ -258,7 +263,8 @@ def phonetic(key: str, origin: str = "en") -> str:
         key: lower-case ASCII words (a folded Latin query or English name, or the output of
             :func:`romanize`).
         origin: ``"en"`` for English spelling (``tion``, ``c`` before e/i/y, ``ch``…);
-            anything else for ICU romanizations, where ``c`` is the sound of চ.
+            anything else for ICU romanizations, where ``c`` is the sound of চ; ``"ar"``
+            also drops a word-final ``t`` (teh marbuta, typed ``-a`` or ``-at``).
 
     Returns:
         Space-separated skeletons, e.g. ``phonetic("quantization") == "kntjsn"`` and
@@ -275,6 +281,8 @@ def phonetic(key: str, origin: str = "en") -> str:
         for pattern, repl in rules:
             word = pattern.sub(repl, word)
         word = _DOUBLED.sub(r"\1", _DROPPED.sub("", word.translate(_COMMON)))
+        if origin == "ar":
+            word = _FINAL_T.sub("", word)
         if word:
             out.append(word)
     return " ".join(out)

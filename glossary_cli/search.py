@@ -219,10 +219,13 @@ class Searcher:
                 found.append(match)
         return found
 
-    def _names_with(self, table: str, words: Sequence[str]) -> list[tuple[Any, ...]]:
+    def _names_with(
+        self, table: str, words: Sequence[str], *, conjunction: bool = False
+    ) -> list[tuple[Any, ...]]:
         if not words:
             return []
-        expr = " OR ".join(_fts_phrase(w) for w in dict.fromkeys(words))
+        joiner = " AND " if conjunction else " OR "
+        expr = joiner.join(_fts_phrase(w) for w in dict.fromkeys(words))
         return self.conn.execute(
             f"SELECT concept, field, lang, text, key, phon FROM name WHERE rowid IN "  # noqa: S608
             f"(SELECT rowid FROM {table} WHERE {table} MATCH ? LIMIT {MAX_CANDIDATES})",
@@ -242,10 +245,14 @@ class Searcher:
     def _phonetic(self, q: str, best: dict[int, _Best]) -> None:
         from rapidfuzz import fuzz
 
-        variants = {phonetic(q, "en"), phonetic(q, "native"), phonetic(strip_arabic_articles(q), "native")}
+        variants = {phonetic(q, "en"), phonetic(q, "bn"), phonetic(strip_arabic_articles(q), "ar")}
         variants.discard("")
         words = [w for v in variants for w in v.split()]
         candidates = self._names_with("name_phon", self._candidate_words(words, 1))
+        for v in variants:
+            short = [w for w in v.split() if len(w) < 3]
+            if len(short) >= 2:  # too short to expand fuzzily: names having all of them
+                candidates += self._names_with("name_phon", short, conjunction=True)
         for concept, field, lang, text, _, phon in candidates:
             if field != "term" or lang == "en" or not phon:
                 continue
@@ -258,7 +265,8 @@ class Searcher:
         stems = list(dict.fromkeys(stem_words(q)))
         if not stems:
             return
-        expr = " AND ".join(_fts_phrase(w) for w in stems)
+        # Each word may be followed by an inflection: ফাংশন finds ফাংশনের, تقنية finds التقنيات.
+        expr = " AND ".join(_fts_phrase(w) + ("*" if len(w) >= 3 else "") for w in stems)
         rows = self.conn.execute(
             "SELECT e.concept, e.lang, c.record FROM entry e JOIN concept c ON c.rowid = e.concept "
             "WHERE e.rowid IN (SELECT rowid FROM def_words WHERE def_words MATCH ? LIMIT 2000)",
