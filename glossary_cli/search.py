@@ -329,4 +329,24 @@ def _similarity(query: str, name: str, fuzz: Any) -> float:
     tokens = fuzz.token_set_ratio(query, name)
     q_len, n_len = len(query.replace(" ", "")), len(name.replace(" ", ""))
     cover = min(q_len, n_len) / max(q_len, n_len, 1)
-    return max(whole, tokens * (0.85 + 0.15 * cover))
+    return max(whole, tokens * (0.85 + 0.15 * cover), _word_similarity(query, name, fuzz))
+
+
+def _word_similarity(query: str, name: str, fuzz: Any) -> float:
+    """Each query word against its closest name word (``fuzz.ratio``), averaged by length,
+    discounted as :func:`_similarity` does when the query covers little of the name; 0 when
+    some query word has no close name word (below :data:`WORD_CUTOFF`)."""
+    name_words = name.split()
+    total = weight = 0.0
+    used = 0
+    for word in query.split():
+        best = max((fuzz.ratio(word, n) for n in name_words), default=0.0)
+        if best < WORD_CUTOFF:
+            return 0.0
+        total += best * len(word)
+        weight += len(word)
+        used += 1
+    if not weight:
+        return 0.0
+    cover = min(1.0, used / len(name_words))
+    return total / weight * (0.85 + 0.15 * cover)
