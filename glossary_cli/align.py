@@ -97,7 +97,7 @@ def parse_curation(data: object, name: str) -> tuple[CurationItem, ...]:
             raise RecordError(
                 f"{where}: 'match' must map one language tag to a term", hint="match: {bn: TERM}"
             )
-        (lang, term), = match.items()
+        ((lang, term),) = match.items()
         extra = set(raw) - {"match", "en", "abbr", "aliases", "notes"}
         if extra:
             raise RecordError(f"{where}: unknown key(s) {', '.join(sorted(map(str, extra)))}")
@@ -148,7 +148,7 @@ def compare(first: ParsedGlossary, second: ParsedGlossary) -> Alignment:
     if len(first.entries) != len(second.entries):
         return Alignment(first.name, second.name, 0, 0, False, "different lengths")
     compared = agreeing = 0
-    for a, b in zip(first.entries, second.entries):
+    for a, b in zip(first.entries, second.entries, strict=True):
         wa, wb = english_words(a), english_words(b)
         if wa and wb:
             compared += 1
@@ -162,9 +162,7 @@ def compare(first: ParsedGlossary, second: ParsedGlossary) -> Alignment:
     return Alignment(first.name, second.name, compared, agreeing, True)
 
 
-def align(
-    files: Sequence[ParsedGlossary], curation: Sequence[CurationItem] = ()
-) -> AlignResult:
+def align(files: Sequence[ParsedGlossary], curation: Sequence[CurationItem] = ()) -> AlignResult:
     """Build concepts from parsed files (in the given order) and merge curation into them.
 
     Args:

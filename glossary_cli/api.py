@@ -16,63 +16,32 @@ from pathlib import Path
 from typing import Any
 
 from glossary_cli.errors import NotFoundError, UsageError
-from glossary_cli.parsing import is_language_tag
 from glossary_cli.search import Searcher
-
-
-def parse_langs(value: str | None) -> tuple[str, ...]:
-    """``"bn,ar"`` → ``("bn", "ar")``; ``None`` or ``""`` → ``()``.
-
-    Raises:
-        UsageError: an item is not a BCP 47 language tag.
-    """
-    if not value:
-        return ()
-    tags = tuple(dict.fromkeys(t.strip() for t in value.split(",") if t.strip()))
-    for tag in tags:
-        if not is_language_tag(tag):
-            raise UsageError(f"{tag!r} is not a language tag", hint="use e.g. --lang bn,ar")
-    return tags
 
 
 def data_dirs(data: str | None = None, env: Mapping[str, str] | None = None) -> list[Path]:
     """The data directories a lookup merges: the chosen one (``--data`` > ``GLOSS_DATA`` >
     bundled glossary), then the user's own glossaries added with ``gloss add`` (if any)."""
-    from glossary_cli.store import resolve_data_dir
+    from glossary_cli.config import resolve_data_dir, user_data_dir
 
     env = os.environ if env is None else env
     dirs = [resolve_data_dir(data, env)]
+    if data or env.get("GLOSS_DATA"):
+        return dirs  # an explicit data directory is used alone
     user = user_data_dir(env)
-    if user is not None and (user / "concepts.yaml").is_file() and user.resolve() != dirs[0].resolve():
+    if (user / "concepts.yaml").is_file() and user.resolve() != dirs[0].resolve():
         dirs.append(user)
     return dirs
-
-
-def user_data_dir(env: Mapping[str, str] | None = None) -> Path | None:
-    """Where ``gloss add`` keeps the user's glossaries: ``GLOSS_USER_DATA`` or the platform's
-    user data directory for ``gloss`` (platformdirs)."""
-    env = os.environ if env is None else env
-    if env.get("GLOSS_USER_DATA"):
-        return Path(env["GLOSS_USER_DATA"])
-    if env.get("GLOSS_DATA"):
-        return None  # an explicit data directory is used alone
-    from platformdirs import user_data_dir as _user_data_dir
-
-    return Path(_user_data_dir("gloss", appauthor=False))
 
 
 def open_searcher(data: str | None = None, env: Mapping[str, str] | None = None) -> Searcher:
     """A :class:`Searcher` over the data directories (see :func:`data_dirs`), compiling the
     index into the user cache directory when needed."""
-    from glossary_cli.index import cache_dir, open_index
+    from glossary_cli.config import cache_dir
+    from glossary_cli.index import open_index
 
     env = os.environ if env is None else env
-    dirs = data_dirs(data, env)
-    try:
-        cache: Path | None = cache_dir(env)
-    except Exception:  # noqa: BLE001 - no home directory: fall back to an in-memory index
-        cache = None
-    return Searcher(open_index(dirs, cache))
+    return Searcher(open_index(data_dirs(data, env), cache_dir(env)))
 
 
 def search(

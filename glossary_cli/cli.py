@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import sys
 from enum import Enum
-from pathlib import Path
 from typing import Annotated, Any, NoReturn, Optional
 
 import typer
@@ -181,9 +180,10 @@ def build(
     Example: gloss build --data data --check
     """
     from glossary_cli import store
+    from glossary_cli.config import resolve_data_dir
 
     try:
-        data_dir = store.resolve_data_dir(data, os.environ)
+        data_dir = resolve_data_dir(data, os.environ)
         result = store.build_records(data_dir, strict=strict)
     except GlossError as exc:
         _fail(exc)

@@ -67,16 +67,6 @@ CREATE INDEX name_phon_key ON name(phon);
 """
 
 
-def cache_dir(env: dict[str, str] | os._Environ[str]) -> Path:
-    """Where indexes are kept: ``GLOSS_CACHE`` if set, else the platform's user cache
-    directory for ``gloss`` (platformdirs: ``~/.cache/gloss`` on Linux)."""
-    if env.get("GLOSS_CACHE"):
-        return Path(env["GLOSS_CACHE"])
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("gloss", appauthor=False))
-
-
 def index_path(data_dirs: Sequence[Path], cache: Path) -> Path:
     """The index file for a list of data directories (hash of their paths and the version)."""
     ident = "\n".join([__version__, SCHEMA_VERSION, *(str(d.resolve()) for d in data_dirs)])

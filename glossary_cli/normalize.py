@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
+from functools import cache, lru_cache
 
 # Characters dropped before anything else: Unicode default-ignorable format characters
 # (category Cf: ZWJ U+200D, ZWNJ U+200C, LRM/RLM, bidi embeddings and isolates, soft hyphen,
@@ -58,8 +58,14 @@ _LETTERS: dict[int, str] = str.maketrans(
 )
 
 #: Clitic prefixes of Lucene's ArabicStemmer (light10), longest first: وال بال كال فال لل ال.
-ARABIC_PREFIXES = ("\u0648\u0627\u0644", "\u0628\u0627\u0644", "\u0643\u0627\u0644",
-                   "\u0641\u0627\u0644", "\u0644\u0644", "\u0627\u0644")
+ARABIC_PREFIXES = (
+    "\u0648\u0627\u0644",
+    "\u0628\u0627\u0644",
+    "\u0643\u0627\u0644",
+    "\u0641\u0627\u0644",
+    "\u0644\u0644",
+    "\u0627\u0644",
+)
 
 
 class _FoldTable(dict[int, "str | None"]):
@@ -69,7 +75,7 @@ class _FoldTable(dict[int, "str | None"]):
     controls (categories P*, S*, Z*, C*) → space; the letters of :data:`_LETTERS`.
     """
 
-    def __missing__(self, cp: int) -> "str | None":
+    def __missing__(self, cp: int) -> str | None:
         ch = chr(cp)
         cat = unicodedata.category(ch)
         value: str | None
@@ -88,7 +94,7 @@ class _FoldTable(dict[int, "str | None"]):
 class _DropTable(dict[int, "str | None"]):
     """``str.translate`` table deleting format characters (Cf) and :data:`_DROP`."""
 
-    def __missing__(self, cp: int) -> "str | None":
+    def __missing__(self, cp: int) -> str | None:
         value = None if cp in _DROP or unicodedata.category(chr(cp)) == "Cf" else chr(cp)
         self[cp] = value
         return value
@@ -183,7 +189,7 @@ TRANSFORMS = {"bn": "Bengali-Latin; Latin-ASCII", "ar": "Arabic-Latin; Latin-ASC
 _ANY = "Any-Latin; Latin-ASCII"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _transliterator(transform_id: str):  # type: ignore[no-untyped-def]
     import icu
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from glossary_cli.errors import ParseError, ParseWarning
 from glossary_cli.model import Entry
+from glossary_cli.tags import is_language_tag
 
 #: ISO 15924 script code → default BCP 47 language tag for a glossary written in it. Scripts
 #: shared by many languages (Latin, Devanagari, Cyrillic…) are not guessed: pass ``lang``.
@@ -42,7 +43,6 @@ _BOMS = (
     (b"\xff\xfe", "utf-16-le"),
     (b"\xfe\xff", "utf-16-be"),
 )
-_LANG_TAG = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +89,9 @@ def decode(data: bytes, name: str) -> str:
                 raise _decode_error(name, body, exc, codec) from None
     if not data.strip():
         raise ParseError(
-            "the file is empty", path=name, hint="a glossary starts with a title and a subtitle line"
+            "the file is empty",
+            path=name,
+            hint="a glossary starts with a title and a subtitle line",
         )
     if b"\x00" in data:
         line = data.count(b"\n", 0, data.index(b"\x00")) + 1
@@ -199,11 +201,6 @@ def _script_counts(text: str) -> Counter[str]:
         if code not in ("Zyyy", "Zinh", "Zzzz"):
             counts[code] += 1
     return counts
-
-
-def is_language_tag(tag: str) -> bool:
-    """Whether ``tag`` has the shape of a BCP 47 tag (RFC 5646 §2.1): ``bn``, ``zh-Hans``."""
-    return bool(_LANG_TAG.match(tag))
 
 
 @dataclass(slots=True)

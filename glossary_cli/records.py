@@ -189,5 +189,7 @@ def glossary_from_mapping(data: Any) -> Glossary:
         raise RecordError("'concepts' and 'sources' must be lists")
     return Glossary(
         sources=tuple(source_from_mapping(s) for s in sources),
-        concepts=tuple(concept_from_mapping(c, f"concept #{i + 1}") for i, c in enumerate(concepts)),
+        concepts=tuple(
+            concept_from_mapping(c, f"concept #{i + 1}") for i, c in enumerate(concepts)
+        ),
     )

@@ -81,9 +81,7 @@ class Searcher:
 
     # -- public -------------------------------------------------------------------------
 
-    def search(
-        self, query: str, *, langs: Sequence[str] = (), limit: int = 10
-    ) -> list[Found]:
+    def search(self, query: str, *, langs: Sequence[str] = (), limit: int = 10) -> list[Found]:
         """Concepts matching ``query``, best first.
 
         Args:
@@ -147,7 +145,9 @@ class Searcher:
 
     # -- tiers --------------------------------------------------------------------------
 
-    def _add(self, best: dict[int, _Best], concept: int, score: float, match: dict[str, Any]) -> None:
+    def _add(
+        self, best: dict[int, _Best], concept: int, score: float, match: dict[str, Any]
+    ) -> None:
         rank = _FIELD_ORDER.get(match["field"], 9)
         current = best.get(concept)
         if current is None or (score, -rank) > (current.score, -current.field_rank):
@@ -172,8 +172,7 @@ class Searcher:
 
     def _prefix(self, q: str, best: dict[int, _Best]) -> None:
         rows = self.conn.execute(
-            "SELECT concept, field, lang, text, key FROM name "
-            "WHERE key > ? AND key < ? LIMIT 2000",
+            "SELECT concept, field, lang, text, key FROM name WHERE key > ? AND key < ? LIMIT 2000",
             (q, q + "\U0010ffff"),
         )
         for concept, field, lang, text, key in rows:
@@ -227,7 +226,7 @@ class Searcher:
         joiner = " AND " if conjunction else " OR "
         expr = joiner.join(_fts_phrase(w) for w in dict.fromkeys(words))
         return self.conn.execute(
-            f"SELECT concept, field, lang, text, key, phon FROM name WHERE rowid IN "  # noqa: S608
+            f"SELECT concept, field, lang, text, key, phon FROM name WHERE rowid IN "
             f"(SELECT rowid FROM {table} WHERE {table} MATCH ? LIMIT {MAX_CANDIDATES})",
             (expr,),
         ).fetchall()
@@ -236,7 +235,7 @@ class Searcher:
         from rapidfuzz import fuzz
 
         candidates = self._names_with("name_words", self._candidate_words(stem_words(q), 0))
-        for concept, field, lang, text, key, _ in candidates:
+        for concept, field, lang, text, key, _phon in candidates:
             score = _similarity(q, key, fuzz)
             if score >= FUZZY_CUTOFF:
                 scaled = 60.0 + 19.0 * (score - FUZZY_CUTOFF) / (100.0 - FUZZY_CUTOFF)
@@ -277,7 +276,9 @@ class Searcher:
                 continue
             definition = json.loads(record)["terms"][lang]["definition"]
             score = 40.0 + min(19.0, 5.0 * len(stems))
-            self._add(best, concept, score, self._match("definition", lang, definition, "definition"))
+            self._add(
+                best, concept, score, self._match("definition", lang, definition, "definition")
+            )
 
     # -- results ------------------------------------------------------------------------
 
@@ -294,7 +295,7 @@ class Searcher:
         marks = ",".join("?" * len(rowids))
         ok = set()
         for rowid, have in self.conn.execute(
-            f"SELECT rowid, langs FROM concept WHERE rowid IN ({marks})", rowids  # noqa: S608
+            f"SELECT rowid, langs FROM concept WHERE rowid IN ({marks})", rowids
         ):
             if any(f",{tag}," in have for tag in langs):
                 ok.add(rowid)
@@ -310,9 +311,7 @@ class Searcher:
             return []
         marks = ",".join("?" * len(order))
         records = dict(
-            self.conn.execute(
-                f"SELECT rowid, record FROM concept WHERE rowid IN ({marks})", order  # noqa: S608
-            )
+            self.conn.execute(f"SELECT rowid, record FROM concept WHERE rowid IN ({marks})", order)
         )
         return [Found(r, json.loads(records[r]), best[r].score, best[r].match) for r in order]
 

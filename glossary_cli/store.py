@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,34 +31,6 @@ HEADER = (
     "# gloss term records (schema gloss/1), written by `gloss build` from sources/ and\n"
     "# curation.yaml. Edit those and rebuild; edits made here are overwritten.\n"
 )
-
-
-def packaged_data_dir() -> Path:
-    """The glossary shipped with gloss: package data, or ``data/`` of a source checkout."""
-    here = Path(__file__).resolve().parent
-    installed = here / "data"
-    return installed if installed.is_dir() else here.parent / "data"
-
-
-def resolve_data_dir(option: str | os.PathLike[str] | None, env: Mapping[str, str]) -> Path:
-    """The data directory: ``--data`` option > ``GLOSS_DATA`` > the packaged glossary.
-
-    Args:
-        option: the ``--data`` value, if given.
-        env: the process environment (passed in so that only the CLI reads ``os.environ``).
-
-    Raises:
-        StoreError: the chosen directory does not exist.
-    """
-    chosen = option or env.get("GLOSS_DATA") or None
-    path = Path(chosen).expanduser() if chosen else packaged_data_dir()
-    if not path.is_dir():
-        where = "--data" if option else "GLOSS_DATA"
-        raise StoreError(
-            f"data directory {str(path)!r} does not exist",
-            hint=f"check {where}, or unset it to use the bundled glossary",
-        )
-    return path
 
 
 # --- YAML -----------------------------------------------------------------------------------
@@ -88,7 +60,7 @@ def load_yaml(text: str, name: str) -> Any:
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        return yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader
+        return yaml.load(text, Loader=loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
@@ -197,7 +169,9 @@ def read_manifest(data_dir: Path) -> dict[str, dict[str, Any]]:
         return {}
     data = load_yaml(read_text(path), str(path)) or {}
     if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
-        raise RecordError("must map file names to settings, e.g. {my.txt: {lang: hi}}", path=str(path))
+        raise RecordError(
+            "must map file names to settings, e.g. {my.txt: {lang: hi}}", path=str(path)
+        )
     return {str(k): v for k, v in data.items()}
 
 
@@ -252,15 +226,16 @@ def build_records(data_dir: Path, *, strict: bool = False) -> BuildResult:
     curation_path = data_dir / CURATION
     curation = ()
     if curation_path.is_file():
-        curation = parse_curation(
-            load_yaml(read_text(curation_path), CURATION), CURATION
-        )
+        curation = parse_curation(load_yaml(read_text(curation_path), CURATION), CURATION)
     result = align(parsed, curation)
     warnings.extend(result.warnings)
     if strict and warnings:
         first = warnings[0]
         raise ParseError(
-            first.message, path=first.path, line=first.line, hint=first.hint or "fix it, or drop --strict"
+            first.message,
+            path=first.path,
+            line=first.line,
+            hint=first.hint or "fix it, or drop --strict",
         )
     glossary = Glossary(sources=tuple(sources), concepts=result.concepts)
     text = HEADER + dump_yaml(glossary_to_mapping(glossary))
@@ -336,10 +311,8 @@ __all__ = [
     "build_records",
     "dump_yaml",
     "load_yaml",
-    "packaged_data_dir",
     "read_records",
     "records_are_current",
-    "resolve_data_dir",
     "write_atomic",
     "write_records",
 ]

@@ -51,7 +51,9 @@ def test_every_concept_has_an_english_headword(built) -> None:  # type: ignore[n
     assert by_id["mixture-of-experts"].en == "Mixture of Experts"
     assert by_id["mixture-of-experts"].en_origin == "source"
     qat = by_id["quantization-aware-training"]
-    assert qat.en_origin == "curated" and qat.notes  # the source's "quantization-aware quantization"
+    assert (
+        qat.en_origin == "curated" and qat.notes
+    )  # the source's "quantization-aware quantization"
     # every term of 004_ has a curated headword
     assert all(c.en_origin == "curated" for c in concepts if c.entries[0].source.startswith("004_"))
     assert "speculative decoding" in by_id["speculative-inference"].aliases
@@ -72,20 +74,27 @@ def test_build_is_deterministic(data_copy: Path) -> None:
     result = runner.invoke(app, ["build", "--data", str(data_copy)])
     assert result.exit_code == 0
     assert "unchanged" in result.output
-    assert (data_copy / "concepts.yaml").read_bytes() == first == (DATA / "concepts.yaml").read_bytes()
+    assert (
+        (data_copy / "concepts.yaml").read_bytes() == first == (DATA / "concepts.yaml").read_bytes()
+    )
 
 
 def test_build_reports_alignment() -> None:
     result = runner.invoke(app, ["build", "--data", str(DATA), "--check"])
     assert result.exit_code == 0, result.output
     assert "55 entries, 40 concepts (15 in more than one language)" in result.output
-    assert "000_137ebd2ba72c1cdb.txt ~ 003_be6544853e9035eb.txt: 9/9 English agree; parallel" in result.output
+    assert (
+        "000_137ebd2ba72c1cdb.txt ~ 003_be6544853e9035eb.txt: 9/9 English agree; parallel"
+        in result.output
+    )
 
 
 def test_check_detects_stale_records(data_copy: Path) -> None:
     curation = data_copy / "curation.yaml"
     curation.write_text(
-        curation.read_text(encoding="utf-8").replace("en: Speculative Inference", "en: Speculative Decoding"),
+        curation.read_text(encoding="utf-8").replace(
+            "en: Speculative Inference", "en: Speculative Decoding"
+        ),
         encoding="utf-8",
     )
     before = snapshot(data_copy)

@@ -27,8 +27,19 @@ def test_every_kind_reaches_the_bar(results) -> None:  # type: ignore[no-untyped
 
 
 def test_cases_cover_every_kind_of_the_examples(results) -> None:  # type: ignore[no-untyped-def]
-    kinds = {"abbr", "en", "en-curated", "typo", "bn", "bn-variant", "ar", "ar-variant",
-             "cross", "roman", "definition"}
+    kinds = {
+        "abbr",
+        "en",
+        "en-curated",
+        "typo",
+        "bn",
+        "bn-variant",
+        "ar",
+        "ar-variant",
+        "cross",
+        "roman",
+        "definition",
+    }
     assert kinds <= set(results)
     assert all(len(results[k]) >= 15 for k in kinds)
 

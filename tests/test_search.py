@@ -24,7 +24,8 @@ def test_quantization_finds_all_19_concepts_above_definition_matches() -> None:
     hits = run_json("search", "quantization", "--limit", "50", "--json")
     assert isinstance(hits, list)
     named = [
-        h for h in hits
+        h
+        for h in hits
         if h["terms"].get("bn") and any(w in h["terms"]["bn"]["term"] for w in QUANT_WORDS)
     ]
     assert len(named) == 19
@@ -98,7 +99,13 @@ def test_show_unknown_suggests() -> None:
 
 def test_hits_explain_their_match() -> None:
     hit = run_json("search", "LoRA", "--json")[0]
-    assert hit["match"] == {"field": "abbr", "lang": "en", "text": "LoRA", "score": 100.0, "kind": "exact"}
+    assert hit["match"] == {
+        "field": "abbr",
+        "lang": "en",
+        "text": "LoRA",
+        "score": 100.0,
+        "kind": "exact",
+    }
     assert hit["score"] == 100.0
 
 

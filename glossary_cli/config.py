@@ -1,0 +1,75 @@
+"""Where gloss reads and writes, resolved in one place.
+
+Precedence, for each setting: command-line option > environment variable > default.
+
+================  ==================  ===================================================
+setting           variable            default
+================  ==================  ===================================================
+data directory    ``GLOSS_DATA``      the bundled glossary (package data, or ``data/``
+                                      of a source checkout)
+user glossaries   ``GLOSS_USER_DATA`` platformdirs' user data directory for ``gloss``
+index cache       ``GLOSS_CACHE``     platformdirs' user cache directory for ``gloss``
+================  ==================  ===================================================
+
+Standard library only (platformdirs is imported when a default is needed), so that a lookup
+starts fast.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from glossary_cli.errors import StoreError
+
+
+def packaged_data_dir() -> Path:
+    """The glossary shipped with gloss: package data, or ``data/`` of a source checkout."""
+    here = Path(__file__).resolve().parent
+    installed = here / "data"
+    return installed if installed.is_dir() else here.parent / "data"
+
+
+def resolve_data_dir(option: str | os.PathLike[str] | None, env: Mapping[str, str]) -> Path:
+    """The data directory: ``--data`` option > ``GLOSS_DATA`` > the packaged glossary.
+
+    Args:
+        option: the ``--data`` value, if given.
+        env: the process environment.
+
+    Raises:
+        StoreError: the chosen directory does not exist.
+    """
+    chosen = option or env.get("GLOSS_DATA") or None
+    path = Path(chosen).expanduser() if chosen else packaged_data_dir()
+    if not path.is_dir():
+        where = "--data" if option else "GLOSS_DATA"
+        raise StoreError(
+            f"data directory {str(path)!r} does not exist",
+            hint=f"check {where}, or unset it to use the bundled glossary",
+        )
+    return path
+
+
+def user_data_dir(env: Mapping[str, str]) -> Path:
+    """Where ``gloss add`` keeps the user's glossaries: ``GLOSS_USER_DATA``, else the
+    platform's user data directory for ``gloss`` (platformdirs; ``~/.local/share/gloss``)."""
+    if env.get("GLOSS_USER_DATA"):
+        return Path(env["GLOSS_USER_DATA"])
+    from platformdirs import user_data_dir as _user_data_dir
+
+    return Path(_user_data_dir("gloss", appauthor=False))
+
+
+def cache_dir(env: Mapping[str, str]) -> Path | None:
+    """Where indexes are kept: ``GLOSS_CACHE``, else the platform's user cache directory for
+    ``gloss`` (platformdirs; ``~/.cache/gloss``); ``None`` when no home directory is known."""
+    if env.get("GLOSS_CACHE"):
+        return Path(env["GLOSS_CACHE"])
+    from platformdirs import user_cache_dir
+
+    try:
+        return Path(user_cache_dir("gloss", appauthor=False))
+    except (KeyError, RuntimeError, OSError):
+        return None
