@@ -16,6 +16,7 @@ import typer
 
 from glossary_cli import __version__
 from glossary_cli.errors import ExitCode, GlossError, NotFoundError
+from glossary_cli.tags import parse_langs
 
 EPILOG = (
     "Exit codes: 0 found, 1 nothing found (or stale records with build --check), "
@@ -115,7 +116,7 @@ def search(
     from glossary_cli import api
 
     try:
-        langs = api.parse_langs(lang)
+        langs = parse_langs(lang)
         results = api.search(api.open_searcher(data), query, langs=langs, limit=limit)
     except GlossError as exc:
         _fail(exc)
@@ -140,7 +141,7 @@ def show(
     from glossary_cli import api
 
     try:
-        langs = api.parse_langs(lang)
+        langs = parse_langs(lang)
         result = api.show(api.open_searcher(data), term, langs=langs)
     except NotFoundError as exc:
         typer.echo(f"gloss: {exc.message}", err=True)

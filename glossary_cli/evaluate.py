@@ -42,7 +42,7 @@ def load_cases(path: Path) -> list[dict[str, Any]]:
 
 
 def _langs(args: Sequence[str]) -> tuple[str, ...]:
-    from glossary_cli.api import parse_langs
+    from glossary_cli.tags import parse_langs
 
     args = list(args)
     if not args:
