@@ -68,6 +68,7 @@ from glossary_cli.model import EN_ORIGINS, Concept, Entry, Glossary, Source
 
 __all__ = [
     "CSV_SEPARATOR",
+    "DEFAULT_TITLE",
     "TBX_NAMESPACE",
     "export_csv",
     "export_jsonl",
@@ -274,7 +275,7 @@ class _TbxWriter:
         v3 = ("tbx", "tbxHeader", "conceptEntry", "langSec", "termSec")
         v2 = ("martif", "martifHeader", "termEntry", "langSet", "tig")
         roles = ("root", "header", "entry", "lang", "termsec")
-        self.names = dict(zip(roles, v3 if self.v3 else v2))
+        self.names = dict(zip(roles, v3 if self.v3 else v2, strict=True))
 
     def tag(self, name: str) -> str:
         return self.names.get(name, name)
@@ -414,7 +415,7 @@ def export_tbx(
                 w.sub(term_el, "note", _escape_note(note), where=here)
 
     ET.indent(root, space="  ")
-    data = ET.tostring(root, encoding="utf-8", xml_declaration=True)
+    data: bytes = ET.tostring(root, encoding="utf-8", xml_declaration=True)
     # ElementTree writes a carriage return in text as is, and every XML parser reads it back as
     # a line feed (XML 1.0 §2.11); a character reference keeps it. Outside text and attribute
     # values the output holds no carriage return, so this is an escape, not markup-building.
@@ -741,8 +742,9 @@ def import_tbx(data: bytes, name: str) -> Glossary:
 
     Raises:
         ParseError: malformed XML (line and column from the parser), an inline DTD or an
-            entity declaration or reference (refused before anything is expanded), a root other than ``tbx``/``martif``, a language
-            section without ``xml:lang``, an unknown ``gloss:en_origin`` or a duplicate id.
+            entity declaration or reference (refused before anything is expanded), a root
+            other than ``tbx``/``martif``, a language section without ``xml:lang``, an unknown
+            ``gloss:en_origin`` or a duplicate id.
     """
     root, lines = _parse_xml(data, name)
     if _local(root.tag) not in {"tbx", "martif"}:
@@ -802,15 +804,15 @@ def _join(items: Sequence[str], where: str) -> str:
     cell = CSV_SEPARATOR.join(items)
     if _split(cell) != list(items):
         raise RecordError(
-            f"{where}: {list(items)!r} cannot be written as one cell joined by "
-            f"{CSV_SEPARATOR!r}",
+            f"{where}: {list(items)!r} cannot be written as one cell joined by {CSV_SEPARATOR!r}",
             hint="remove ' | ' and surrounding spaces from the items, or export as JSON Lines",
         )
     return cell
 
 
 def _split(cell: str) -> list[str]:
-    return [_clean(item) for item in cell.split(CSV_SEPARATOR)] if cell.strip() else []
+    """Split a multi-valued cell; empty items (``"LoRA | "``) are dropped."""
+    return [item for item in map(_clean, cell.split(CSV_SEPARATOR)) if item]
 
 
 def _term_column(lang: str) -> str:
@@ -834,9 +836,10 @@ def export_csv(
     The English columns are written when English is (``langs`` is ``None`` or lists ``en``);
     ``notes`` and the ``LANG_en/abbr/status/notes`` columns only when some cell would be
     non-empty. A concept with no term and no English name written is left out (a reader could
-    not tell it from a blank row). A language whose tag is a concept column (``id``, Indonesian) has its term
-    column named ``id_term``. Multi-valued cells (``abbr``, ``aliases``, ``notes``) join their
-    items with :data:`CSV_SEPARATOR` (``" | "``). An absent value is an empty cell.
+    not tell it from a blank row). A language whose tag is a concept column (``id``,
+    Indonesian) has its term column named ``id_term``. Multi-valued cells (``abbr``,
+    ``aliases``, ``notes``) join their items with :data:`CSV_SEPARATOR` (``" | "``). An absent
+    value is an empty cell.
 
     Args:
         glossary: the concepts to write.
@@ -888,17 +891,19 @@ def export_csv(
         columns.append(("notes", None, "notes"))
     for fld in _ENTRY_FIELDS:
         for lang in entry_langs:
-            if fld in {"term", "definition", "source"} or any(
-                cell(c, lang, fld) for c in concepts
-            ):
+            if fld in {"term", "definition", "source"} or any(cell(c, lang, fld) for c in concepts):
                 header = _term_column(lang) if fld == "term" else f"{lang}_{fld}"
                 columns.append((header, lang, fld))
 
     out = io.StringIO()
     writer = csv.writer(out, dialect=kind, lineterminator="\n")
+    # With "\n" line ends the csv module no longer quotes a cell for a carriage return, which a
+    # reader would then take for a line end; rows with one are written with every cell quoted.
+    quoted = csv.writer(out, dialect=kind, lineterminator="\n", quoting=csv.QUOTE_ALL)
     writer.writerow([header for header, _, _ in columns])
     for concept in concepts:
-        writer.writerow([cell(concept, lang, fld) for _, lang, fld in columns])
+        row = [cell(concept, lang, fld) for _, lang, fld in columns]
+        (quoted if any("\r" in c for c in row) else writer).writerow(row)
     return out.getvalue()
 
 
@@ -945,9 +950,10 @@ def import_csv(text: str, name: str, dialect: Dialect = "csv") -> Glossary:
     """Read a table written by :func:`export_csv`, or by hand.
 
     The first non-blank row is the header; any subset of the columns of :func:`export_csv`
-    in any order will do, as long as there is a term column (a language tag such as ``bn``,
-    ``hi``, ``ur``, ``fa``, ``zh-Hans``, or ``TAG_term``); concept and field names are
-    case-insensitive. A language's other columns need its term column. Blank rows are
+    in any order will do. A language's term column is its tag (``bn``, ``hi``, ``ur``, ``fa``,
+    ``zh-Hans``) or ``TAG_term``, and its other columns need it; a table without any (only
+    English names) gives concepts without entries. Concept and field names are
+    case-insensitive. Blank rows are
     skipped, cells are stripped, multi-valued cells split at :data:`CSV_SEPARATOR`. A row
     without ``id`` gets an ASCII slug of ``en`` or of its first term (unique, ``-2``...), an
     entry without source ``NAME:LINE``; a byte-order mark is ignored.
@@ -962,10 +968,11 @@ def import_csv(text: str, name: str, dialect: Dialect = "csv") -> Glossary:
 
     Raises:
         UsageError: an unknown ``dialect``.
-        ParseError: an empty file, a header without a term column, an unknown or repeated
-            column, a row with more or fewer cells than the header, a value without its term,
-            a row naming no concept, an unknown ``en_origin``, a duplicate id, or quoting the
-            ``csv`` module cannot read; each with the row's first line.
+        ParseError: an empty file, a first row that names no known column (no header), an
+            unknown or repeated column, a language column without its term column, a row with
+            more or fewer cells than the header, a value without its term, a row naming no
+            concept, an unknown ``en_origin``, a duplicate id, or quoting the ``csv`` module
+            cannot read; each with the line where the row starts.
     """
     kind = _csv_dialect(dialect)
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -1016,13 +1023,6 @@ def import_csv(text: str, name: str, dialect: Dialect = "csv") -> Glossary:
             )
         seen.add(key)
     term_langs = {lang.casefold() for lang, fld in columns if lang and fld == "term"}
-    if not term_langs:
-        raise ParseError(
-            "the header has no language column",
-            path=name,
-            line=header_line,
-            hint="name at least one language's term column, e.g. 'bn' (is the header missing?)",
-        )
     for i, (lang, _) in enumerate(columns):
         if lang and lang.casefold() not in term_langs:
             raise ParseError(
@@ -1045,9 +1045,7 @@ def import_csv(text: str, name: str, dialect: Dialect = "csv") -> Glossary:
     return _finish(drafts, name, name, digest)
 
 
-def _csv_row(
-    row: list[str], columns: list[tuple[str | None, str]], name: str, line: int
-) -> _Draft:
+def _csv_row(row: list[str], columns: list[tuple[str | None, str]], name: str, line: int) -> _Draft:
     """One data row → a draft concept.
 
     Raises:
@@ -1055,7 +1053,7 @@ def _csv_row(
     """
     draft = _Draft(line=line)
     fields: dict[str, dict[str, str]] = {}
-    for (lang, fld), raw in zip(columns, row):
+    for (lang, fld), raw in zip(columns, row, strict=True):
         value = _clean(raw)
         if lang is not None:
             fields.setdefault(lang, {})[fld] = value

@@ -9,6 +9,7 @@ import json
 import re
 import unicodedata
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -94,7 +95,8 @@ SAMPLE = Glossary(
 
 
 def concepts_of(glossary: Glossary) -> list[dict[str, Any]]:
-    return records.glossary_to_mapping(glossary)["concepts"]
+    concepts: list[dict[str, Any]] = records.glossary_to_mapping(glossary)["concepts"]
+    return concepts
 
 
 def line_of(path: Path, needle: str) -> int:
@@ -232,7 +234,7 @@ def test_tbx_export_is_deterministic_escaped_and_indented(version: str) -> None:
     first = exchange.export_tbx(SAMPLE, version=version)  # type: ignore[arg-type]
     assert first == exchange.export_tbx(SAMPLE, version=version)  # type: ignore[arg-type]
     text = first.decode("utf-8")
-    assert "Low-Rank &lt;Adaptation&gt; &amp; \"friends\"" in text
+    assert 'Low-Rank &lt;Adaptation&gt; &amp; "friends"' in text
     assert "[bold]যা[/bold] &lt;b&gt;ওজন&lt;/b&gt; &amp;" in text
     assert "\n        <" in text  # indented by ET.indent
     assert "<" + ("termEntry" if version == "v2" else "conceptEntry") + ' id="pruning">' in text
@@ -250,8 +252,6 @@ def test_tbx_keeps_carriage_returns_and_refuses_control_characters() -> None:
 
 
 def replace_entry(concept: Concept, **changes: Any) -> Concept:
-    from dataclasses import replace
-
     return replace(concept, entries=(replace(concept.entries[0], **changes),))
 
 
@@ -445,7 +445,7 @@ def test_translate_toolkit_reads_the_v2_export(langs: list[str] | None) -> None:
     store = tbx.tbxfile.parsestring(exchange.export_tbx(SAMPLE, langs))
     expected = exchange.filter_langs(SAMPLE, langs).concepts
     assert len(store.units) == len(expected)
-    for unit, concept in zip(store.units, expected):
+    for unit, concept in zip(store.units, expected, strict=True):
         assert unit.getid() == exchange._xml_id(concept.id)
         got = {
             node.get(XML_LANG): [t.text for t in unit.get_target_terms(node.get(XML_LANG))]
@@ -480,7 +480,7 @@ def test_csv_header_and_cells() -> None:
         "bn_source", "ar_source", "hi_source",
         "bn_en", "ar_en", "bn_abbr", "bn_status", "hi_status", "bn_notes",
     ]  # fmt: skip
-    first = dict(zip(rows[0], rows[1]))
+    first = dict(zip(rows[0], rows[1], strict=True))
     assert first["aliases"] == "low rank adaptation | low-rank adapter's"
     assert first["hi"] == 'शब्द, "उद्धरण" सहित'
     assert first["bn_definition"].count("\n") == 1
@@ -504,7 +504,7 @@ def test_csv_refuses_items_that_would_not_split_back(aliases: tuple[str, ...]) -
 def test_csv_of_some_languages() -> None:
     text = exchange.export_csv(SAMPLE, ["hi", "ar"], dialect="tsv")
     header = text.split("\n", 1)[0].split("\t")
-    assert header == ["id", "hi", "ar", "hi_definition", "ar_definition", "hi_source",
+    assert header == ["id", "notes", "hi", "ar", "hi_definition", "ar_definition", "hi_source",
                       "ar_source", "ar_en", "hi_status"]  # fmt: skip
     back = exchange.import_csv(text, "x.tsv", dialect="tsv")
     assert [(c.id, c.en, c.langs) for c in back.concepts] == [
@@ -544,6 +544,23 @@ def test_import_csv_by_hand() -> None:
     assert glossary.sources[0].sha256 == hashlib.sha256(text.encode()).hexdigest()
 
 
+def test_csv_of_english_names_only() -> None:
+    text = exchange.export_csv(SAMPLE, ["en"])
+    assert text.split("\n", 1)[0] == "id,en,en_origin,abbr,aliases,notes"
+    back = exchange.import_csv(text, "en.csv")
+    expected = [{k: v for k, v in m.items() if k != "terms"} | {"terms": {}}
+                for m in concepts_of(SAMPLE)]  # fmt: skip
+    assert concepts_of(back) == expected
+    assert back.sources == ()
+
+
+def test_csv_quotes_rows_with_carriage_returns() -> None:
+    concept = Concept("cr", "CR", "source", entries=(Entry("bn", "ক", "এক\rদুই\r\nতিন", "x:1"),))
+    text = exchange.export_csv(Glossary((), (concept,)))
+    assert text.split("\n")[1].startswith('"cr","CR","source",')
+    assert exchange.import_csv(text, "cr.csv").concepts[0] == concept
+
+
 def test_indonesian_term_column_round_trips() -> None:
     concept = Concept("data", "data", "source", entries=(Entry("id", "data", "", "id.txt:1"),))
     text = exchange.export_csv(Glossary((), (concept,)))
@@ -559,7 +576,7 @@ def test_indonesian_term_column_round_trips() -> None:
         ("Attention,ধ্যান\n", 1, "not a header"),
         ("id,en,bn,colour\n", 1, "unknown column 'colour'"),
         ("id,en,bn_definition\n", 1, "no 'bn' term column"),
-        ("id,en\n", 1, "no language column"),
+        ("bn_definition,en\nx,y\n", 1, "no 'bn' term column"),
         ("en,bn,BN\n", 1, "repeats an earlier column"),
         ("en,bn,en_definition\n", 1, "English has no entry columns"),
         ("id,en,bn\na,A,ক\nb,B\n", 3, "the row has 2 cells, the header 3"),
