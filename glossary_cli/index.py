@@ -36,7 +36,7 @@ from typing import Any
 from glossary_cli import __version__
 from glossary_cli.errors import StoreError
 
-SCHEMA_VERSION = "4"
+SCHEMA_VERSION = "5"  # 5: concepts sharing an id across data directories merge
 _RECORDS = "concepts.yaml"
 
 #: Name fields, in the order a tie is broken (a headword beats an alias of equal score).
@@ -67,9 +67,23 @@ CREATE INDEX name_phon_key ON name(phon);
 """
 
 
+def _code_stamp() -> str:
+    """Size and mtime of the modules that compute keys, so that an index built by other code
+    (an upgrade, or a source checkout being edited) is never trusted."""
+    here = Path(__file__).resolve().parent
+    parts = []
+    for module in ("index.py", "normalize.py"):
+        st = (here / module).stat()
+        parts.append(f"{module}:{st.st_size}:{st.st_mtime_ns}")
+    return ",".join(parts)
+
+
 def index_path(data_dirs: Sequence[Path], cache: Path) -> Path:
-    """The index file for a list of data directories (hash of their paths and the version)."""
-    ident = "\n".join([__version__, SCHEMA_VERSION, *(str(d.resolve()) for d in data_dirs)])
+    """The index file for a list of data directories: a hash of their paths, the gloss
+    version and :func:`_code_stamp`."""
+    ident = "\n".join(
+        [__version__, SCHEMA_VERSION, _code_stamp(), *(str(d.resolve()) for d in data_dirs)]
+    )
     return cache / f"index-{hashlib.sha256(ident.encode()).hexdigest()[:20]}.sqlite3"
 
 
@@ -233,6 +247,15 @@ def name_keys(text: str, lang: str) -> tuple[str, str, str, str, str]:
 
 
 def _fill(conn: sqlite3.Connection, concepts: Iterable[Any]) -> None:
+    """Insert the concepts of every data directory, in order.
+
+    Concepts that share an id are one concept (:func:`glossary_cli.align.merge_concepts`):
+    a later data directory adds its entries in the languages the earlier concept lacks (so
+    the Hindi entries ``gloss add`` writes under a bundled concept's id join that concept),
+    and a later concept that contradicts an earlier one is kept under a new id; it never
+    shadows or replaces the earlier one.
+    """
+    from glossary_cli.align import merge_concepts
     from glossary_cli.normalize import fold, stem_words
     from glossary_cli.records import concept_to_mapping
 
@@ -243,12 +266,8 @@ def _fill(conn: sqlite3.Connection, concepts: Iterable[Any]) -> None:
     entries = []
     def_words = []
     vocab: set[tuple[str, int]] = set()
-    seen_ids: set[str] = set()
     name_id = entry_id = 0
-    for rowid, concept in enumerate(concepts, start=1):
-        if concept.id in seen_ids:
-            continue  # a later data directory cannot shadow an earlier concept's id
-        seen_ids.add(concept.id)
+    for rowid, concept in enumerate(merge_concepts(concepts)[0], start=1):
         record = json.dumps(concept_to_mapping(concept), ensure_ascii=False, separators=(",", ":"))
         concept_rows.append((rowid, concept.id, "," + ",".join(concept.langs) + ",", record))
         for field, lang, text in name_rows(concept):

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import cache, lru_cache
 
 # Characters dropped before anything else: Unicode default-ignorable format characters
@@ -39,13 +40,16 @@ _LETTERS: dict[int, str] = str.maketrans(
         # Bengali: khanda ta is a written form of ta + virama (Unicode §12.2, Bengali).
         "\u09ce": "\u09a4\u09cd",
         # Arabic (Lucene ArabicNormalizer): alef with hamza above/below, madda, wasla → alef;
-        # alef maksura → yeh; teh marbuta → heh.
+        # alef maksura → yeh; teh marbuta → heh. Also yeh and waw with hamza → yeh, waw
+        # (typed without the hamza: الفايقة for الفائقة).
         "\u0623": "\u0627",
         "\u0625": "\u0627",
         "\u0622": "\u0627",
         "\u0671": "\u0627",
         "\u0649": "\u064a",
         "\u0629": "\u0647",
+        "\u0626": "\u064a",
+        "\u0624": "\u0648",
         # Persian/Urdu keyboard letters (Lucene PersianNormalizer): farsi yeh, keheh, ae, heh
         # goal, heh with yeh above → Arabic yeh, kaf, heh.
         "\u06cc": "\u064a",
@@ -149,30 +153,95 @@ def words(key: str) -> tuple[str, ...]:
     return tuple(key.split())
 
 
-def arabic_stem(word: str) -> str:
-    """``word`` without one Arabic clitic prefix (:data:`ARABIC_PREFIXES`), if long enough.
+#: Suffixes of Lucene's ArabicStemmer (light10), longest first, after :func:`fold` (ة → ه).
+ARABIC_SUFFIXES = ("\u0647\u0627", "\u0627\u0646", "\u0627\u062a", "\u0648\u0646",
+                   "\u064a\u0646", "\u064a\u0647", "\u0647", "\u064a")
 
-    A prefix is removed only when at least two letters remain (Lucene ArabicStemmer keeps
-    words of two letters or fewer whole), so ``الشبكه`` → ``شبكه`` and ``بالمصنف`` → ``مصنف``.
+
+def arabic_stem(word: str, *, suffixes: bool = True) -> str:
+    """Light stem of an Arabic word: one clitic prefix (:data:`ARABIC_PREFIXES`) and one
+    suffix (:data:`ARABIC_SUFFIXES`) removed, each only while at least two letters remain
+    (Lucene ArabicStemmer, light10).
 
     >>> arabic_stem("بالمصنف")
     'مصنف'
-    >>> arabic_stem("الشبكه")
-    'شبكه'
+    >>> arabic_stem("الشبكه") == arabic_stem("الشبكات") == "شبك"
+    True
     """
     for prefix in ARABIC_PREFIXES:
         if word.startswith(prefix) and len(word) - len(prefix) >= 2:
-            return word[len(prefix) :]
+            word = word[len(prefix) :]
+            break
+    for suffix in ARABIC_SUFFIXES if suffixes else ():
+        if word.endswith(suffix) and len(word) - len(suffix) >= 2:
+            return word[: -len(suffix)]
+    return word
+
+
+# Bengali letters that sound alike and are typed for one another (শ ষ স; ণ ন; long and
+# short i and u), and chandrabindu, which many writers omit.
+_BENGALI_LOOSE = str.maketrans(
+    {"\u09b6": "\u09b8", "\u09b7": "\u09b8", "\u09a3": "\u09a8", "\u09c0": "\u09bf",
+     "\u09c2": "\u09c1", "\u0988": "\u0987", "\u098a": "\u0989", "\u0981": None}
+)
+# য not in ya-phala (after virama) and not য় (with nukta) is said, and often typed, জ.
+_BENGALI_YA = re.compile("(?<!\u09cd)\u09af(?!\u09bc)")
+
+
+def bengali_loose(word: str) -> str:
+    """A Bengali word with letters that sound alike merged: শ/ষ → স, ণ → ন, ী → ি,
+    ূ → ু, ঈ → ই, ঊ → উ, য (not ya-phala, not য়) → জ; chandrabindu dropped.
+
+    >>> bengali_loose("প্রূনিং") == bengali_loose("প্রুনিং")
+    True
+    >>> bengali_loose("ডিস্টিলেসন") == bengali_loose("ডিস্টিলেশন")
+    True
+    """
+    return _BENGALI_YA.sub("\u099c", word.translate(_BENGALI_LOOSE))
+
+
+# English inflections and derivations removed by :func:`english_stem`, longest first.
+_EN_SUFFIXES = (
+    "izations", "isations", "ization", "isation", "ations", "ation", "izing", "ising",
+    "ized", "ised", "izes", "ises", "ize", "ise", "ings", "ing", "ied", "ies", "ed", "es",
+    "s", "e",
+)
+
+
+def english_stem(word: str) -> str:
+    """A light English stem (in the spirit of the Porter stemmer's step 1, with the ``-ize``
+    family): one suffix of a fixed list removed while three letters remain, so that
+    quantize, quantized, quantization and quantisation meet, as do prune and pruning.
+
+    >>> [english_stem(w) for w in ("quantization", "quantisation", "quantized", "pruning", "prune")]
+    ['quant', 'quant', 'quant', 'prun', 'prun']
+    """
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    for suffix in _EN_SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            if suffix == "s" and word[-2] in "su":
+                return word
+            return word[: -len(suffix)]
+    return word
+
+
+def stem(word: str) -> str:
+    """The matching stem of one folded word, by script: :func:`arabic_stem`,
+    :func:`bengali_loose` or :func:`english_stem`; other words unchanged."""
+    first = word[:1]
+    if "\u0600" <= first <= "\u06ff":
+        return arabic_stem(word)
+    if "\u0980" <= first <= "\u09ff":
+        return bengali_loose(word)
+    if word.isascii():
+        return english_stem(word)
     return word
 
 
 def stem_words(key: str) -> tuple[str, ...]:
-    """Words of a folded key with Arabic clitic prefixes removed; other words unchanged."""
-    return tuple(arabic_stem(w) if _is_arabic(w) else w for w in key.split())
-
-
-def _is_arabic(word: str) -> bool:
-    return "\u0600" <= word[:1] <= "\u06ff"
+    """The stems (:func:`stem`) of the words of a folded key."""
+    return tuple(stem(w) for w in key.split())
 
 
 def is_latin(key: str) -> bool:
@@ -185,8 +254,12 @@ def is_latin(key: str) -> bool:
 #: ICU transform IDs used to romanize terms, by language tag (ICU User Guide, "Transforms";
 #: the rules are CLDR's ``Bengali-Latin`` and ``Arabic-Latin``). Other languages use
 #: ``Any-Latin``. ``Latin-ASCII`` then removes the diacritics.
-TRANSFORMS = {"bn": "Bengali-Latin; Latin-ASCII", "ar": "Arabic-Latin; Latin-ASCII"}
-_ANY = "Any-Latin; Latin-ASCII"
+TRANSFORMS = {"bn": "Bengali-Latin", "ar": "Arabic-Latin"}
+_ANY = "Any-Latin"
+# Bengali য is "y" in ICU's romanization but said "j" at the start of a word and in র্য
+# (কার্যকর, karjokor); য় stays "y" (ICU writes it ẏ).
+_BN_INITIAL_YA = re.compile(r"\by")
+_BN_RA_YA = re.compile(r"ry")
 
 
 @cache
@@ -199,14 +272,17 @@ def _transliterator(transform_id: str):  # type: ignore[no-untyped-def]
 @lru_cache(maxsize=200_000)
 def _romanize_word(word: str, transform_id: str) -> str:
     latin = _transliterator(transform_id).transliterate(word)
+    if transform_id == TRANSFORMS["bn"]:
+        latin = _BN_RA_YA.sub("rj", _BN_INITIAL_YA.sub("j", latin))
+    latin = _transliterator("Latin-ASCII").transliterate(latin)
     return "".join(ch for ch in latin.lower() if ch.isascii() and ch.isalnum())
 
 
 def romanize(key: str, lang: str) -> str:
     """ASCII romanization of a folded key, word by word, with ICU transliterators.
 
-    Arabic words lose their clitic prefix first (:func:`arabic_stem`), so ``الشبكه`` and
-    ``شبكه`` romanize alike. Results are cached per word: glossaries reuse words heavily.
+    Arabic words lose their clitic prefix first (:func:`arabic_stem`, prefixes only), so
+    ``الشبكه`` and ``شبكه`` romanize alike. Results are cached per word: glossaries reuse words heavily.
 
     >>> romanize(fold("কোয়ান্টাইজেশন"), "bn")
     'koyantaijesana'
@@ -222,7 +298,9 @@ def romanize(key: str, lang: str) -> str:
     """
     transform_id = TRANSFORMS.get(lang.split("-")[0], _ANY)
     out = []
-    for word in stem_words(key):
+    for word in key.split():
+        if "\u0600" <= word[:1] <= "\u06ff":
+            word = arabic_stem(word, suffixes=False)  # تحسين keeps its ين: it is the root's
         if word.isascii():
             out.append(word)
             continue
@@ -310,3 +388,26 @@ def strip_arabic_articles(key: str) -> str:
             word = word[2:]
         out.append(word)
     return " ".join(out)
+
+
+@cache
+def _collator(lang: str):  # type: ignore[no-untyped-def]
+    import icu
+
+    return icu.Collator.createInstance(icu.Locale.forLanguageTag(lang or "und"))
+
+
+def sort_key(lang: str) -> Callable[[str], bytes]:
+    """A key function that sorts text the way ``lang`` is ordered: ICU's collator for that
+    locale (CLDR collation; the root order for a language CLDR does not tailor).
+
+    In Bengali, digits sort before letters and khanda ta (ৎ) as ta + virama, so উৎসর্গ
+    comes before উদয়; in Arabic, alef with hamza sorts with alef. A code-point sort gets both
+    wrong:
+
+    >>> sorted(["উদয়", "উৎসর্গ", "৩-স্তর"], key=sort_key("bn"))
+    ['৩-স্তর', 'উৎসর্গ', 'উদয়']
+    >>> sorted(["أداة", "ابتكار"], key=sort_key("ar"))
+    ['ابتكار', 'أداة']
+    """
+    return _collator(lang).getSortKey  # type: ignore[no-any-return]

@@ -13,6 +13,7 @@ score      kind     what matched
                     the more of the name the query covers, the higher
 60–79      fuzzy    rapidfuzz similarity of query and name ≥ :data:`FUZZY_CUTOFF`
 60–79      phonetic a Latin query sounds like a romanized Bengali or Arabic term
+60–75      partial  a name has more than half of the query's content words
 40–59      definition  every query word occurs in a definition
 =========  =======  ===============================================================
 
@@ -26,6 +27,7 @@ than ``limit`` concepts: their scores are lower, so they could not enter the res
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -41,6 +43,19 @@ PHONETIC_CUTOFF = 84.0
 WORD_CUTOFF = 75.0
 #: Most names scored per fuzzy lookup.
 MAX_CANDIDATES = 5000
+
+#: Words that carry no meaning in a lookup ("what is LoRA", "প্রুনিং কি", "ما هو التقطير"),
+#: left out by the partial-match tier only. Folded and stemmed, as queries are.
+STOP_WORDS = frozenset(
+    stem_words(
+        fold(
+            "what is are the a an of in for meaning mean define definition term "
+            "কি কী মানে অর্থ কাকে বলে কিভাবে ما ماذا هو هي معنى تعريف في"
+        )
+    )
+)
+_NG_BEFORE_CONSONANT = re.compile(r"ng(?![aeiou])")
+_INITIAL_Z_TH = re.compile(r"\b(?:z|th)")
 
 _FIELD_ORDER = {"en": 0, "abbr": 1, "term": 2, "alias": 3, "source_en": 4, "definition": 5}
 
@@ -105,6 +120,8 @@ class Searcher:
         if is_latin(q):
             self._phonetic(q, best)
         if not self._enough(best, langs, limit):
+            self._partial(q, best)
+        if not self._enough(best, langs, limit):
             self._definitions(q, best)
         return self._finish(best, langs, limit)
 
@@ -142,6 +159,36 @@ class Searcher:
                     if text not in out:
                         out.append(text)
         return out[:limit]
+
+    def records(self) -> list[dict[str, Any]]:
+        """Every concept mapping (``records.concept_to_mapping``), in record order."""
+        rows = self.conn.execute("SELECT record FROM concept ORDER BY rowid")
+        return [json.loads(record) for (record,) in rows]
+
+    def languages(self) -> list[str]:
+        """The language tags of the entries, in order of first appearance."""
+        rows = self.conn.execute(
+            "SELECT lang FROM name WHERE field = 'term' GROUP BY lang ORDER BY MIN(rowid)"
+        )
+        return [lang for (lang,) in rows]
+
+    def complete(self, prefix: str, limit: int = 40) -> list[str]:
+        """Headwords, abbreviations and terms that start with ``prefix`` (folded, so ``lo``
+        completes ``LoRA`` and ``Low-Rank Adaptation``), for shell completion: one indexed
+        range lookup, in key order, each text once."""
+        q = fold(prefix)
+        fields = "field IN ('en', 'abbr', 'term')"
+        if q:
+            rows = self.conn.execute(
+                f"SELECT text FROM name WHERE key >= ? AND key < ? AND {fields} "
+                "ORDER BY key LIMIT ?",
+                (q, q + "\U0010ffff", limit * 2),
+            )
+        else:
+            rows = self.conn.execute(
+                f"SELECT text FROM name WHERE {fields} ORDER BY rowid LIMIT ?", (limit * 2,)
+            )
+        return list(dict.fromkeys(text for (text,) in rows))[:limit]
 
     # -- tiers --------------------------------------------------------------------------
 
@@ -199,6 +246,29 @@ class Searcher:
             score = 80.0 + 9.0 * coverage
             self._add(best, concept, score, self._match(field, lang, text, "word"))
 
+    def _partial(self, q: str, best: dict[int, _Best]) -> None:
+        """Names sharing more than half of the query's content words (stop words such as
+        "what is", কি, ما هو left out), e.g. ``প্রুনিং কি`` or ``stochastic xyzzy``."""
+        content = [w for w in dict.fromkeys(stem_words(q)) if w not in STOP_WORDS]
+        if not content:
+            return
+        expr = " OR ".join(_fts_phrase(w) for w in content)
+        rows = self.conn.execute(
+            "SELECT concept, field, lang, text, stem FROM name WHERE rowid IN "
+            "(SELECT rowid FROM name_words WHERE name_words MATCH ? LIMIT ?)",
+            (expr, MAX_CANDIDATES),
+        )
+        wanted = set(content)
+        for concept, field, lang, text, stem in rows:
+            name_words = set(stem.split())
+            found = wanted & name_words
+            share = len(found) / len(wanted)
+            if share <= 0.5 or not any(len(w) >= 4 or not w.isascii() for w in found):
+                continue
+            coverage = len(found) / max(1, len(name_words))
+            score = 60.0 + 10.0 * share + 5.0 * coverage
+            self._add(best, concept, score, self._match(field, lang, text, "partial"))
+
     def _candidate_words(self, words: Sequence[str], kind: int) -> list[str]:
         from rapidfuzz import fuzz, process
 
@@ -244,7 +314,16 @@ class Searcher:
     def _phonetic(self, q: str, best: dict[int, _Best]) -> None:
         from rapidfuzz import fuzz
 
-        variants = {phonetic(q, "en"), phonetic(q, "bn"), phonetic(strip_arabic_articles(q), "ar")}
+        arabic = strip_arabic_articles(q)
+        variants = {
+            phonetic(q, "en"),
+            phonetic(q, "bn"),
+            # ং typed "ng" before a consonant: songbedonshil ~ সংবেদনশীল (sambedanasila)
+            phonetic(_NG_BEFORE_CONSONANT.sub("m", q), "bn"),
+            phonetic(arabic, "ar"),
+            # ذ typed "z" or "th" (zakira, thakira ~ ذاكرة, dhakira)
+            phonetic(_INITIAL_Z_TH.sub("dh", arabic), "ar"),
+        }
         variants.discard("")
         words = [w for v in variants for w in v.split()]
         candidates = self._names_with("name_phon", self._candidate_words(words, 1))
@@ -326,9 +405,18 @@ def _similarity(query: str, name: str, fuzz: Any) -> float:
     query covers only part of a long name."""
     whole = fuzz.ratio(query, name)
     tokens = fuzz.token_set_ratio(query, name)
-    q_len, n_len = len(query.replace(" ", "")), len(name.replace(" ", ""))
-    cover = min(q_len, n_len) / max(q_len, n_len, 1)
-    return max(whole, tokens * (0.85 + 0.15 * cover), _word_similarity(query, name, fuzz))
+    q_compact, n_compact = query.replace(" ", ""), name.replace(" ", "")
+    cover = min(len(q_compact), len(n_compact)) / max(len(q_compact), len(n_compact), 1)
+    return max(
+        whole,
+        fuzz.ratio(q_compact, n_compact),  # a compound typed as two words, or the reverse
+        tokens * (0.85 + 0.15 * cover),
+        _word_similarity(query, name, fuzz),
+        # the query is one part of a longer name, spaced differently (poriborton shil bit)
+        fuzz.partial_ratio(q_compact, n_compact) * (0.85 + 0.15 * cover)
+        if len(q_compact) >= 8
+        else 0.0,
+    )
 
 
 def _word_similarity(query: str, name: str, fuzz: Any) -> float:
