@@ -30,6 +30,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -50,11 +51,9 @@ CREATE TABLE name(rowid INTEGER PRIMARY KEY, concept INTEGER NOT NULL, field TEX
                   lang TEXT NOT NULL, text TEXT NOT NULL, key TEXT NOT NULL,
                   compact TEXT NOT NULL, stem TEXT NOT NULL, phon TEXT NOT NULL);
 CREATE TABLE entry(rowid INTEGER PRIMARY KEY, concept INTEGER NOT NULL, lang TEXT NOT NULL);
-CREATE VIRTUAL TABLE name_words USING fts5(w, tokenize='ascii', prefix='2 3 4',
-                                           detail='none', content='');
+CREATE VIRTUAL TABLE name_words USING fts5(w, tokenize='ascii', detail='none', content='');
 CREATE VIRTUAL TABLE name_phon USING fts5(w, tokenize='ascii', detail='none', content='');
-CREATE VIRTUAL TABLE def_words USING fts5(w, tokenize='ascii', prefix='3',
-                                          detail='none', content='');
+CREATE VIRTUAL TABLE def_words USING fts5(w, tokenize='ascii', detail='none', content='');
 CREATE TABLE vocab(word TEXT NOT NULL, kind INTEGER NOT NULL, len INTEGER NOT NULL,
                    PRIMARY KEY(kind, len, word)) WITHOUT ROWID;
 """
@@ -63,7 +62,6 @@ CREATE INDEX concept_id ON concept(id);
 CREATE INDEX name_key ON name(key);
 CREATE INDEX name_compact ON name(compact);
 CREATE INDEX name_stem ON name(stem);
-CREATE INDEX name_phon_key ON name(phon);
 """
 
 
@@ -109,12 +107,15 @@ def _content_hash(files: Sequence[Path]) -> str:
     return h.hexdigest()
 
 
-def open_index(data_dirs: Sequence[Path], cache: Path | None) -> sqlite3.Connection:
+def open_index(
+    data_dirs: Sequence[Path], cache: Path | None, *, rebuild: bool = False
+) -> sqlite3.Connection:
     """Open the index of ``data_dirs``, compiling it first when missing, stale or corrupt.
 
     Args:
         data_dirs: data directories whose ``concepts.yaml`` files are merged, in order.
         cache: directory for index files; ``None`` or unwritable → an in-memory index.
+        rebuild: compile it even if the file looks current (a lookup found it corrupt).
 
     Returns:
         A read-only connection (or an in-memory one when the cache cannot be written).
@@ -129,7 +130,7 @@ def open_index(data_dirs: Sequence[Path], cache: Path | None) -> sqlite3.Connect
         read_records(data_dirs[0])  # raises the "run gloss build" error
     stamp = _stamp(files)
     path = index_path(data_dirs, cache) if cache is not None else None
-    if path is not None and path.is_file():
+    if path is not None and path.is_file() and not rebuild:
         conn = _open_existing(path, stamp, files)
         if conn is not None:
             return conn
@@ -168,12 +169,10 @@ def compile_index(
 ) -> sqlite3.Connection:
     """Compile the records of ``data_dirs`` into an index at ``path`` (or in memory).
 
-    The index is written to a temporary file beside ``path`` and renamed into place.
+    The index is written to a temporary file beside ``path`` and renamed into place. A
+    single large record file is parsed and keyed in parallel (:func:`_prepared_chunks`).
     """
-    from glossary_cli.store import read_records
-
     content = _content_hash(files)
-    glossaries = [read_records(f.parent) for f in files]
     tmp: Path | None = None
     if path is not None:
         try:
@@ -186,8 +185,10 @@ def compile_index(
     if tmp is None:
         conn = sqlite3.connect(":memory:")
     try:
-        conn.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;" + _DDL)
-        _fill(conn, (c for g in glossaries for c in g.concepts))
+        conn.executescript(
+            "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-65536;" + _DDL
+        )
+        _fill(conn, _prepared(files))
         conn.executescript(_INDEXES)
         conn.executemany(
             "INSERT INTO meta VALUES (?, ?)",
@@ -200,10 +201,13 @@ def compile_index(
             ],
         )
         conn.commit()
-    except BaseException:
+    except BaseException as exc:
         conn.close()
         if tmp is not None:
             tmp.unlink(missing_ok=True)
+            if isinstance(exc, (sqlite3.OperationalError, OSError)):
+                # the cache disk is full or failing: an index in memory serves this lookup
+                return compile_index(data_dirs, files, stamp, None)
         raise
     if tmp is None or path is None:
         return conn
@@ -214,6 +218,149 @@ def compile_index(
         tmp.unlink(missing_ok=True)
         raise StoreError(f"cannot write the index {path}: {exc.strerror}") from None
     return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+
+
+#: Record files larger than this are parsed in chunks by worker processes.
+PARALLEL_BYTES = 8 << 20
+#: Concepts per chunk handed to a worker.
+CHUNK_CONCEPTS = 5000
+
+
+@dataclass(slots=True)
+class _Prepared:
+    """Rows of a batch of concepts, keyed but not yet numbered (indexes are batch-local)."""
+
+    concepts: list[tuple[str, str, str]] = field(default_factory=list)  # id, langs, JSON
+    names: list[tuple[Any, ...]] = field(default_factory=list)  # concept#, field, lang, …
+    definitions: list[tuple[int, str, str]] = field(default_factory=list)  # concept#, lang, words
+
+
+def _prepared(files: Sequence[Path]) -> Iterator[_Prepared]:
+    """Keyed rows of every concept of the record files, in order, merged by id
+    (:func:`glossary_cli.align.merge_concepts`)."""
+    if len(files) == 1 and files[0].stat().st_size > PARALLEL_BYTES:
+        yield from _prepared_chunks(files[0])
+        return
+    from glossary_cli.align import merge_concepts
+    from glossary_cli.store import read_records
+
+    concepts = [c for f in files for c in read_records(f.parent).concepts]
+    yield _prepare(merge_concepts(concepts)[0])
+
+
+def _prepared_chunks(path: Path) -> Iterator[_Prepared]:
+    """Parse and key one large record file in chunks of :data:`CHUNK_CONCEPTS` concepts, in
+    worker processes (one per core), yielding the chunks in file order.
+
+    ``gloss build`` writes one concept per ``- id:`` line at column 0 under ``concepts:``, and
+    never a line of a value at column 0, so the file splits there into valid YAML lists. A
+    file that does not split that way (edited by hand) is read whole instead.
+    """
+    from concurrent.futures import ProcessPoolExecutor
+
+    from glossary_cli.store import read_text
+
+    text = read_text(path)
+    chunks = _split_records(text)
+    if chunks is None:
+        from glossary_cli.align import merge_concepts
+        from glossary_cli.store import read_records
+
+        yield _prepare(merge_concepts(read_records(path.parent).concepts)[0])
+        return
+    header, parts = chunks
+    _check_header(header, str(path))
+    workers = min(len(parts), os.cpu_count() or 1, 4)
+    seen: set[str] = set()
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        jobs = ((chunk, line, str(path)) for chunk, line in parts)
+        for prepared in pool.map(_prepare_text, jobs, chunksize=1):
+            ids = [c[0] for c in prepared.concepts]
+            if seen.intersection(ids) or len(set(ids)) != len(ids):
+                from glossary_cli.errors import RecordError
+
+                raise RecordError(
+                    "two concepts have the same id", path=str(path),
+                    hint="rebuild the records with `gloss build`",
+                )
+            seen.update(ids)
+            yield prepared
+
+
+def _split_records(text: str) -> tuple[str, list[tuple[str, int]]] | None:
+    start = text.find("\nconcepts:\n")
+    if start < 0:
+        return None
+    header = text[: start + 1]
+    body = text[start + len("\nconcepts:\n") :]
+    line = header.count("\n") + 2
+    parts: list[tuple[str, int]] = []
+    pos = 0
+    while pos < len(body):
+        if not body.startswith("- id: ", pos):
+            return None
+        end = pos
+        for _ in range(CHUNK_CONCEPTS):
+            end = body.find("\n- id: ", end + 1)
+            if end < 0:
+                end = len(body)
+                break
+        else:
+            end += 1
+        if end < len(body) and body[end - 1] != "\n":
+            end += 1
+        chunk = body[pos:end]
+        parts.append((chunk, line))
+        line += chunk.count("\n")
+        pos = end
+    return header, parts
+
+
+def _check_header(header: str, name: str) -> None:
+    from glossary_cli.records import glossary_from_mapping
+    from glossary_cli.store import load_yaml
+
+    data = load_yaml(header + "concepts: []\n", name)
+    glossary_from_mapping(data)
+
+
+def _prepare_text(job: tuple[str, int, str]) -> _Prepared:
+    """Worker: parse one chunk of concept records (YAML list) and key it."""
+    from glossary_cli.errors import RecordError
+    from glossary_cli.records import concept_from_mapping
+    from glossary_cli.store import load_yaml
+
+    chunk, line, name = job
+    try:
+        items = load_yaml(chunk, name)
+    except RecordError as exc:
+        if exc.line is not None:
+            exc.line += line - 1
+        raise
+    if not isinstance(items, list):
+        raise RecordError("'concepts' must be a list", path=name, line=line)
+    return _prepare(concept_from_mapping(item, f"{name}: concept") for item in items)
+
+
+def _prepare(concepts: Iterable[Any]) -> _Prepared:
+    """Key a batch of concepts: the rows of every table but their numbers."""
+    from glossary_cli.normalize import fold, stem_words
+    from glossary_cli.records import concept_to_mapping
+
+    out = _Prepared()
+    for index, concept in enumerate(concepts):
+        record = json.dumps(concept_to_mapping(concept), ensure_ascii=False, separators=(",", ":"))
+        out.concepts.append((concept.id, "," + ",".join(concept.langs) + ",", record))
+        for field_name, lang, text in name_rows(concept):
+            keys = name_keys(text, lang)
+            if keys[0]:
+                out.names.append((index, field_name, lang, text, *keys))
+        for e in concept.entries:
+            if e.definition:
+                key = fold(e.definition)
+                words = " ".join(dict.fromkeys([*key.split(), *stem_words(key)]))
+                out.definitions.append((index, e.lang, words))
+    return out
 
 
 def name_rows(concept: Any) -> Iterator[tuple[str, str, str]]:
@@ -246,63 +393,36 @@ def name_keys(text: str, lang: str) -> tuple[str, str, str, str, str]:
     return key, key.replace(" ", ""), stem, words, phon
 
 
-def _fill(conn: sqlite3.Connection, concepts: Iterable[Any]) -> None:
-    """Insert the concepts of every data directory, in order.
-
-    Concepts that share an id are one concept (:func:`glossary_cli.align.merge_concepts`):
-    a later data directory adds its entries in the languages the earlier concept lacks (so
-    the Hindi entries ``gloss add`` writes under a bundled concept's id join that concept),
-    and a later concept that contradicts an earlier one is kept under a new id; it never
-    shadows or replaces the earlier one.
-    """
-    from glossary_cli.align import merge_concepts
-    from glossary_cli.normalize import fold, stem_words
-    from glossary_cli.records import concept_to_mapping
-
-    concept_rows = []
-    names = []
-    name_words = []
-    name_phon = []
-    entries = []
-    def_words = []
+def _fill(conn: sqlite3.Connection, batches: Iterable[_Prepared]) -> None:
+    """Number and insert prepared rows, batch by batch, then the vocabulary."""
     vocab: set[tuple[str, int]] = set()
-    name_id = entry_id = 0
-    for rowid, concept in enumerate(merge_concepts(concepts)[0], start=1):
-        record = json.dumps(concept_to_mapping(concept), ensure_ascii=False, separators=(",", ":"))
-        concept_rows.append((rowid, concept.id, "," + ",".join(concept.langs) + ",", record))
-        for field, lang, text in name_rows(concept):
-            key, compact, stem, words, phon = name_keys(text, lang)
-            if not key:
-                continue
+    concept_id = name_id = entry_id = 0
+    for batch in batches:
+        base = concept_id
+        concept_rows = []
+        for cid, langs, record in batch.concepts:
+            concept_id += 1
+            concept_rows.append((concept_id, cid, langs, record))
+        names, name_words, name_phon = [], [], []
+        for index, field_name, lang, text, key, compact, stem, words, phon in batch.names:
             name_id += 1
-            names.append((name_id, rowid, field, lang, text, key, compact, stem, phon))
+            names.append((name_id, base + index + 1, field_name, lang, text, key, compact, stem, phon))
             name_words.append((name_id, words))
             vocab.update((w, 0) for w in words.split())
             if phon:
                 name_phon.append((name_id, phon))
                 vocab.update((w, 1) for w in phon.split())
-        for e in concept.entries:
-            if not e.definition:
-                continue
+        entries, def_words = [], []
+        for index, lang, words in batch.definitions:
             entry_id += 1
-            entries.append((entry_id, rowid, e.lang))
-            key = fold(e.definition)
-            def_words.append((entry_id, " ".join(dict.fromkeys([*key.split(), *stem_words(key)]))))
-        if len(names) >= 50_000:
-            _flush(conn, concept_rows, names, name_words, name_phon, entries, def_words)
-    _flush(conn, concept_rows, names, name_words, name_phon, entries, def_words)
+            entries.append((entry_id, base + index + 1, lang))
+            def_words.append((entry_id, words))
+        conn.executemany("INSERT INTO concept VALUES (?, ?, ?, ?)", concept_rows)
+        conn.executemany("INSERT INTO name VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", names)
+        conn.executemany("INSERT INTO name_words(rowid, w) VALUES (?, ?)", name_words)
+        conn.executemany("INSERT INTO name_phon(rowid, w) VALUES (?, ?)", name_phon)
+        conn.executemany("INSERT INTO entry VALUES (?, ?, ?)", entries)
+        conn.executemany("INSERT INTO def_words(rowid, w) VALUES (?, ?)", def_words)
     conn.executemany(
         "INSERT INTO vocab VALUES (?, ?, ?)", ((w, k, len(w)) for w, k in sorted(vocab))
     )
-
-
-def _flush(conn: sqlite3.Connection, *batches: list[Any]) -> None:
-    concept_rows, names, name_words, name_phon, entries, def_words = batches
-    conn.executemany("INSERT INTO concept VALUES (?, ?, ?, ?)", concept_rows)
-    conn.executemany("INSERT INTO name VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", names)
-    conn.executemany("INSERT INTO name_words(rowid, w) VALUES (?, ?)", name_words)
-    conn.executemany("INSERT INTO name_phon(rowid, w) VALUES (?, ?)", name_phon)
-    conn.executemany("INSERT INTO entry VALUES (?, ?, ?)", entries)
-    conn.executemany("INSERT INTO def_words(rowid, w) VALUES (?, ?)", def_words)
-    for batch in batches:
-        batch.clear()

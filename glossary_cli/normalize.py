@@ -226,6 +226,7 @@ def english_stem(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=1 << 18)
 def stem(word: str) -> str:
     """The matching stem of one folded word, by script: :func:`arabic_stem`,
     :func:`bengali_loose` or :func:`english_stem`; other words unchanged."""
@@ -359,17 +360,17 @@ def phonetic(key: str, origin: str = "en") -> str:
     >>> phonetic("classifier"), phonetic("klasiphayara", "bn")
     ('klsfr', 'klsfr')
     """
-    rules = _EN_RULES if origin == "en" else _NATIVE_RULES
-    out = []
-    for word in key.split():
-        for pattern, repl in rules:
-            word = pattern.sub(repl, word)
-        word = _DOUBLED.sub(r"\1", _DROPPED.sub("", word.translate(_COMMON)))
-        if origin == "ar":
-            word = _FINAL_T.sub("", word)
-        if word:
-            out.append(word)
-    return " ".join(out)
+    return " ".join(filter(None, (_phonetic_word(w, origin) for w in key.split())))
+
+
+@lru_cache(maxsize=1 << 18)
+def _phonetic_word(word: str, origin: str) -> str:
+    for pattern, repl in _EN_RULES if origin == "en" else _NATIVE_RULES:
+        word = pattern.sub(repl, word)
+    word = _DOUBLED.sub(r"\1", _DROPPED.sub("", word.translate(_COMMON)))
+    if origin == "ar":
+        word = _FINAL_T.sub("", word)
+    return word
 
 
 def strip_arabic_articles(key: str) -> str:

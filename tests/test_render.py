@@ -1,0 +1,477 @@
+"""Layout and rendering without a terminal: cell widths, line breaking, right-to-left display,
+tables and cards, hostile text, and what each output path imports.
+
+The same layout is checked inside a real terminal (tmux) by ``tests/test_terminal.py``.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import io
+import json
+import locale
+import os
+import re
+import subprocess
+import sys
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from glossary_cli import layout, render
+from glossary_cli.cli import app
+from glossary_cli.config import packaged_data_dir
+from glossary_cli.layout import Column, Field, Options
+
+HERE = Path(__file__).resolve().parent
+WORST = HERE / "fixtures" / "worst_case"
+GOLDEN = HERE / "fixtures" / "render_golden"
+VERTICAL = set("┏┓┡┩┳╇┃┌┐└┘├┤┬┴┼│")
+
+
+def _records(data_dir: Path) -> list[dict[str, Any]]:
+    raw = yaml.safe_load((data_dir / "concepts.yaml").read_text(encoding="utf-8"))["concepts"]
+    return [render.concept_json(c) for c in raw]
+
+
+BUNDLED = _records(packaged_data_dir())
+WORST_RECORDS = _records(WORST)
+ALL = BUNDLED + WORST_RECORDS
+
+
+def _texts(records: list[dict[str, Any]]) -> list[str]:
+    return [
+        render.safe(s)
+        for r in records
+        for e in r["terms"].values()
+        if e
+        for s in (e["term"], e["definition"])
+    ]
+
+
+# --- cell widths ---------------------------------------------------------------------------
+
+#: One row per script quirk: cells as tmux 3.3 draws them (measured with ESC[6n in
+#: tests/test_terminal.py), and what rich's cell_len says.
+WIDTHS = [
+    ("vowel sign aa (Mc)", "কা", 2, 1),
+    ("vowel sign i, drawn left (Mc)", "কি", 2, 1),
+    ("vowel sign u (Mn)", "কু", 1, 1),
+    ("two-part vowel o", "কো", 2, 1),
+    ("virama", "ক্", 1, 1),
+    ("conjunct k.ssa", "ক্ষ", 2, 2),
+    ("three-consonant conjunct", "ন্ত্র", 3, 3),
+    ("ya-phala", "ক্য", 2, 2),
+    ("reph", "র্ক", 2, 2),
+    ("nukta", "ড়", 1, 1),
+    ("anusvara (Mc)", "কং", 2, 1),
+    ("ZWJ before a consonant", "ক্‍ষ", 1, 1),
+    ("Bengali word", "কোয়ান্টাইজেশন", 12, 8),
+    ("Bengali term", "নেটওয়ার্ক প্রুনিং", 14, 10),
+    ("Arabic harakat (Mn)", "الْعَرَبِيَّةُ", 7, 7),
+    ("lam-alef", "لا", 2, 2),
+    ("lam-alef ligature", "ﻻ", 1, 1),
+    ("Arabic term", "تقليم الشبكة", 12, 12),
+    ("Arabic number sign (Cf)", "\u0600", 1, 1),
+    ("soft hyphen", "\u00ad", 1, 1),
+    ("wide", "中文", 4, 4),
+]
+
+
+@pytest.mark.parametrize(("quirk", "text", "cells", "rich_cells"), WIDTHS, ids=[w[0] for w in WIDTHS])
+def test_cell_width(quirk: str, text: str, cells: int, rich_cells: int) -> None:
+    from rich.cells import cell_len
+
+    assert layout.cell_width(text) == cells
+    assert cell_len(text) == rich_cells  # why gloss measures for itself
+
+
+def _libc_wcwidth() -> Any:
+    name = ctypes.util.find_library("c")
+    if not name or sys.platform != "linux":
+        pytest.skip("glibc's wcwidth is the reference, and this is not glibc")
+    try:
+        locale.setlocale(locale.LC_CTYPE, "C.UTF-8")
+    except locale.Error:
+        pytest.skip("no C.UTF-8 locale")
+    libc = ctypes.CDLL(name)
+    libc.wcwidth.argtypes = [ctypes.c_wchar]
+    libc.wcwidth.restype = ctypes.c_int
+    return libc.wcwidth
+
+
+@pytest.mark.parametrize(
+    ("block", "lo", "hi"),
+    [
+        ("Bengali", 0x0980, 0x09FF),
+        ("Arabic", 0x0600, 0x06FF),
+        ("Arabic Supplement", 0x0750, 0x077F),
+        ("Arabic Presentation Forms-A", 0xFB50, 0xFDFF),
+        ("Arabic Presentation Forms-B", 0xFE70, 0xFEFF),
+        ("General Punctuation", 0x2000, 0x206F),
+        ("Combining Diacritical Marks", 0x0300, 0x036F),
+        ("Box Drawing", 0x2500, 0x257F),
+        ("Control Pictures", 0x2400, 0x243F),
+        ("Latin-1", 0x00A0, 0x00FF),
+    ],
+)
+def test_char_width_is_glibc_wcwidth(block: str, lo: int, hi: int) -> None:
+    """tmux draws each code point in wcwidth() cells; gloss computes the same widths."""
+    wcwidth = _libc_wcwidth()
+    try:
+        differ = [
+            hex(cp)
+            for cp in range(lo, hi + 1)
+            if unicodedata.category(chr(cp)) != "Cn"
+            and wcwidth(chr(cp)) >= 0
+            and wcwidth(chr(cp)) != layout.char_width(chr(cp))
+        ]
+    finally:
+        locale.setlocale(locale.LC_CTYPE, "")
+    assert not differ, block
+
+
+# --- line breaking -------------------------------------------------------------------------
+
+
+def _icu_breaks(text: str) -> list[int]:
+    return layout._icu_boundaries(text, "line")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Quantization-Aware Training (QAT)",
+        "4-bit Integer Quantization (INT4)",
+        "prefix alias/en 94",
+        "ব্লক-ভিত্তিক কোয়ান্টাইজেশন",
+        "খ্রিষ্টাব্দ ২০২৪ (LoRA)",
+        "خليط الخبراء (MoE)",
+        "الْعَرَبِيَّةُ لا إله",
+        "Low-Rank  Adaptation",
+    ],
+)
+def test_fast_line_breaks_are_icu_breaks(text: str) -> None:
+    assert layout._simple_text().fullmatch(text)
+    assert layout.break_opportunities(text) == _icu_breaks(text)
+
+
+LATIN = "abcXYZ"
+BENGALI = "কখগঙচজটডতনপবমযরলশষসহড়য়ৎািীুূৃেৈোৌ্ংঁ০১৯"
+ARABIC = "ابتثجحخدذرزسشصضطظعغفقكلمنهويءآأإةى\u064b\u064e\u064f\u0650\u0651\u0652٠١٩"
+_letter = st.sampled_from(LATIN + BENGALI[:18] + ARABIC[:32])
+_any = st.sampled_from(LATIN + BENGALI + ARABIC + "0123")
+_word = st.builds(lambda a, b: a + b, _letter, st.text(_any, max_size=6))
+_joined = st.builds(
+    lambda w, parts: w + "".join(j + p for j, p in parts),
+    _word,
+    st.lists(st.tuples(st.sampled_from("-/"), _word), max_size=2),
+)
+_token = st.builds(
+    lambda o, w, c: ("(" if o else "") + w + (")" if c else ""), st.booleans(), _joined, st.booleans()
+)
+_simple = st.builds(
+    lambda first, rest: first + "".join(" " * n + t for n, t in rest),
+    _token,
+    st.lists(st.tuples(st.integers(1, 2), _token), max_size=5),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_simple)
+def test_fast_line_breaks_match_icu(text: str) -> None:
+    """Whatever the fast path accepts, it breaks exactly where ICU would."""
+    if layout._simple_text().fullmatch(text):
+        assert layout.break_opportunities(text) == _icu_breaks(text)
+
+
+_wrap_text = st.text(st.sampled_from(LATIN + BENGALI + ARABIC + " -,()।،" + "\u200d\u200c"), max_size=60)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_wrap_text, st.integers(1, 30), st.none() | st.integers(1, 3))
+def test_wrap_invariants(text: str, width: int, max_lines: int | None) -> None:
+    cuts = layout.wrap(text, width, max_lines)
+    clusters = {0, *layout.graphemes(text)}
+    for cut in cuts:
+        line = text[cut.start : cut.end]
+        # Cut only between grapheme clusters.
+        assert cut.start in clusters and cut.end in clusters
+        # Never wider than the line, except one cluster that is wider by itself.
+        w = layout.cell_width(line) + (1 if cut.ellipsis else 0)
+        assert w <= width or len(layout.graphemes(line)) <= 1
+    if max_lines is not None:
+        assert len(cuts) <= max_lines
+    if not any(c.ellipsis for c in cuts):
+        # Nothing lost: the lines hold all the text but the spaces where lines break.
+        assert "".join(text[c.start : c.end] for c in cuts).replace(" ", "") == text.replace(" ", "")
+    else:
+        assert cuts[-1].ellipsis and not any(c.ellipsis for c in cuts[:-1])
+
+
+def test_wrap_keeps_words_whole() -> None:
+    text = "একটি পদ্ধতি যা ডিফিউশন মডেলের কম গুরুত্বপূর্ণ ওজন বা নিউরনগুলো নির্বাচনীভাবে মুছে ফেলে"
+    lines = [text[c.start : c.end] for c in layout.wrap(text, 20)]
+    assert " ".join(lines) == text
+    assert all(layout.cell_width(line) <= 20 for line in lines)
+
+
+def test_wrap_folds_a_word_wider_than_the_line_between_clusters() -> None:
+    word = "অতিদীর্ঘশব্দযেটিকোনোভাবেইএকলাইনেধরবেনা"
+    lines = [word[c.start : c.end] for c in layout.wrap(word, 10)]
+    assert "".join(lines) == word and len(lines) > 1
+    assert all(layout.cell_width(line) <= 10 for line in lines)
+
+
+# --- right-to-left -------------------------------------------------------------------------
+
+def _python_bidi() -> Any:
+    return pytest.importorskip("bidi", reason="python-bidi (gloss[test]) cross-checks the reordering")
+
+
+_BRACKETS = str.maketrans("()[]{}«»<>", "((((((((((")
+
+
+def _canonical(text: str) -> str:
+    """Text with marks removed and brackets made alike: python-bidi (0.5+) reorders (rules
+    L1-L2) but leaves mirroring (L4) and marks (L3) to the renderer, which gloss has to be."""
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Mn").translate(_BRACKETS)
+
+
+ARABIC_TEXTS = sorted({t for t in _texts(ALL) if layout.has_rtl(t)})
+
+
+def test_rtl_paragraphs_are_python_bidi_visual_order() -> None:
+    bidi = _python_bidi()
+    for text in ARABIC_TEXTS:
+        [line], rtl = layout.field_lines(Field.of(text), 10_000, Options(bidi=True))
+        shaped = layout.shape(text)
+        assert rtl == layout.is_rtl(shaped)
+        expected = bidi.get_display(shaped, base_dir="R" if rtl else "L")
+        assert _canonical(layout.plain(line)) == _canonical(expected), text
+
+
+@pytest.mark.parametrize("width", [12, 25, 60])
+def test_wrapped_rtl_lines_are_reordered_lines_of_the_paragraph(width: int) -> None:
+    """Lines break in logical order; each is then reordered with the levels resolved on the
+    whole paragraph (UBA rule L1-L4), as ICU's line API does."""
+    import icu
+
+    for text in ARABIC_TEXTS:
+        shaped = layout.shape(text)
+        lines, rtl = layout.field_lines(Field.of(text), width, Options(bidi=True))
+        para = icu.Bidi()
+        para.setPara(icu.UnicodeString(shaped), 1 if rtl else 0)
+        for cut, line in zip(layout.wrap(shaped, width), lines, strict=True):
+            expected = para.setLine(cut.start, cut.end).writeReordered(
+                icu.Bidi.DO_MIRRORING | icu.Bidi.KEEP_BASE_COMBINING
+            )
+            assert layout.plain(line) == expected, text
+
+
+def test_rtl_mirrors_brackets_and_keeps_marks_after_their_base() -> None:
+    [line], rtl = layout.field_lines(Field.of("الْكِتَابُ (LoRA)"), 80, Options(bidi=True))
+    shown = layout.plain(line)
+    assert rtl and shown.startswith("(LoRA) ")
+    for i, ch in enumerate(shown):
+        if unicodedata.category(ch) == "Mn":  # a mark follows a letter or another mark
+            assert i > 0 and (unicodedata.category(shown[i - 1]) == "Mn" or shown[i - 1].isalpha())
+    assert sorted(shown) == sorted(layout.shape("الْكِتَابُ (LoRA)"))
+
+
+def test_rtl_matches_icu_write_reordered() -> None:
+    import icu
+
+    for text in ARABIC_TEXTS:
+        shaped = layout.shape(text)
+        [line], _ = layout.field_lines(Field.of(text), 10_000, Options(bidi=True))
+        b = icu.Bidi()
+        b.setPara(icu.UnicodeString(shaped), 1 if layout.is_rtl(shaped) else 0)
+        expected = b.writeReordered(icu.Bidi.DO_MIRRORING | icu.Bidi.KEEP_BASE_COMBINING)
+        assert layout.plain(line) == expected
+
+
+def test_rtl_keeps_styles_of_each_part() -> None:
+    field = Field((("خليط الخبراء", "bold"), (" (MoE)", "cyan")))
+    [line], _ = layout.field_lines(field, 80, Options(bidi=True))
+    assert any(s == "cyan" and t.strip() == "(MoE)" for t, s in line)
+    assert any(s == "bold" and layout.has_rtl(t) for t, s in line)
+
+
+def test_without_bidi_text_stays_in_logical_order() -> None:
+    for text in ARABIC_TEXTS:
+        lines, rtl = layout.field_lines(Field.of(text), 10_000, Options())
+        assert not rtl and layout.plain(lines[0]) == text
+
+
+# --- tables and cards ----------------------------------------------------------------------
+
+
+def _border_columns(line: str) -> tuple[int, ...]:
+    cols, x = [], 0
+    for ch, w in zip(line, layout.char_widths(line)):
+        if ch in VERTICAL:
+            cols.append(x)
+        x += w
+    return tuple(cols)
+
+
+def _check(lines: list[layout.Line], width: int) -> None:
+    texts = [layout.plain(line) for line in lines]
+    assert all(layout.cell_width(t) <= width for t in texts), "\n".join(texts)
+    table = [t for t in texts if t[:1] in VERTICAL | set("━─")]
+    if table:
+        assert len({_border_columns(t) for t in table}) == 1, "\n".join(table)
+        assert len({layout.cell_width(t) for t in table}) == 1
+
+
+@pytest.mark.parametrize("width", [30, 40, 59, 60, 72, 80, 100, 120, 160])
+@pytest.mark.parametrize("bidi_on", [False, True], ids=["logical", "bidi"])
+def test_search_and_show_fit_and_line_up(width: int, bidi_on: bool) -> None:
+    opts = Options(bidi=bidi_on)
+    for langs in ((), ("bn", "ar"), ("ar",)):
+        for records in (BUNDLED[:10], BUNDLED[10:25], WORST_RECORDS):
+            hits = [r | {"score": 90.0, "match": {"kind": "word", "field": "en", "lang": "en"}} for r in records]
+            lines = render.search_lines(hits, langs, width, opts)
+            _check(lines, width)
+            has_table = any(layout.plain(x)[:1] == "┏" for x in lines)
+            assert has_table == (width >= layout.CARD_WIDTH)
+    for record in ALL:
+        _check(render.concept_lines(record, (), width, opts), width)
+
+
+def test_cells_are_shortened_with_an_ellipsis_unless_wide() -> None:
+    long = "Consistency Latent Diffusion Model with a Very Long Name Indeed (LCM)"
+    rows = [[(Field.of("x"),), (Field.of(long),)]]
+    columns = [Column("a"), Column("b", max_lines=2)]
+    short = "\n".join(layout.plain(x) for x in layout.table(columns, rows, 30, Options()))
+    full = "\n".join(layout.plain(x) for x in layout.table(columns, rows, 30, Options(wide=True)))
+    assert "…" in short and "Indeed" not in short
+    assert "…" not in full and all(w in full for w in long.split())
+
+
+def test_wrapped_definitions_keep_their_indentation() -> None:
+    record = next(r for r in BUNDLED if r["id"] == "pruning")
+    lines = [layout.plain(x) for x in render.concept_lines(record, (), 40, Options())]
+    start = lines.index("Bengali") + 1
+    body = lines[start : lines.index("Arabic")]
+    assert len(body) > 3 and all(x.startswith("  ") and not x.startswith("   ") for x in body)
+
+
+def test_list_of_concepts_without_match_has_no_match_column() -> None:
+    lines = render.search_lines(BUNDLED[:3], ("ar",), 80, Options())
+    assert "match" not in layout.plain(lines[1]) and "Arabic" in layout.plain(lines[1])
+
+
+# --- through rich, and hostile text --------------------------------------------------------
+
+
+def _console(width: int, *, terminal: bool) -> Any:
+    from rich.console import Console
+
+    return Console(
+        file=io.StringIO(), width=width, force_terminal=terminal, color_system="standard" if terminal else None,
+        highlight=False, emoji=False, markup=False,
+    )
+
+
+def test_data_never_becomes_markup_or_escapes() -> None:
+    hostile = next(r for r in WORST_RECORDS if r["id"] == "quantization-markup")
+    console = _console(80, terminal=True)
+    render.concept_card(hostile, (), console)
+    out = console.file.getvalue()
+    assert "[bold]Markup[/bold]" in out and "[link=file:///etc/passwd]click[/link]" in out
+    assert "␛[31mred" in out and "<U+202E>" in out and "␇" in out
+    # Every escape sequence is rich's own colouring.
+    assert "\x1b" not in re.sub(r"\x1b\[[0-9;]*m", "", out)
+
+
+def test_bidi_is_never_applied_to_a_pipe() -> None:
+    record = next(r for r in BUNDLED if r["id"] == "pruning")
+    piped = _console(80, terminal=False)
+    render.concept_card(record, ("ar",), piped, bidi=True)
+    assert "تقليم الشبكة" in piped.file.getvalue()
+    tty = _console(80, terminal=True)
+    render.concept_card(record, ("ar",), tty, bidi=True)
+    assert "تقليم الشبكة" not in tty.file.getvalue()
+
+
+@pytest.mark.parametrize("args", [["--json"], ["--format", "csv"], ["--format", "jsonl"]])
+def test_bidi_never_touches_machine_output(args: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    runner = CliRunner()
+    plain = runner.invoke(app, ["show", "Pruning", "--lang", "ar", *args])
+    with_option = runner.invoke(app, ["show", "Pruning", "--lang", "ar", "--bidi", *args])
+    monkeypatch.setenv("GLOSS_BIDI", "1")
+    with_env = runner.invoke(app, ["show", "Pruning", "--lang", "ar", *args])
+    assert plain.exit_code == with_option.exit_code == with_env.exit_code == 0
+    assert plain.stdout == with_option.stdout == with_env.stdout
+    assert "تقليم الشبكة" in plain.stdout
+
+
+def test_wide_option_shows_everything() -> None:
+    runner = CliRunner()
+    result = runner.invoke(app, ["search", "quantization", "--lang", "bn,ar", "--wide"], env={"COLUMNS": "60"})
+    assert result.exit_code == 0 and "…" not in result.stdout
+
+
+# --- golden files --------------------------------------------------------------------------
+
+GOLDEN_CASES = [
+    (width, kind, ident)
+    for width in (40, 80, 120)
+    for kind, ident in (("show", "quantization-worst-case"), ("show", "quantized-mixture-of-experts"), ("search", ""))
+]
+
+
+@pytest.mark.parametrize(("width", "kind", "ident"), GOLDEN_CASES, ids=[f"{k}-{i or 'all'}-{w}" for w, k, i in GOLDEN_CASES])
+@pytest.mark.parametrize("bidi_on", [False, True], ids=["logical", "bidi"])
+def test_golden(width: int, kind: str, ident: str, bidi_on: bool) -> None:
+    """Worst cases drawn exactly as recorded; regenerate with GLOSS_REGEN_GOLDEN=1."""
+    opts = Options(bidi=bidi_on)
+    if kind == "show":
+        record = next(r for r in WORST_RECORDS if r["id"] == ident)
+        lines = render.concept_lines(record, (), width, opts)
+    else:
+        hits = [r | {"score": 90.0, "match": {"kind": "word", "field": "en", "lang": "en"}} for r in WORST_RECORDS]
+        lines = render.search_lines(hits, (), width, opts)
+    text = "\n".join(layout.plain(x) for x in lines) + "\n"
+    path = GOLDEN / f"{kind}-{ident or 'all'}-{width}{'-bidi' if bidi_on else ''}.txt"
+    if os.environ.get("GLOSS_REGEN_GOLDEN"):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8")
+
+
+# --- what each path imports ----------------------------------------------------------------
+
+
+def _imported(*args: str) -> set[str]:
+    code = (
+        "import sys\n"
+        "from glossary_cli.cli import app\n"
+        f"sys.argv = ['gloss', *{list(args)!r}]\n"
+        "try:\n    app()\nexcept SystemExit:\n    pass\n"
+        "sys.stderr.write(repr(sorted(m.split('.')[0] for m in sys.modules)))\n"
+    )
+    env = {**os.environ, "COLUMNS": "80"}
+    # The first run compiles the index (with ICU) into the cache; measure the next one.
+    subprocess.run([sys.executable, "-c", code], capture_output=True, env=env, check=True)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    return set(json.loads(done.stderr.strip().replace("'", '"')))
+
+
+def test_json_never_imports_rich() -> None:
+    assert "rich" not in _imported("search", "quantization", "--json")
+
+
+def test_table_loads_no_heavy_library_it_does_not_need() -> None:
+    loaded = _imported("search", "quantization")
+    assert "rich" in loaded
+    assert not loaded & {"icu", "bidi", "arabic_reshaper"}
