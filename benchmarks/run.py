@@ -68,7 +68,7 @@ def parse_command(spec: str, env: dict[str, str]) -> Command:
 
 # The child-spawning loop, run by a separate `python -I -S` whose small image keeps the RSS
 # floor low (see the module docstring). argv: SPEC ERRFILE ROUNDS. SPEC holds one command per
-# NUL-NUL-terminated record: path NUL argv0 NUL argv1 …. Writes one line per run:
+# line: path,argv0,argv1,… each hex-encoded. Writes one line per run:
 # "ROUND INDEX WALL_S CPU_S MAXRSS_KIB EXITCODE", after a first line "floor MAXRSS_KIB".
 RUNNER = r"""
 import os, sys, time
@@ -82,11 +82,12 @@ def spawn(path, argv, env, null, err):
         finally:
             os._exit(127)
     _, status, ru = os.wait4(pid, 0)
-    return time.perf_counter() - t, ru.ru_utime + ru.ru_stime, ru.ru_maxrss, os.waitstatus_to_exitcode(status)
+    wall = time.perf_counter() - t
+    return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss, os.waitstatus_to_exitcode(status)
 def main():
     spec, errpath, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    with open(spec, "rb") as f:
-        cmds = [rec.split(b"\0") for rec in f.read().split(b"\0\0") if rec]
+    with open(spec) as f:
+        cmds = [[bytes.fromhex(x) for x in line.split(",")] for line in f.read().split()]
     env, null = os.environ, os.open(os.devnull, os.O_RDWR)
     err = os.open(errpath, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600)
     out = sys.stdout
@@ -111,12 +112,16 @@ def run_all(commands: list[Command], env: dict[str, str], rounds: int, warmup: i
     """Run all rounds in the runner; fill the commands' measurements. Returns the RSS floor."""
     with tempfile.TemporaryDirectory(prefix="gloss-bench-") as tmp:
         spec, errpath = Path(tmp, "spec"), Path(tmp, "stderr")
-        spec.write_bytes(b"".join(
-            b"\0".join(os.fsencode(x) for x in (c.path, *c.argv)) + b"\0\0" for c in commands
-        ))
+        spec.write_text(
+            "".join(
+                ",".join(os.fsencode(x).hex() for x in (c.path, *c.argv)) + "\n" for c in commands
+            )
+        )
         runner = subprocess.Popen(
             [sys.executable, "-I", "-S", "-c", RUNNER, str(spec), str(errpath), str(rounds)],
-            env=env, stdout=subprocess.PIPE, text=True,
+            env=env,
+            stdout=subprocess.PIPE,
+            text=True,
         )
         assert runner.stdout is not None
         floor = 0
@@ -126,11 +131,23 @@ def run_all(commands: list[Command], env: dict[str, str], rounds: int, warmup: i
             if fields[0] == "floor":
                 floor = int(fields[1])
                 continue
-            r, i, wall, cpu, rss, code = int(fields[0]), int(fields[1]), float(fields[2]), float(fields[3]), int(fields[4]), int(fields[5])
+            r, i, wall, cpu, rss, code = (
+                int(fields[0]),
+                int(fields[1]),
+                float(fields[2]),
+                float(fields[3]),
+                int(fields[4]),
+                int(fields[5]),
+            )
             c = commands[i]
             if code != 0:
                 tail = errpath.read_text(errors="replace").strip().splitlines()[-15:]
-                print(f"\n{c.name}: `{c.text}` exited with {code}:", *tail, sep="\n  ", file=sys.stderr)
+                print(
+                    f"\n{c.name}: `{c.text}` exited with {code}:",
+                    *tail,
+                    sep="\n  ",
+                    file=sys.stderr,
+                )
                 runner.wait()
                 raise SystemExit(2)
             if r >= warmup:
@@ -138,7 +155,11 @@ def run_all(commands: list[Command], env: dict[str, str], rounds: int, warmup: i
                 c.cpu.append(cpu)
                 c.maxrss.append(rss)
             if tty and i == len(commands) - 1:
-                done = f"run {r - warmup + 1}/{rounds - warmup}" if r >= warmup else f"warm-up {r + 1}/{warmup}"
+                done = (
+                    f"run {r - warmup + 1}/{rounds - warmup}"
+                    if r >= warmup
+                    else f"warm-up {r + 1}/{warmup}"
+                )
                 print(f"\r{done} ", end="", file=sys.stderr, flush=True)
         if runner.wait() != 0:
             raise SystemExit(f"the runner failed with exit code {runner.returncode}")
@@ -150,7 +171,9 @@ def run_all(commands: list[Command], env: dict[str, str], rounds: int, warmup: i
 def machine_info() -> dict[str, str]:
     uname = " ".join(platform.uname())
     try:
-        uname = subprocess.run(["uname", "-a"], capture_output=True, text=True, check=True).stdout.strip()
+        uname = subprocess.run(
+            ["uname", "-a"], capture_output=True, text=True, check=True
+        ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         pass
     cpu = platform.processor() or "unknown"
@@ -169,7 +192,9 @@ def machine_info() -> dict[str, str]:
         "uname": uname,
         "cpu": cpu,
         "nproc": f"{usable} usable of {os.cpu_count()}",
-        "python": f"{platform.python_implementation()} {platform.python_version()} ({sys.executable})",
+        "python": (
+            f"{platform.python_implementation()} {platform.python_version()} ({sys.executable})"
+        ),
     }
 
 
@@ -192,7 +217,7 @@ def table(commands: list[Command], yard: Command, floor: int) -> str:
     ]
     yard_median = statistics.median(yard.wall)
     for c in commands:
-        paired = statistics.median(a / b for a, b in zip(c.wall, yard.wall))
+        paired = statistics.median(a / b for a, b in zip(c.wall, yard.wall, strict=True))
         rows.append(
             f"| {c.name} | {statistics.median(c.wall) * ms:.1f} | {min(c.wall) * ms:.1f} "
             f"| {statistics.median(c.wall) / yard_median:.2f} | {paired:.2f} "
@@ -207,18 +232,35 @@ def table(commands: list[Command], yard: Command, floor: int) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         description="Time commands as whole processes, interleaved (A B A B …).",
-        epilog="Example: run.py --cmd floor='python -c \"import typer\"' --cmd show='gloss show LoRA --json'",
+        epilog="Example: run.py --cmd floor='python -c \"import typer\"' "
+        "--cmd show='gloss show LoRA --json'",
     )
-    ap.add_argument("--cmd", action="append", required=True, metavar="NAME='WORDS'",
-                    help="a named command (repeat); split with shlex, run without a shell")
+    ap.add_argument(
+        "--cmd",
+        action="append",
+        required=True,
+        metavar="NAME='WORDS'",
+        help="a named command (repeat); split with shlex, run without a shell",
+    )
     ap.add_argument("--runs", type=int, default=15, help="counted rounds (default 15)")
     ap.add_argument("--warmup", type=int, default=2, help="uncounted rounds first (default 2)")
-    ap.add_argument("--yardstick", metavar="NAME", help="command the ratios divide by (default: the first)")
-    ap.add_argument("--env", action="append", default=[], metavar="KEY=VALUE",
-                    help="set a variable in the children's environment (repeat)")
+    ap.add_argument(
+        "--yardstick", metavar="NAME", help="command the ratios divide by (default: the first)"
+    )
+    ap.add_argument(
+        "--env",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="set a variable in the children's environment (repeat)",
+    )
     ap.add_argument("--cwd", type=Path, help="run the commands in this directory")
-    ap.add_argument("--markdown", type=Path, metavar="FILE",
-                    help="append the results, with machine and commands, to FILE")
+    ap.add_argument(
+        "--markdown",
+        type=Path,
+        metavar="FILE",
+        help="append the results, with machine and commands, to FILE",
+    )
     ap.add_argument("--title", default="", help="heading of the --markdown section")
     args = ap.parse_args(argv)
     if args.runs < 1 or args.warmup < 0:
@@ -255,8 +297,8 @@ def main(argv: list[str] | None = None) -> int:
             f"- machine: `{info['uname']}`",
             f"- CPU: {info['cpu']}; nproc: {info['nproc']}",
             f"- harness Python: {info['python']}",
-            f"- {args.runs} counted rounds after {args.warmup} warm-up rounds, commands interleaved "
-            f"in the order below; PYTHONDONTWRITEBYTECODE unset"
+            f"- {args.runs} counted rounds after {args.warmup} warm-up rounds, commands "
+            "interleaved in the order below; PYTHONDONTWRITEBYTECODE unset"
             + (f"; cwd `{Path.cwd()}`" if args.cwd else "")
             + (f"; env {' '.join(f'`{kv}`' for kv in args.env)}" if args.env else ""),
             "",
@@ -265,7 +307,8 @@ def main(argv: list[str] | None = None) -> int:
             "```",
             "",
             *(
-                f"- `{c.name}`: {c.path}" + (f" (`#!{interpreter(c.path)}`)" if interpreter(c.path) else "")
+                f"- `{c.name}`: {c.path}"
+                + (f" (`#!{interpreter(c.path)}`)" if interpreter(c.path) else "")
                 for c in commands
             ),
             "",

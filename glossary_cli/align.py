@@ -19,6 +19,7 @@ from glossary_cli.errors import ParseWarning, RecordError
 from glossary_cli.model import Concept, Entry
 from glossary_cli.normalize import fold, romanize
 from glossary_cli.parsing import ParsedGlossary
+from glossary_cli.tags import is_language_tag
 
 #: Minimum number of positions with English on both sides for two files to count as parallel.
 MIN_EVIDENCE = 2
@@ -90,35 +91,59 @@ def parse_curation(data: object, name: str) -> tuple[CurationItem, ...]:
     items = []
     for i, raw in enumerate(data.get("concepts") or [], start=1):
         where = f"{name} item {i}"
+        at: tuple[str | int, ...] = ("concepts", i - 1)
         if not isinstance(raw, Mapping):
-            raise RecordError(f"{where} must be a mapping")
+            raise _located(RecordError(f"{where} must be a mapping"), at)
         match = raw.get("match")
         if not isinstance(match, Mapping) or len(match) != 1:
-            raise RecordError(
-                f"{where}: 'match' must map one language tag to a term", hint="match: {bn: TERM}"
+            raise _located(
+                RecordError(
+                    f"{where}: 'match' must map one language tag to a term",
+                    hint="match: {bn: TERM}",
+                ),
+                (*at, "match"),
             )
         ((lang, term),) = match.items()
+        if not isinstance(lang, str) or not isinstance(term, str) or not is_language_tag(lang):
+            raise _located(
+                RecordError(
+                    f"{where}: 'match' must map a language tag to a term, not {lang!r} to {term!r}",
+                    hint="quote them: unquoted yes, no, on, off, null and numbers are not strings",
+                ),
+                (*at, "match"),
+            )
         extra = set(raw) - {"match", "en", "abbr", "aliases", "notes"}
         if extra:
-            raise RecordError(f"{where}: unknown key(s) {', '.join(sorted(map(str, extra)))}")
-        items.append(
-            CurationItem(
-                lang=str(lang),
-                term=str(term),
+            first = sorted(map(str, extra))[0]
+            raise _located(
+                RecordError(f"{where}: unknown key(s) {', '.join(sorted(map(str, extra)))}"),
+                (*at, first),
+            )
+        try:
+            item = CurationItem(
+                lang=lang,
+                term=term,
                 en=_opt_str(raw.get("en"), where),
                 abbr=_str_list(raw.get("abbr"), where, "abbr"),
                 aliases=_str_list(raw.get("aliases"), where, "aliases"),
                 notes=_str_list(raw.get("notes"), where, "notes"),
                 where=where,
             )
-        )
+        except RecordError as exc:
+            raise _located(exc, (*at, *exc.keys)) from None
+        items.append(item)
     return tuple(items)
+
+
+def _located(exc: RecordError, keys: tuple[str | int, ...]) -> RecordError:
+    exc.keys = keys
+    return exc
 
 
 def _opt_str(value: object, where: str) -> str | None:
     if value is None or isinstance(value, str):
         return value
-    raise RecordError(f"{where}: 'en' must be a string")
+    raise _located(RecordError(f"{where}: 'en' must be a string"), ("en",))
 
 
 def _str_list(value: object, where: str, key: str) -> tuple[str, ...]:
@@ -126,7 +151,7 @@ def _str_list(value: object, where: str, key: str) -> tuple[str, ...]:
         return ()
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return tuple(value)
-    raise RecordError(f"{where}: '{key}' must be a list of strings")
+    raise _located(RecordError(f"{where}: '{key}' must be a list of strings"), (key,))
 
 
 def english_words(entry: Entry) -> set[str]:
@@ -222,11 +247,14 @@ def align(files: Sequence[ParsedGlossary], curation: Sequence[CurationItem] = ()
     for index, entries in enumerate(groups):
         concepts.append(_concept(entries, curated.get(index, []), used_ids))
     warnings.extend(_english_clashes(concepts))
+    warnings.extend(_term_clashes(concepts))
     return AlignResult(tuple(concepts), tuple(alignments), tuple(warnings))
 
 
 def _concept(entries: list[Entry], items: list[CurationItem], used_ids: set[str]) -> Concept:
     source_en = [e.en for e in entries if e.en]
+    # An English glossary's term is itself English the source gives, like a parenthetical.
+    source_en += [e.term for e in entries if not e.en and e.lang.split("-")[0] == "en"]
     curated_en = next((it.en for it in items if it.en), None)
     if curated_en:
         en, origin = curated_en, "curated"
@@ -287,3 +315,102 @@ def _english_clashes(concepts: Sequence[Concept]) -> list[ParseWarning]:
                     )
                 )
     return out
+
+
+def _term_clashes(concepts: Sequence[Concept]) -> list[ParseWarning]:
+    """Two files that give the same term in one language to two concepts: they claim one
+    concept twice, maybe differently (a term twice in one file is the parser's warning)."""
+    owner: dict[tuple[str, str], Entry] = {}
+    out = []
+    for c in concepts:
+        for e in c.entries:
+            first = owner.setdefault((e.lang, fold(e.term)), e)
+            if first is e or first.source.rpartition(":")[0] == e.source.rpartition(":")[0]:
+                continue
+            same = "the same" if first.definition == e.definition else "another"
+            out.append(
+                ParseWarning(
+                    f"{e.source} gives the {e.lang} term {e.term!r} of {first.source} again, "
+                    f"with {same} definition, as another concept",
+                    hint="keep the entry in one file, or make the two files parallel",
+                )
+            )
+    return out
+
+
+def merge_concepts(concepts: Iterable[Concept]) -> tuple[list[Concept], list[str]]:
+    """Concepts of several record sets (data directories, or files of one) → unique ids.
+
+    A concept whose id was already seen is the same concept seen again: when every language
+    both have gives the same term and definition, its entries in the languages the first one
+    lacks are added to the first one (in their order), its abbreviations, aliases and notes
+    join the first one's, and its headword is used only when the first one has none. This is
+    how a user's Hindi entries, written under a bundled concept's id by ``gloss add``, join
+    that concept at lookup time. When a shared language gives a different entry, the two are
+    different concepts after all: the later one is kept, under the next free id ``ID-2``,
+    ``ID-3``..., and reported.
+
+    Args:
+        concepts: the concepts, in order; the first of each id keeps its position.
+
+    Returns:
+        The merged concepts, and one message per concept that had to be renamed.
+
+    >>> a = Concept("lora", "LoRA", "source", entries=(Entry("bn", "লোরা", "", "a:3"),))
+    >>> b = Concept("lora", None, "none", entries=(Entry("hi", "लोरा", "", "h:3"),))
+    >>> [c.langs for c in merge_concepts([a, b])[0]]
+    [('bn', 'hi')]
+    """
+    concepts = list(concepts)
+    taken = {c.id for c in concepts}
+    out: dict[str, Concept] = {}
+    messages = []
+    for concept in concepts:
+        first = out.get(concept.id)
+        if first is None:
+            out[concept.id] = concept
+            continue
+        clash = next(
+            (
+                e.lang
+                for e in concept.entries
+                if (f := first.entry(e.lang)) is not None
+                and (f.term, f.definition) != (e.term, e.definition)
+            ),
+            None,
+        )
+        if clash is None:
+            out[concept.id] = _join(first, concept)
+            continue
+        n = 2
+        while f"{concept.id}-{n}" in taken:
+            n += 1
+        cid = f"{concept.id}-{n}"
+        taken.add(cid)
+        out[cid] = Concept(
+            id=cid,
+            en=concept.en,
+            en_origin=concept.en_origin,
+            abbr=concept.abbr,
+            aliases=concept.aliases,
+            notes=concept.notes,
+            entries=concept.entries,
+        )
+        messages.append(
+            f"concept {concept.id!r} is given twice with different {clash} entries; "
+            f"the second is kept as {cid!r}"
+        )
+    return list(out.values()), messages
+
+
+def _join(first: Concept, later: Concept) -> Concept:
+    en, origin = (first.en, first.en_origin) if first.en else (later.en, later.en_origin)
+    return Concept(
+        id=first.id,
+        en=en,
+        en_origin=origin,
+        abbr=_unique([*first.abbr, *later.abbr]),
+        aliases=_unique([*first.aliases, *later.aliases]),
+        notes=tuple(dict.fromkeys([*first.notes, *later.notes])),
+        entries=first.entries + tuple(e for e in later.entries if first.entry(e.lang) is None),
+    )

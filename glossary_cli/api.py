@@ -41,7 +41,35 @@ def open_searcher(data: str | None = None, env: Mapping[str, str] | None = None)
     from glossary_cli.index import open_index
 
     env = os.environ if env is None else env
-    return Searcher(open_index(data_dirs(data, env), cache_dir(env)))
+    dirs, cache = data_dirs(data, env), cache_dir(env)
+    return Searcher(open_index(dirs, cache), lambda: open_index(dirs, cache, rebuild=True))
+
+
+#: The longest query searched, in characters: a longer text is not a term.
+MAX_QUERY = 500
+
+
+def check_query(text: str, what: str = "query") -> None:
+    """Refuse a query that cannot be searched.
+
+    Raises:
+        UsageError: empty or blank; longer than :data:`MAX_QUERY`; or holding lone surrogates
+            (command-line bytes that are not UTF-8, as Python passes them on).
+    """
+    if not text.strip():
+        raise UsageError(f"the {what} is empty", hint="give a term, e.g. LoRA")
+    if len(text) > MAX_QUERY:
+        raise UsageError(
+            f"the {what} is {len(text)} characters long; at most {MAX_QUERY} are searched",
+            hint="search for a term, not a passage",
+        )
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise UsageError(
+            f"the {what} is not valid text: it holds bytes that are not UTF-8",
+            hint="set the terminal to UTF-8, e.g. LANG=C.UTF-8",
+        ) from None
 
 
 def search(
@@ -50,14 +78,13 @@ def search(
     """Concept objects (JSON contract of :mod:`glossary_cli.render`) matching ``query``.
 
     Raises:
-        UsageError: empty query or ``limit`` < 1.
+        UsageError: ``limit`` < 1, or a query :func:`check_query` refuses.
     """
     from glossary_cli.render import concept_json
 
     if limit < 1:
         raise UsageError("--limit must be at least 1")
-    if not query.strip():
-        raise UsageError("the query is empty", hint="give a term, e.g. gloss search LoRA")
+    check_query(query)
     found = searcher.search(query, langs=langs, limit=limit)
     return [concept_json(f.record, langs, score=f.score, match=f.match) for f in found]
 
@@ -67,13 +94,265 @@ def show(searcher: Searcher, term: str, *, langs: Sequence[str] = ()) -> dict[st
 
     Raises:
         NotFoundError: nothing matches; carries "did you mean" suggestions.
-        UsageError: empty term.
+        UsageError: a term :func:`check_query` refuses.
     """
     from glossary_cli.render import concept_json
 
-    if not term.strip():
-        raise UsageError("the term is empty", hint="give a term, e.g. gloss show LoRA")
+    check_query(term, "term")
     found = searcher.concept_by_id(term) or next(iter(searcher.search(term, limit=1)), None)
     if found is None:
         raise NotFoundError(f"no concept matches {term!r}", tuple(searcher.suggestions(term)))
     return concept_json(found.record, langs, score=found.score, match=found.match)
+
+
+# --- the user's glossaries ---------------------------------------------------------------------
+
+
+def add(
+    path: str | os.PathLike[str],
+    *,
+    lang: str | None = None,
+    force: bool = False,
+    env: Mapping[str, str] | None = None,
+) -> Any:
+    """Add a glossary file to the user data directory (``gloss add``) and rebuild its records,
+    aligned with the main data directory (``GLOSS_DATA``, else the bundled glossary).
+
+    Returns:
+        A :class:`glossary_cli.userdata.Change` (what the file contributed).
+
+    Raises:
+        UsageError, StoreError, ParseError: see :func:`glossary_cli.userdata.add`.
+    """
+    from glossary_cli import userdata
+    from glossary_cli.config import resolve_data_dir, user_data_dir
+
+    env = os.environ if env is None else env
+    base = resolve_data_dir(None, env)
+    return userdata.add(user_data_dir(env), base, Path(path), lang=lang, force=force)
+
+
+def remove(name: str, *, env: Mapping[str, str] | None = None) -> Any:
+    """Take a file added with ``gloss add`` out of the user data directory (``gloss remove``).
+
+    Raises:
+        NotFoundError: no such file was added (suggestions: the files there are).
+    """
+    from glossary_cli import userdata
+    from glossary_cli.config import resolve_data_dir, user_data_dir
+
+    env = os.environ if env is None else env
+    return userdata.remove(user_data_dir(env), resolve_data_dir(None, env), name)
+
+
+# --- reading the merged data -------------------------------------------------------------------
+
+
+def load_glossary(data: str | None = None, env: Mapping[str, str] | None = None) -> Any:
+    """The records of every data directory of :func:`data_dirs`, merged as the index merges
+    them (:func:`glossary_cli.align.merge_concepts`); sources in directory order.
+
+    Returns:
+        A :class:`glossary_cli.model.Glossary`.
+    """
+    from glossary_cli.align import merge_concepts
+    from glossary_cli.model import Glossary
+    from glossary_cli.store import read_records
+
+    glossaries = [read_records(d) for d in data_dirs(data, env)]
+    concepts, _ = merge_concepts(c for g in glossaries for c in g.concepts)
+    return Glossary(
+        sources=tuple(s for g in glossaries for s in g.sources), concepts=tuple(concepts)
+    )
+
+
+def sources(data: str | None = None, env: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
+    """Every loaded source (``gloss sources``): one object per file and language.
+
+    Keys: ``file``, ``lang``, ``entries``, ``kind`` (``bundled``, ``user`` — added with
+    ``gloss add`` — or ``data`` for a ``--data``/``GLOSS_DATA`` directory), ``path`` (where
+    the file lives) and ``title``.
+    """
+    from glossary_cli.config import packaged_data_dir, user_data_dir
+    from glossary_cli.store import SOURCES, read_records
+
+    env = os.environ if env is None else env
+    bundled = packaged_data_dir().resolve()
+    user = user_data_dir(env).resolve()
+    rows = []
+    for d in data_dirs(data, env):
+        here = d.resolve()
+        kind = "bundled" if here == bundled else "user" if here == user else "data"
+        for s in read_records(d).sources:
+            rows.append(
+                {
+                    "file": s.file,
+                    "lang": s.lang,
+                    "entries": s.entries,
+                    "kind": kind,
+                    "path": str(d / SOURCES / s.file),
+                    "title": s.title,
+                }
+            )
+    return rows
+
+
+#: Formats of ``gloss export``.
+EXPORT_FORMATS = ("tbx", "csv", "tsv", "jsonl", "yaml")
+
+
+def export(
+    fmt: str,
+    *,
+    langs: Sequence[str] = (),
+    tbx_version: str = "v2",
+    data: str | None = None,
+    env: Mapping[str, str] | None = None,
+) -> bytes:
+    """The merged records (:func:`load_glossary`) in an exchange format (``gloss export``).
+
+    Args:
+        fmt: one of :data:`EXPORT_FORMATS`.
+        langs: languages to write (``en``: the English names); empty writes every language.
+        tbx_version: ``v2`` (TBX-Basic ``martif``, what the Translate Toolkit reads) or ``v3``.
+
+    Returns:
+        UTF-8 bytes (see :mod:`glossary_cli.exchange`).
+
+    Raises:
+        UsageError: an unknown format or TBX version; RecordError: the data cannot be written
+            in that format (e.g. entries tagged ``en`` in TBX or CSV).
+    """
+    from glossary_cli import exchange
+
+    wanted = list(langs) or None
+    # filtered first, so that leaving a language out (en entries, in TBX) avoids its problems
+    glossary = exchange.filter_langs(load_glossary(data, env), wanted)
+    if fmt == "tbx":
+        return exchange.export_tbx(glossary, wanted, version=tbx_version)  # type: ignore[arg-type]
+    if fmt in ("csv", "tsv"):
+        text = exchange.export_csv(glossary, wanted, fmt)  # type: ignore[arg-type]
+    elif fmt == "jsonl":
+        text = exchange.export_jsonl(glossary, wanted)
+    elif fmt == "yaml":
+        text = exchange.export_yaml(glossary, wanted)
+    else:
+        raise UsageError(f"unknown format {fmt!r}", hint="use " + ", ".join(EXPORT_FORMATS))
+    return text.encode("utf-8")
+
+
+def list_terms(searcher: Searcher, lang: str | None = None) -> list[dict[str, Any]]:
+    """Headwords in the collation order of their language (``gloss list``).
+
+    Args:
+        lang: a language tag: that language's terms, with the English headword beside; ``en``
+            or ``None``: the English headwords (of concepts that have one).
+
+    Returns:
+        Objects ``{id, lang, term, en}``, sorted by ICU's collator for ``lang``
+        (:func:`glossary_cli.normalize.sort_key`), then by term and id.
+
+    Raises:
+        NotFoundError: no concept has a ``lang`` entry.
+    """
+    from glossary_cli.normalize import sort_key
+
+    tag = lang or "en"
+    english = tag.split("-")[0].casefold() == "en"
+    rows = []
+    for record in searcher.records():
+        term = (record["terms"].get(tag) or {}).get("term")
+        if english:
+            term = record.get("en") or term
+        if term:
+            rows.append({"id": record["id"], "lang": tag, "term": term, "en": record.get("en")})
+    if not rows:
+        raise NotFoundError(f"no concept has a {tag!r} entry", tuple(searcher.languages()))
+    key = sort_key(tag)
+    rows.sort(key=lambda r: (key(r["term"]), r["term"], r["id"]))
+    return rows
+
+
+def stats(data: str | None = None, env: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """Counts of the merged records (``gloss stats``).
+
+    Returns:
+        ``{concepts, entries, headwords, languages, sources, coverage}``: ``headwords`` is how
+        many concepts have an English headword; ``languages`` one ``{lang, entries, missing}``
+        per entry language (``missing``: concepts without an entry in it), in order of first
+        appearance; ``sources`` as :func:`sources`; ``coverage`` one ``{id, en, langs,
+        missing}`` per concept (its languages, and those it lacks).
+    """
+    glossary = load_glossary(data, env)
+    order: dict[str, int] = {}
+    for c in glossary.concepts:
+        for e in c.entries:
+            order[e.lang] = order.get(e.lang, 0) + 1
+    total = len(glossary.concepts)
+    return {
+        "concepts": total,
+        "entries": glossary.entry_count,
+        "headwords": sum(1 for c in glossary.concepts if c.en),
+        "languages": [
+            {"lang": tag, "entries": n, "missing": total - n} for tag, n in order.items()
+        ],
+        "sources": sources(data, env),
+        "coverage": [
+            {
+                "id": c.id,
+                "en": c.en,
+                "langs": list(c.langs),
+                "missing": [tag for tag in order if c.entry(tag) is None],
+            }
+            for c in glossary.concepts
+        ],
+    }
+
+
+# --- shell completion ---------------------------------------------------------------------------
+
+
+def complete_terms(
+    incomplete: str, data: str | None = None, env: Mapping[str, str] | None = None
+) -> list[str]:
+    """Headwords, abbreviations and terms starting with ``incomplete``, from the index.
+
+    Shells (and Typer) keep only completions that start with exactly what was typed, while
+    the index matches case-insensitively; a name that differs only in case keeps the typed
+    prefix (``lo`` → ``loRA``), which finds the same concept since search ignores case.
+    """
+    out = []
+    for text in open_searcher(data, env).complete(incomplete):
+        if not text.startswith(incomplete):
+            if text[: len(incomplete)].casefold() != incomplete.casefold():
+                continue
+            text = incomplete + text[len(incomplete) :]
+        out.append(text)
+    return list(dict.fromkeys(out))
+
+
+def complete_langs(
+    incomplete: str, data: str | None = None, env: Mapping[str, str] | None = None
+) -> list[str]:
+    """Language tags of the loaded data (and ``en``) that complete the last item of a
+    comma-separated ``--lang`` value: ``bn,a`` → ``bn,ar``."""
+    head, comma, last = incomplete.rpartition(",")
+    done = set(head.split(",")) if comma else set()
+    tags = dict.fromkeys(["en", *open_searcher(data, env).languages()])
+    return [head + comma + t for t in tags if t.startswith(last) and t not in done]
+
+
+def complete_new_lang(incomplete: str) -> list[str]:
+    """ISO 639 language codes ICU knows that start with ``incomplete`` (``gloss add --lang``)."""
+    import icu
+
+    return sorted(str(c) for c in icu.Locale.getISOLanguages() if str(c).startswith(incomplete))
+
+
+def complete_user_sources(incomplete: str, env: Mapping[str, str] | None = None) -> list[str]:
+    """Names of the files added with ``gloss add`` that start with ``incomplete``."""
+    from glossary_cli.config import user_data_dir
+    from glossary_cli.userdata import user_sources
+
+    env = os.environ if env is None else env
+    return [n for n in user_sources(user_data_dir(env)) if n.startswith(incomplete)]

@@ -15,7 +15,7 @@ from typing import Annotated, Any, NoReturn, Optional
 import typer
 
 from glossary_cli import __version__
-from glossary_cli.errors import ExitCode, GlossError, NotFoundError
+from glossary_cli.errors import ExitCode, GlossError, NotFoundError, printable
 from glossary_cli.tags import parse_langs
 
 EPILOG = (
@@ -39,12 +39,32 @@ app = typer.Typer(
 
 
 class OutputFormat(str, Enum):
-    """Output formats of ``search`` and ``show``."""
+    """Output formats of ``search``, ``show`` and ``list``."""
 
     table = "table"
     json = "json"
     jsonl = "jsonl"
     csv = "csv"
+
+
+def _complete_term(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion of QUERY/TERM: headwords, abbreviations and terms from the index."""
+    from glossary_cli import api
+
+    try:
+        return api.complete_terms(incomplete, ctx.params.get("data"))
+    except GlossError:
+        return []
+
+
+def _complete_lang(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion of --lang: the language tags of the loaded data, and en."""
+    from glossary_cli import api
+
+    try:
+        return api.complete_langs(incomplete, ctx.params.get("data"))
+    except GlossError:
+        return []
 
 
 DataOption = Annotated[
@@ -64,11 +84,30 @@ LangOption = Annotated[
         metavar="TAGS",
         help="Comma-separated language tags to show, in order, e.g. bn,ar.",
         show_default=False,
+        autocompletion=_complete_lang,
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (same as --format json).")]
 FormatOption = Annotated[
     OutputFormat, typer.Option("--format", "-f", help="Output format.", case_sensitive=False)
+]
+BidiOption = Annotated[
+    bool,
+    typer.Option(
+        "--bidi/--no-bidi",
+        envvar="GLOSS_BIDI",
+        help="Shape and reorder Arabic for terminals without bidi support; "
+        "tables only, never JSON, CSV or a pipe.",
+    ),
+]
+WideOption = Annotated[bool, typer.Option("--wide", help="Show full text: never shorten with '…'.")]
+PagerOption = Annotated[
+    bool,
+    typer.Option(
+        "--no-pager",
+        help="Never page. (On a terminal, a table taller than the screen goes through $PAGER, "
+        "else less -R.)",
+    ),
 ]
 
 
@@ -102,16 +141,24 @@ def _format(fmt: OutputFormat, as_json: bool) -> OutputFormat:
 
 @app.command()
 def search(
-    query: Annotated[str, typer.Argument(help="What to look for, in any script.")],
+    query: Annotated[
+        str,
+        typer.Argument(help="What to look for, in any script.", autocompletion=_complete_term),
+    ],
     lang: LangOption = None,
     limit: Annotated[int, typer.Option("--limit", "-n", help="Most results to show.")] = 10,
     as_json: JsonOption = False,
     fmt: FormatOption = OutputFormat.table,
     data: DataOption = None,
+    bidi: BidiOption = False,
+    wide: WideOption = False,
+    no_pager: PagerOption = False,
 ) -> None:
     """Find concepts by English name, abbreviation, native term or definition.
 
     Example: gloss search quantization --lang bn,ar
+
+    A query that starts with '-' goes after '--': gloss search -- -1bit
     """
     from glossary_cli import api
 
@@ -123,16 +170,27 @@ def search(
     if not results:
         typer.echo(f"gloss: no concept matches {query!r}", err=True)
         raise typer.Exit(int(ExitCode.NOT_FOUND))
-    _emit(results, langs, _format(fmt, as_json), many=True)
+    _emit(
+        results, langs, _format(fmt, as_json), many=True, bidi=bidi, wide=wide, pager=not no_pager
+    )
 
 
 @app.command()
 def show(
-    term: Annotated[str, typer.Argument(help="A term, abbreviation, English name or concept id.")],
+    term: Annotated[
+        str,
+        typer.Argument(
+            help="A term, abbreviation, English name or concept id.",
+            autocompletion=_complete_term,
+        ),
+    ],
     lang: LangOption = None,
     as_json: JsonOption = False,
     fmt: FormatOption = OutputFormat.table,
     data: DataOption = None,
+    bidi: BidiOption = False,
+    wide: WideOption = False,
+    no_pager: PagerOption = False,
 ) -> None:
     """Show the concept that best matches TERM: headword, then each language's entry.
 
@@ -146,14 +204,20 @@ def show(
     except NotFoundError as exc:
         typer.echo(f"gloss: {exc.message}", err=True)
         if exc.suggestions:
-            typer.echo("did you mean: " + ", ".join(exc.suggestions), err=True)
+            typer.echo("did you mean: " + printable(", ".join(exc.suggestions)), err=True)
         raise typer.Exit(int(exc.exit_code)) from None
     except GlossError as exc:
         _fail(exc)
-    _emit([result], langs, _format(fmt, as_json), many=False)
+    _emit(
+        [result], langs, _format(fmt, as_json), many=False, bidi=bidi, wide=wide,
+        pager=not no_pager,
+    )
 
 
-def _emit(results: list[dict[str, Any]], langs: tuple[str, ...], fmt: OutputFormat, *, many: bool) -> None:
+def _emit(
+    results: list[dict[str, Any]], langs: tuple[str, ...], fmt: OutputFormat, *, many: bool,
+    bidi: bool = False, wide: bool = False, pager: bool = True,
+) -> None:
     from glossary_cli import render
 
     if fmt is OutputFormat.json:
@@ -162,10 +226,19 @@ def _emit(results: list[dict[str, Any]], langs: tuple[str, ...], fmt: OutputForm
         render.write_jsonl(results)
     elif fmt is OutputFormat.csv:
         render.write_csv(results, langs)
-    elif many:
-        render.search_table(results, langs, render.make_console())
     else:
-        render.concept_card(results[0], langs, render.make_console())
+        console = render.make_console()
+        with render.Paging(console, _pager(pager)):
+            if many:
+                render.search_table(results, langs, console, bidi=bidi, wide=wide)
+            else:
+                render.concept_card(results[0], langs, console, bidi=bidi, wide=wide)
+
+
+def _pager(enabled: bool) -> tuple[list[str], dict[str, str]] | None:
+    from glossary_cli.config import pager_command
+
+    return pager_command(os.environ) if enabled else None
 
 
 @app.command()
@@ -175,6 +248,14 @@ def build(
         bool, typer.Option("--check", help="Write nothing; exit 1 if the records are stale.")
     ] = False,
     strict: Annotated[bool, typer.Option("--strict", help="Treat warnings as errors.")] = False,
+    user: Annotated[
+        bool,
+        typer.Option(
+            "--user",
+            help="Rebuild the records of the glossaries added with `gloss add` instead, aligned "
+            "with DATA (e.g. after an upgrade changed the bundled glossary).",
+        ),
+    ] = False,
 ) -> None:
     """Build the YAML term records (DATA/concepts.yaml) from DATA/sources and DATA/curation.yaml.
 
@@ -185,7 +266,13 @@ def build(
 
     try:
         data_dir = resolve_data_dir(data, os.environ)
-        result = store.build_records(data_dir, strict=strict)
+        if user:
+            from glossary_cli.config import user_data_dir
+
+            base, data_dir = data_dir, user_data_dir(os.environ)
+            result = store.build_records(data_dir, strict=strict, base=base)
+        else:
+            result = store.build_records(data_dir, strict=strict)
     except GlossError as exc:
         _fail(exc)
     for warning in result.warnings:
@@ -213,12 +300,311 @@ def build(
     typer.echo(f"{'wrote' if changed else 'unchanged:'} {records}")
 
 
+# --- the user's glossaries, exchange formats, browsing ---------------------------------------
+
+
+def _complete_user_source(incomplete: str) -> list[str]:
+    """Shell completion of `gloss remove`: the files added with `gloss add`."""
+    from glossary_cli import api
+
+    try:
+        return api.complete_user_sources(incomplete)
+    except GlossError:
+        return []
+
+
+def _complete_new_lang(incomplete: str) -> list[str]:
+    """Shell completion of `gloss add --lang`: ISO 639 codes ICU knows."""
+    from glossary_cli import api
+
+    return api.complete_new_lang(incomplete)
+
+
+def _complete_one_lang(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion of a single --lang tag of the loaded data."""
+    return [t for t in _complete_lang(ctx, incomplete) if "," not in t]
+
+
+@app.command()
+def add(
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="A glossary file: plain text, or .tbx, .csv, "
+                            ".tsv, .jsonl, .yaml.", show_default=False)
+    ],
+    lang: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--lang", "-l", metavar="TAG", autocompletion=_complete_new_lang, show_default=False,
+            help="Language of a plain file's terms (BCP 47: hi, ur, fa, en…); needed unless "
+            "they are in Bengali or Arabic script.",
+        ),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace a file of the same name added before.")
+    ] = False,
+) -> None:
+    """Add a glossary file to your own glossaries; lookups merge it with the bundled one.
+
+    A file that translates a bundled glossary entry by entry joins its concepts.
+
+    Example: gloss add hindi-terms.txt --lang hi
+    """
+    from glossary_cli import api
+
+    try:
+        change = api.add(file, lang=lang, force=force)
+    except GlossError as exc:
+        _fail(exc)
+    for warning in change.result.warnings:
+        typer.echo(f"gloss: warning: {warning}", err=True)
+    r = change.report
+    joined = f", {r.joined} joining bundled concepts" if r.joined else ""
+    typer.echo(
+        f"added {r.file}: {r.entries} entries in {', '.join(r.langs) or 'no language'}, "
+        f"{r.concepts} concepts{joined}"
+    )
+    for other in r.aligned:
+        typer.echo(f"  aligned to {other} (parallel: merged)")
+    if not r.aligned and not r.joined:
+        typer.echo("  not parallel to any other source: its concepts stand alone")
+    typer.echo(f"  in {change.user_dir}")
+
+
+@app.command()
+def remove(
+    name: Annotated[
+        str,
+        typer.Argument(
+            metavar="FILE", autocompletion=_complete_user_source, show_default=False,
+            help="The name of a file added with `gloss add` (see `gloss sources`).",
+        ),
+    ],
+) -> None:
+    """Remove a glossary file you added with `gloss add`.
+
+    Example: gloss remove hindi-terms.txt
+    """
+    from glossary_cli import api
+
+    try:
+        change = api.remove(name)
+    except NotFoundError as exc:
+        typer.echo(f"gloss: {exc.message}", err=True)
+        if exc.suggestions:
+            typer.echo("added files: " + ", ".join(exc.suggestions), err=True)
+        raise typer.Exit(int(exc.exit_code)) from None
+    except GlossError as exc:
+        _fail(exc)
+    left = "" if change.result else "; no added glossaries left"
+    typer.echo(f"removed {change.file} from {change.user_dir}{left}")
+
+
+@app.command()
+def sources(
+    as_json: JsonOption = False,
+    data: DataOption = None,
+    no_pager: PagerOption = False,
+) -> None:
+    """List every loaded glossary file: language, entries, bundled or yours, and where it is.
+
+    Example: gloss sources --json
+    """
+    from glossary_cli import api, render
+
+    try:
+        rows = api.sources(data)
+    except GlossError as exc:
+        _fail(exc)
+    if as_json:
+        render.write_json(rows)
+        return
+    console = render.make_console()
+    with render.Paging(console, _pager(not no_pager)):
+        render.sources_table(rows, console)
+
+
+class ExportFormat(str, Enum):
+    """Formats of ``gloss export``."""
+
+    tbx = "tbx"
+    csv = "csv"
+    tsv = "tsv"
+    jsonl = "jsonl"
+    yaml = "yaml"
+
+
+class TbxVersion(str, Enum):
+    """TBX versions of ``gloss export --format tbx``."""
+
+    v2 = "v2"
+    v3 = "v3"
+
+
+@app.command(name="export")
+def export_(
+    fmt: Annotated[
+        Optional[ExportFormat],  # noqa: UP045
+        typer.Option(
+            "--format", "-f", case_sensitive=False, show_default=False,
+            help="tbx (TBX-Basic), csv, tsv, jsonl or yaml (default: from -o's suffix, else tbx).",
+        ),
+    ] = None,
+    lang: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--lang", "-l", metavar="TAGS", autocompletion=_complete_lang, show_default=False,
+            help="Languages to write, e.g. bn,ar (en: the English names); default: all.",
+        ),
+    ] = None,
+    output: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--output", "-o", metavar="FILE", show_default=False,
+                     help="Write to FILE (atomically) instead of standard output."),
+    ] = None,
+    tbx_version: Annotated[
+        TbxVersion, typer.Option("--tbx-version", help="v2 (martif; what most tools read) or v3.")
+    ] = TbxVersion.v2,
+    data: DataOption = None,
+) -> None:
+    """Export the glossary (bundled and your own) as TBX, CSV, TSV, JSON Lines or YAML.
+
+    Example: gloss export --format tbx --lang bn,ar -o glossary.tbx
+    """
+    from pathlib import Path
+
+    from glossary_cli import api
+    from glossary_cli.exchange import import_format
+
+    chosen = fmt.value if fmt else (import_format(output or "") or "tbx")
+    try:
+        langs = parse_langs(lang)
+        data_bytes = api.export(chosen, langs=langs, tbx_version=tbx_version.value, data=data)
+        if output is not None:
+            from glossary_cli.store import write_atomic
+
+            write_atomic(Path(output), data_bytes)
+    except GlossError as exc:
+        _fail(exc)
+    if output is None:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data_bytes)
+        sys.stdout.buffer.flush()
+    else:
+        typer.echo(f"wrote {output} ({chosen})", err=True)
+
+
+@app.command(name="list")
+def list_(
+    lang: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--lang", "-l", metavar="TAG", autocompletion=_complete_one_lang, show_default=False,
+            help="List this language's terms (with the English headword beside); default: "
+            "the English headwords.",
+        ),
+    ] = None,
+    as_json: JsonOption = False,
+    fmt: FormatOption = OutputFormat.table,
+    data: DataOption = None,
+    no_pager: PagerOption = False,
+) -> None:
+    """List the headwords in the alphabetical order of their language (ICU collation).
+
+    Example: gloss list --lang bn
+    """
+    from glossary_cli import api, render
+
+    try:
+        langs = parse_langs(lang)
+        if len(langs) > 1:
+            from glossary_cli.errors import UsageError
+
+            raise UsageError("list takes one language", hint="e.g. --lang bn")
+        rows = api.list_terms(api.open_searcher(data), langs[0] if langs else None)
+    except NotFoundError as exc:
+        typer.echo(f"gloss: {exc.message}", err=True)
+        if exc.suggestions:
+            typer.echo("languages: " + ", ".join(exc.suggestions), err=True)
+        raise typer.Exit(int(exc.exit_code)) from None
+    except GlossError as exc:
+        _fail(exc)
+    fmt = _format(fmt, as_json)
+    if fmt is OutputFormat.json:
+        render.write_json(rows)
+    elif fmt is OutputFormat.jsonl:
+        render.write_jsonl(rows)
+    elif fmt is OutputFormat.csv:
+        render.write_rows_csv(rows, ("id", "lang", "term", "en"))
+    else:
+        console = render.make_console()
+        with render.Paging(console, _pager(not no_pager)):
+            render.list_table(rows, console)
+
+
+@app.command()
+def stats(
+    as_json: JsonOption = False,
+    data: DataOption = None,
+    no_pager: PagerOption = False,
+) -> None:
+    """Count entries per language and per source, and show which concepts lack which language.
+
+    Example: gloss stats --json
+    """
+    from glossary_cli import api, render
+
+    try:
+        result = api.stats(data)
+    except GlossError as exc:
+        _fail(exc)
+    if as_json:
+        render.write_json(result)
+        return
+    console = render.make_console()
+    with render.Paging(console, _pager(not no_pager)):
+        render.stats_view(result, console)
+
+
+class _ReaderGone(Exception):
+    """Standard output was a pipe whose reader went away (``gloss … | head -1``)."""
+
+
+class _Stdout:
+    """``sys.stdout`` turning a closed pipe into :class:`_ReaderGone`: Typer would catch the
+    ``BrokenPipeError`` and exit 1, which means "nothing found"."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return int(self._stream.write(text))
+        except BrokenPipeError:
+            raise _ReaderGone from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise _ReaderGone from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 def main() -> None:
     """Entry point of the ``gloss`` console script and ``python -m glossary_cli``."""
+    # Output is UTF-8 whatever the locale says (JSON and CSV are UTF-8 by contract); what
+    # cannot be encoded (lone surrogates from non-UTF-8 arguments) is escaped, never a crash.
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(encoding="utf-8", errors="backslashreplace")
+    if sys.stdout is not None:
+        sys.stdout = _Stdout(sys.stdout)  # type: ignore[assignment]
     try:
         app()
-    except BrokenPipeError:
-        # The reader went away (gloss … | head -1): stop quietly, as `cat` does.
+    except (BrokenPipeError, _ReaderGone):
+        # The reader went away: stop quietly with success, whatever was left unwritten.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         sys.exit(int(ExitCode.OK))

@@ -73,3 +73,17 @@ def cache_dir(env: Mapping[str, str]) -> Path | None:
         return Path(user_cache_dir("gloss", appauthor=False))
     except (KeyError, RuntimeError, OSError):
         return None
+
+
+def pager_command(env: Mapping[str, str]) -> tuple[list[str], dict[str, str]] | None:
+    """The pager for long output on a terminal, and its environment: ``$PAGER`` (split like a
+    shell word list), else ``less``; ``None`` when ``PAGER`` is set but empty. ``LESS``
+    defaults to ``-R`` (pass colours through; ``-F``: quit if one screen; ``-X``: leave the
+    text on the screen) unless the user set it."""
+    import shlex
+
+    chosen = env.get("PAGER")
+    if chosen is not None and not chosen.strip():
+        return None
+    argv = shlex.split(chosen) if chosen else ["less"]
+    return argv, {**env, "LESS": env.get("LESS", "-FRX")}

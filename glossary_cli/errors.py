@@ -55,7 +55,20 @@ class GlossError(Exception):
     def __str__(self) -> str:
         where = self.location()
         text = f"{where}: {self.message}" if where else self.message
-        return f"{text} ({self.hint})" if self.hint else text
+        return printable(f"{text} ({self.hint})" if self.hint else text)
+
+
+def printable(text: str) -> str:
+    """``text`` with every character :meth:`str.isprintable` rejects (controls, bidi and other
+    format characters, line separators, lone surrogates) written as its escape, as ``repr``
+    writes it, so that a file name or term in a message cannot act on the terminal.
+
+    >>> printable("sources/a\x1b[31m.txt\u202e")
+    'sources/a\\x1b[31m.txt\\u202e'
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 class ParseError(GlossError):
@@ -63,7 +76,14 @@ class ParseError(GlossError):
 
 
 class RecordError(GlossError):
-    """A YAML record file or the curation file is malformed."""
+    """A YAML record file or the curation file is malformed.
+
+    ``keys`` is the path of mapping keys and list indexes to the offending value (e.g.
+    ``("concepts", 3, "terms", "bn", "term")``), from which :mod:`glossary_cli.store` finds
+    its line and column in the file.
+    """
+
+    keys: tuple[str | int, ...] = ()
 
 
 class StoreError(GlossError):

@@ -69,15 +69,19 @@ from glossary_cli.model import EN_ORIGINS, Concept, Entry, Glossary, Source
 __all__ = [
     "CSV_SEPARATOR",
     "DEFAULT_TITLE",
+    "IMPORT_SUFFIXES",
     "TBX_NAMESPACE",
     "export_csv",
     "export_jsonl",
     "export_tbx",
     "export_yaml",
     "filter_langs",
+    "import_bytes",
     "import_csv",
+    "import_format",
     "import_jsonl",
     "import_tbx",
+    "import_yaml",
 ]
 
 #: Namespace of TBX v3 documents (ISO 30042:2019).
@@ -1187,3 +1191,130 @@ def export_yaml(glossary: Glossary, langs: Sequence[str] | None = None) -> str:
     """
     mapping = records.glossary_to_mapping(filter_langs(glossary, langs))
     return yaml.safe_dump(mapping, allow_unicode=True, sort_keys=False)
+
+
+def import_yaml(text: str, name: str) -> Glossary:
+    """Read a YAML record document written by :func:`export_yaml` (or a ``concepts.yaml``).
+
+    The concepts are kept as they are; the document's own ``sources`` list describes the files
+    it was built from, not this file, so it is replaced by one source per language of ``name``
+    (see the module docstring).
+
+    Args:
+        text: the file's text.
+        name: the file's name, for messages and sources.
+
+    Raises:
+        ParseError: not YAML, not a record document (schema ``gloss/1``), or a duplicate id.
+    """
+    try:
+        data = yaml.safe_load(text.removeprefix("\ufeff"))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise ParseError(
+            f"invalid YAML: {getattr(exc, 'problem', None) or exc}",
+            path=name,
+            line=mark.line + 1 if mark else None,
+            column=mark.column + 1 if mark else None,
+            hint="the file must be a record document as `gloss export --format yaml` writes it",
+        ) from None
+    try:
+        glossary = records.glossary_from_mapping(data)
+    except RecordError as exc:
+        raise ParseError(
+            exc.message,
+            path=name,
+            hint=exc.hint or "the file must be a record document as `gloss export` writes it",
+        ) from None
+    first: dict[str, int] = {}
+    drafts = []
+    for number, concept in enumerate(glossary.concepts, start=1):
+        if concept.id and concept.id in first:
+            raise ParseError(
+                f"concept #{number} repeats the id {concept.id!r} of concept #{first[concept.id]}",
+                path=name,
+                hint="give every concept its own id",
+            )
+        first.setdefault(concept.id, number)
+        drafts.append(
+            _Draft(
+                line=number,
+                id=concept.id or None,
+                en=concept.en,
+                en_origin=concept.en_origin,
+                abbr=list(concept.abbr),
+                aliases=list(concept.aliases),
+                notes=list(concept.notes),
+                entries=list(concept.entries),
+            )
+        )
+    return _finish(drafts, name, name, hashlib.sha256(text.encode("utf-8")).hexdigest())
+
+
+# --------------------------------------------------------------------------- by file name
+
+#: File name suffixes of the import formats (compared case-insensitively) → format.
+IMPORT_SUFFIXES = {
+    ".tbx": "tbx",
+    ".csv": "csv",
+    ".tsv": "tsv",
+    ".jsonl": "jsonl",
+    ".yaml": "yaml",
+    ".yml": "yaml",
+}
+
+
+def import_format(name: str) -> str | None:
+    """The import format a file name calls for, or ``None`` for a plain glossary file.
+
+    >>> import_format("terms.TBX"), import_format("hi.csv"), import_format("hi.txt")
+    ('tbx', 'csv', None)
+    """
+    suffix = name[name.rfind(".") :].lower() if "." in name else ""
+    return IMPORT_SUFFIXES.get(suffix)
+
+
+def _decode(data: bytes, name: str) -> str:
+    """Text of an import file: UTF-8 (a BOM is dropped), or UTF-16 with a BOM.
+
+    Raises:
+        ParseError: the bytes are not in that encoding (line and column of the first bad one).
+    """
+    codec = "utf-16" if data.startswith((b"\xff\xfe", b"\xfe\xff")) else "utf-8-sig"
+    try:
+        return data.decode(codec)
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start]
+        raise ParseError(
+            f"byte 0x{data[exc.start]:02x} is not valid {codec.removesuffix('-sig').upper()}",
+            path=name,
+            line=before.count(b"\n") + 1,
+            column=exc.start - (before.rfind(b"\n") + 1) + 1,
+            hint="save the file as UTF-8",
+        ) from None
+
+
+def import_bytes(data: bytes, name: str) -> Glossary:
+    """Read an import file by the suffix of its name (:data:`IMPORT_SUFFIXES`): TBX, CSV,
+    TSV, JSON Lines or a YAML record document.
+
+    Args:
+        data: the file's bytes.
+        name: the file's name: picks the format; used in messages and sources.
+
+    Raises:
+        UsageError: ``name`` has no import suffix.
+        ParseError: the file cannot be read in that format (see the ``import_*`` functions).
+    """
+    fmt = import_format(name)
+    if fmt is None:
+        suffixes = ", ".join(IMPORT_SUFFIXES)
+        raise UsageError(f"{name!r} is not an import file", hint=f"name it *{{{suffixes}}}")
+    if fmt == "tbx":
+        return import_tbx(data, name)
+    text = _decode(data, name)
+    if fmt in ("csv", "tsv"):
+        return import_csv(text, name, fmt)  # type: ignore[arg-type]
+    if fmt == "jsonl":
+        return import_jsonl(text, name)
+    return import_yaml(text, name)

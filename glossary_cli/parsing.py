@@ -38,6 +38,10 @@ SCRIPT_NAMES = {"Beng": "Bengali", "Arab": "Arabic", "Latn": "Latin", "Deva": "D
 _EN_ABBR_SEP = re.compile(r"\s+[-\u2013\u2014]\s+")
 _TRAILING_PAREN = re.compile(r"\s*\(([^()]*)\)\s*$")
 _INLINE_BREAKS = re.compile("[\u2028\u2029\u0085\u000b\u000c]")
+# A line of text (line ends are made LF first), and the control characters that have no place
+# in one: C0 other than tab and the inline breaks above, DEL, C1 other than U+0085.
+_LINE = re.compile(r"^[^\S\n]*(?=\S)[^\n]*", re.MULTILINE)
+_CONTROLS = re.compile("[\x01-\x08\x0e-\x1f\x7f-\x84\x86-\x9f]")
 _BOMS = (
     (b"\xef\xbb\xbf", "utf-8"),
     (b"\xff\xfe", "utf-16-le"),
@@ -250,7 +254,7 @@ def parse_glossary(text: str, name: str, lang: str | None = None) -> ParsedGloss
             hint="add term and definition lines after the subtitle",
         )
     if len(body) % 2:
-        raise _unpaired_error(lines, body, subtitle.number, name)
+        raise _unpaired_error(body, name)
 
     pairs = [(body[i], body[i + 1]) for i in range(0, len(body), 2)]
     for term_line, _ in pairs:
@@ -286,8 +290,29 @@ def parse_glossary(text: str, name: str, lang: str | None = None) -> ParsedGloss
 
 
 def _split_lines(text: str, name: str, warnings: list[ParseWarning]) -> list[_Line]:
+    """The lines of ``text`` that are not blank, with their 1-based numbers.
+
+    Blank and whitespace-only lines are skipped by a regex scan, never turned into objects,
+    so a file of millions of empty lines costs linear time and no memory per line.
+    """
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     out = []
-    for number, raw in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
+    number, pos = 1, 0
+    for m in _LINE.finditer(text):
+        number += text.count("\n", pos, m.start())
+        pos = m.start()
+        raw = m.group()
+        control = _CONTROLS.search(raw)
+        if control:
+            warnings.append(
+                ParseWarning(
+                    f"the line contains the control character U+{ord(control.group()):04X}; "
+                    "it was kept",
+                    path=name,
+                    line=number,
+                    hint="remove it: a glossary is plain text",
+                )
+            )
         if _INLINE_BREAKS.search(raw):
             warnings.append(
                 ParseWarning(
@@ -299,9 +324,8 @@ def _split_lines(text: str, name: str, warnings: list[ParseWarning]) -> list[_Li
             )
             raw = _INLINE_BREAKS.sub(" ", raw)
         cleaned = unicodedata.normalize("NFC", " ".join(raw.split()))
-        if not _visible(cleaned):
-            cleaned = ""
-        out.append(_Line(number, cleaned))
+        if _visible(cleaned):
+            out.append(_Line(number, cleaned))
     return out
 
 
@@ -326,21 +350,16 @@ def _check_header(title: _Line, subtitle: _Line, name: str) -> None:
         )
 
 
-def _unpaired_error(lines: list[_Line], body: list[_Line], after: int, name: str) -> ParseError:
+def _unpaired_error(body: list[_Line], name: str) -> ParseError:
     # A blank line where a definition was expected explains the odd count best: name it.
-    expecting_definition = False
-    previous: _Line | None = None
-    for ln in lines:
-        if ln.number <= after:
-            continue
-        if ln.text:
-            expecting_definition = not expecting_definition
-            previous = ln
-        elif expecting_definition and previous is not None and _next_is_term(lines, ln):
+    # (Blank lines are not in ``body``: a gap in the line numbers is one.)
+    for i in range(0, len(body) - 1, 2):
+        term, following = body[i], body[i + 1]
+        if following.number > term.number + 1 and len(following.text) < 120:
             return ParseError(
-                f"the definition of {previous.text[:40]!r} (line {previous.number}) is empty",
+                f"the definition of {term.text[:40]!r} (line {term.number}) is empty",
                 path=name,
-                line=ln.number,
+                line=term.number + 1,
                 hint="write the definition on this line, or remove the term",
             )
     last = body[-1]
@@ -350,13 +369,6 @@ def _unpaired_error(lines: list[_Line], body: list[_Line], after: int, name: str
         line=last.number,
         hint="every term line must be followed by its definition line",
     )
-
-
-def _next_is_term(lines: list[_Line], blank: _Line) -> bool:
-    for ln in lines[blank.number :]:
-        if ln.text:
-            return len(ln.text) < 120
-    return False
 
 
 def _detect_language(pairs: Sequence[tuple[_Line, _Line]], name: str) -> str:

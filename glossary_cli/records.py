@@ -30,6 +30,7 @@ from typing import Any
 
 from glossary_cli.errors import RecordError
 from glossary_cli.model import EN_ORIGINS, Concept, Entry, Glossary, Source
+from glossary_cli.tags import is_language_tag
 
 SCHEMA = "gloss/1"
 
@@ -86,19 +87,45 @@ def glossary_to_mapping(glossary: Glossary) -> dict[str, Any]:
     }
 
 
+#: Hint for a value YAML 1.1 read as another type (``no`` → False, ``1e3`` → 1000.0, …).
+QUOTE_HINT = "quote it: unquoted yes, no, on, off, null, ~, numbers and dates are not strings"
+
+
+def _error(message: str, keys: tuple[str | int, ...], hint: str | None = None) -> RecordError:
+    exc = RecordError(message, hint=hint)
+    exc.keys = keys
+    return exc
+
+
+def _keys(what: str) -> tuple[str | int, ...]:
+    """``"concept 'x': terms.bn.term"`` → ``("terms", "bn", "term")``."""
+    return tuple(what.rpartition(": ")[2].split("."))
+
+
 def _str(value: Any, what: str, *, optional: bool = False) -> str | None:
     if value is None and optional:
         return None
     if not isinstance(value, str):
-        raise RecordError(f"{what} must be a string, not {type(value).__name__} ({value!r})")
+        raise _error(
+            f"{what} must be a string, not {type(value).__name__} ({value!r})",
+            _keys(what),
+            QUOTE_HINT,
+        )
     return value
 
 
 def _strs(value: Any, what: str) -> tuple[str, ...]:
     if value is None:
         return ()
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise RecordError(f"{what} must be a list of strings ({value!r})")
+    if not isinstance(value, list):
+        raise _error(f"{what} must be a list of strings ({value!r})", _keys(what))
+    for i, v in enumerate(value):
+        if not isinstance(v, str):
+            raise _error(
+                f"{what} must be a list of strings; item {i + 1} is {type(v).__name__} ({v!r})",
+                (*_keys(what), i),
+                QUOTE_HINT,
+            )
     return tuple(value)
 
 
@@ -109,7 +136,7 @@ def entry_from_mapping(lang: str, data: Any, where: str) -> Entry:
         RecordError: a key is missing or has the wrong type (message names ``where``).
     """
     if not isinstance(data, Mapping):
-        raise RecordError(f"{where}: the {lang!r} entry must be a mapping")
+        raise _error(f"{where}: the {lang!r} entry must be a mapping", ("terms", lang))
     return Entry(
         lang=lang,
         term=_str(data.get("term"), f"{where}: terms.{lang}.term") or "",
@@ -134,10 +161,15 @@ def concept_from_mapping(data: Any, where: str = "concept") -> Concept:
     where = f"concept {cid!r}"
     origin = data.get("en_origin", "source" if data.get("en") else "none")
     if origin not in EN_ORIGINS:
-        raise RecordError(f"{where}: en_origin must be one of {', '.join(EN_ORIGINS)}")
+        raise _error(f"{where}: en_origin must be one of {', '.join(EN_ORIGINS)}", ("en_origin",))
     terms = data.get("terms") or {}
     if not isinstance(terms, Mapping):
-        raise RecordError(f"{where}: terms must map language tags to entries")
+        raise _error(f"{where}: terms must map language tags to entries", ("terms",))
+    for tag in terms:
+        if not isinstance(tag, str) or not is_language_tag(tag):
+            raise _error(
+                f"{where}: {tag!r} is not a language tag", ("terms", str(tag)), QUOTE_HINT
+            )
     return Concept(
         id=cid,
         en=_str(data.get("en"), f"{where}: en", optional=True),
@@ -159,7 +191,7 @@ def source_from_mapping(data: Any) -> Source:
         raise RecordError("each item of sources must be a mapping")
     entries = data.get("entries", 0)
     if not isinstance(entries, int):
-        raise RecordError("sources: entries must be an integer")
+        raise _error("sources: entries must be an integer", ("entries",))
     return Source(
         file=_str(data.get("file"), "sources: file") or "",
         lang=_str(data.get("lang"), "sources: lang") or "",
@@ -188,8 +220,18 @@ def glossary_from_mapping(data: Any) -> Glossary:
     if not isinstance(concepts, list) or not isinstance(sources, list):
         raise RecordError("'concepts' and 'sources' must be lists")
     return Glossary(
-        sources=tuple(source_from_mapping(s) for s in sources),
+        sources=tuple(_at("sources", i, source_from_mapping, s) for i, s in enumerate(sources)),
         concepts=tuple(
-            concept_from_mapping(c, f"concept #{i + 1}") for i, c in enumerate(concepts)
+            _at("concepts", i, concept_from_mapping, c, f"concept #{i + 1}")
+            for i, c in enumerate(concepts)
         ),
     )
+
+
+def _at(key: str, index: int, convert: Any, *args: Any) -> Any:
+    """``convert(*args)``, with ``key`` and ``index`` put before the keys of its error."""
+    try:
+        return convert(*args)
+    except RecordError as exc:
+        exc.keys = (key, index, *exc.keys)
+        raise

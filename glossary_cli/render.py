@@ -4,6 +4,10 @@ The only module that imports rich, and it does so inside the functions that draw
 ``--json`` output never loads it. Glossary text reaches rich only as :class:`rich.text.Text`
 (never parsed as markup) after :func:`safe` has made control characters visible.
 
+Tables and cards are laid out by :mod:`glossary_cli.layout`, which measures text the way
+terminals draw Bengali and Arabic (rich's own width tables do not), wraps it at ICU line breaks
+and, with ``--bidi`` on a terminal, shapes and reorders Arabic; rich then only adds colour.
+
 JSON contract (``--json``): ``search`` prints an array of concept objects, best first; ``show``
 prints one. A concept object has the keys ``id``, ``en``, ``en_origin``, ``abbr``, ``aliases``,
 ``notes``, ``terms`` (language tag → ``{term, definition, source}`` or ``null`` for a requested
@@ -62,7 +66,10 @@ def language_name(tag: str) -> str:
 
 
 def concept_json(
-    record: dict[str, Any], langs: Sequence[str] = (), *, score: float | None = None,
+    record: dict[str, Any],
+    langs: Sequence[str] = (),
+    *,
+    score: float | None = None,
     match: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The JSON object of a concept (see the module docstring).
@@ -100,22 +107,36 @@ def _extras(entry: dict[str, Any]) -> dict[str, Any]:
     return {k: entry[k] for k in ("en", "abbr", "status", "notes") if k in entry}
 
 
+# What ``json.dumps(..., ensure_ascii=False)`` leaves raw that a terminal acts on: DEL, C1
+# controls, bidi embeddings, overrides and isolates, line and paragraph separators. They can
+# only occur inside JSON strings, where ``\\uXXXX`` reads back as the same character.
+_JSON_UNSAFE = re.compile("[\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+
+
+def _json_text(text: str) -> str:
+    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def write_json(data: Any, stream: IO[str] | None = None) -> None:
-    """Print ``data`` as indented UTF-8 JSON (``ensure_ascii=False``), never coloured."""
+    """Print ``data`` as indented UTF-8 JSON (``ensure_ascii=False``), never coloured; control
+    and bidi characters are written as ``\\uXXXX`` escapes."""
     out = stream or sys.stdout
-    out.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    out.write(_json_text(json.dumps(data, ensure_ascii=False, indent=2)) + "\n")
 
 
 def write_jsonl(rows: Iterable[Any], stream: IO[str] | None = None) -> None:
-    """Print one compact JSON object per line."""
+    """Print one compact JSON object per line (escapes as :func:`write_json`)."""
     out = stream or sys.stdout
     for row in rows:
-        out.write(json.dumps(row, ensure_ascii=False, separators=(",", ":")) + "\n")
+        out.write(_json_text(json.dumps(row, ensure_ascii=False, separators=(",", ":"))) + "\n")
 
 
-def write_csv(rows: Sequence[dict[str, Any]], langs: Sequence[str], stream: IO[str] | None = None) -> None:
+def write_csv(
+    rows: Sequence[dict[str, Any]], langs: Sequence[str], stream: IO[str] | None = None
+) -> None:
     """Print concepts as CSV (``csv`` module): id, en, abbr, score, then term and definition
-    per language; multi-valued cells are joined with `` | ``."""
+    per language; multi-valued cells are joined with `` | ``; control characters are made
+    visible (:func:`safe`)."""
     import csv
 
     out = stream or sys.stdout
@@ -127,11 +148,13 @@ def write_csv(rows: Sequence[dict[str, Any]], langs: Sequence[str], stream: IO[s
         header += [tag, f"{tag}_definition"]
     writer.writerow(header)
     for r in rows:
-        row = [r["id"], r["en"] or "", " | ".join(r["abbr"])] + ([r.get("score", "")] if has_score else [])
+        row = [r["id"], r["en"] or "", " | ".join(r["abbr"])] + (
+            [r.get("score", "")] if has_score else []
+        )
         for tag in tags:
             entry = r["terms"].get(tag)
             row += [entry["term"], entry["definition"]] if entry else ["", ""]
-        writer.writerow(row)
+        writer.writerow([safe(c) if isinstance(c, str) else c for c in row])
 
 
 # --- rich ------------------------------------------------------------------------------------
@@ -145,36 +168,129 @@ def make_console(*, stderr: bool = False, width: int | None = None) -> Any:
     return Console(stderr=stderr, width=width, highlight=False, emoji=False, markup=False)
 
 
+def _options(console: Any, bidi: bool, wide: bool) -> Any:
+    """Layout options for ``console``: ``bidi`` only when it is a terminal (never a pipe)."""
+    from glossary_cli.layout import Options
+
+    return Options(bidi=bidi and bool(console.is_terminal), wide=wide)
+
+
+def print_lines(lines: Sequence[Any], console: Any) -> None:
+    """Print lines laid out by :mod:`glossary_cli.layout` as they are: rich adds colour, but
+    neither wraps, crops nor pads them (its own width tables disagree with terminals)."""
+    from rich.text import Text
+
+    out = Text()
+    for k, line in enumerate(lines):
+        if k:
+            out.append("\n")
+        for text, style in line:
+            out.append(text, style=style or None)
+    console.print(out, soft_wrap=True)
+
+
 def _headword(record: dict[str, Any]) -> Any:
-    from rich.text import Text
+    from glossary_cli.layout import Field
 
-    text = Text(safe(record.get("en") or record["id"]), style="bold")
+    spans = [(safe(record.get("en") or record["id"]), "bold")]
     if record.get("abbr"):
-        text.append(" (" + ", ".join(safe(a) for a in record["abbr"]) + ")", style="cyan")
-    return text
+        spans.append((" (" + ", ".join(safe(a) for a in record["abbr"]) + ")", "cyan"))
+    return Field(tuple(spans))
 
 
-def search_table(results: Sequence[dict[str, Any]], langs: Sequence[str], console: Any) -> None:
-    """Draw search results as a table: rank, concept, one column per language, match."""
-    from rich.table import Table
-    from rich.text import Text
+def _term(entry: dict[str, Any] | None) -> Any:
+    """A language's term with its own abbreviations attached, e.g. ``خليط الخبراء (MoE)``."""
+    from glossary_cli.layout import Field
+
+    if entry is None:
+        return Field.of("—", "dim")
+    spans = [(safe(entry["term"]), "")]
+    if entry.get("abbr"):
+        spans.append((" (" + ", ".join(safe(a) for a in entry["abbr"]) + ")", "cyan"))
+    return Field(tuple(spans))
+
+
+#: Lines a table cell shows before it is shortened with "…" (``--wide`` shows all).
+CELL_LINES = 3
+
+
+def search_lines(
+    results: Sequence[dict[str, Any]], langs: Sequence[str], width: int, options: Any
+) -> list[Any]:
+    """Search results laid out in ``width`` cells: a table of rank, concept, one column per
+    language and match; narrower than :data:`glossary_cli.layout.CARD_WIDTH`, one stacked card
+    per result. Records without ``match`` (plain concept lists) get no match column."""
+    from glossary_cli.layout import CARD_WIDTH, Column, Field, table
 
     tags = list(langs) or _common_langs(results)
-    table = Table(show_lines=False, header_style="bold")
-    table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("concept", overflow="fold")
-    for tag in tags:
-        table.add_column(language_name(tag), overflow="fold")
-    table.add_column("match", overflow="fold")
-    for rank, r in enumerate(results, start=1):
-        cells = [Text(str(rank)), _headword(r)]
-        for tag in tags:
-            entry = r["terms"].get(tag)
-            cells.append(Text(safe(entry["term"])) if entry else Text("—", style="dim"))
+    has_match = any(r.get("match") for r in results)
+
+    def match(r: dict[str, Any]) -> Any:
         m = r["match"]
-        cells.append(Text(f"{m['kind']} {m['field']}/{m['lang']} {r['score']:.0f}", style="dim"))
-        table.add_row(*cells)
-    console.print(table)
+        return Field.of(safe(f"{m['kind']} {m['field']}/{m['lang']} {r['score']:.0f}"), "dim")
+
+    if width >= CARD_WIDTH:
+        columns = [
+            Column("#", justify="right", wrap=False),
+            Column("concept", max_lines=CELL_LINES),
+        ]
+        columns += [Column(language_name(tag), max_lines=CELL_LINES) for tag in tags]
+        columns += [Column("match", max_lines=CELL_LINES)] if has_match else []
+        rows = []
+        for rank, r in enumerate(results, start=1):
+            row = [(Field.of(str(rank)),), (_headword(r),)]
+            row += [(_term(r["terms"].get(tag)),) for tag in tags]
+            row += [(match(r),)] if has_match else []
+            rows.append(row)
+        return table(columns, rows, width, options)
+
+    lines: list[Any] = []
+    for rank, r in enumerate(results, start=1):
+        if rank > 1:
+            lines.append(())
+        number = f"{rank}."
+        lines += table(
+            [Column(justify="right", wrap=False), Column(max_lines=CELL_LINES)],
+            [[(Field.of(number),), (_headword(r),)]],
+            width,
+            options,
+            box=None,
+            show_header=False,
+            gap=1,
+        )
+        rows = [
+            [(Field.of(language_name(tag), "bold"),), (_term(r["terms"].get(tag)),)] for tag in tags
+        ]
+        if has_match:
+            rows.append([(Field.of("match", "bold"),), (match(r),)])
+        lines += table(
+            [Column(wrap=False), Column(max_lines=CELL_LINES)],
+            rows,
+            width,
+            options,
+            box=None,
+            show_header=False,
+            indent=len(number) + 1,
+        )
+    return lines
+
+
+def search_table(
+    results: Sequence[dict[str, Any]],
+    langs: Sequence[str],
+    console: Any,
+    *,
+    bidi: bool = False,
+    wide: bool = False,
+) -> None:
+    """Draw search results (see :func:`search_lines`) at the console's width.
+
+    Args:
+        bidi: shape and reorder right-to-left fields for display (terminals only).
+        wide: show full text; never shorten a cell with "…".
+    """
+    options = _options(console, bidi, wide)
+    print_lines(search_lines(results, langs, console.width, options), console)
 
 
 def _common_langs(results: Sequence[dict[str, Any]]) -> list[str]:
@@ -185,29 +301,283 @@ def _common_langs(results: Sequence[dict[str, Any]]) -> list[str]:
     return list(seen)
 
 
-def concept_card(record: dict[str, Any], langs: Sequence[str], console: Any) -> None:
-    """Draw one concept: headword and abbreviations, aliases and notes, then for each
-    requested language its term, definition and source — or "no X entry"."""
-    from rich.table import Table
-    from rich.text import Text
+#: Lines of aliases ``show`` prints before shortening them with "…" (``--wide`` shows all).
+ALIAS_LINES = 2
 
-    console.print(_headword(record))
-    origin = record.get("en_origin", "none")
-    if origin == "curated":
-        console.print(Text("English headword: curated", style="dim"))
+
+def concept_lines(
+    record: dict[str, Any], langs: Sequence[str], width: int, options: Any
+) -> list[Any]:
+    """One concept laid out in ``width`` cells: headword and abbreviations, aliases, then for
+    each requested language its term, definition and source — or "no X entry" — in a bordered
+    table (stacked under language headings when narrower than
+    :data:`glossary_cli.layout.CARD_WIDTH`), then notes."""
+    from glossary_cli.layout import CARD_WIDTH, SQUARE, Column, Field, paragraph, table
+
+    def labelled(label: str, text: str, style: str, max_lines: int | None = None) -> list[Any]:
+        return table(
+            [Column(wrap=False), Column(max_lines=max_lines)],
+            [[(Field.of(label, style),), (Field.of(text, style),)]],
+            width,
+            options,
+            box=None,
+            show_header=False,
+            gap=1,
+        )
+
+    lines = paragraph(_headword(record), width, options)
+    if record.get("en_origin", "none") == "curated":
+        lines += paragraph(Field.of("English headword: curated", "dim"), width, options)
     if record.get("aliases"):
-        console.print(Text("also: " + "; ".join(safe(a) for a in record["aliases"]), style="dim"))
-    table = Table(show_header=False, box=None, padding=(0, 1))
-    table.add_column("field", style="bold", no_wrap=True)
-    table.add_column("value", overflow="fold")
+        lines += labelled(
+            "also:", "; ".join(safe(a) for a in record["aliases"]), "dim", ALIAS_LINES
+        )
+    rows = []
     for tag, entry in record["terms"].items():
         name = language_name(tag)
         if entry is None:
-            table.add_row(Text(name), Text(f"no {name} entry", style="italic red"))
-            continue
-        table.add_row(Text(name), Text(safe(entry["term"]), style="bold"))
-        table.add_row(Text(""), Text(safe(entry["definition"])))
-        table.add_row(Text(""), Text(safe(entry["source"]), style="dim"))
-    console.print(table)
+            cell: tuple[Any, ...] = (Field.of(f"no {name} entry", "italic red"),)
+        else:
+            term = _term(entry)
+            cell = (
+                Field(tuple((t, s or "bold") for t, s in term.spans)),
+                Field.of(safe(entry["definition"])),
+                Field.of(safe(entry["source"]), "dim"),
+            )
+        rows.append([(Field.of(name, "bold"),), cell])
+    if width >= CARD_WIDTH:
+        lines += table(
+            [Column(wrap=False), Column()],
+            rows,
+            width,
+            options,
+            box=SQUARE,
+            show_header=False,
+            row_rules=True,
+        )
+    else:
+        for label, cell in rows:
+            lines += paragraph(label[0], width, options)
+            lines += table(
+                [Column()], [[cell]], width, options, box=None, show_header=False, indent=2
+            )
     for note in record.get("notes", []):
-        console.print(Text("note: " + safe(note), style="yellow"))
+        lines += labelled("note:", safe(note), "yellow")
+    return lines
+
+
+def concept_card(
+    record: dict[str, Any],
+    langs: Sequence[str],
+    console: Any,
+    *,
+    bidi: bool = False,
+    wide: bool = False,
+) -> None:
+    """Draw one concept (see :func:`concept_lines`) at the console's width.
+
+    Args:
+        bidi: shape and reorder right-to-left fields for display (terminals only).
+        wide: show full text; never shorten with "…".
+    """
+    options = _options(console, bidi, wide)
+    print_lines(concept_lines(record, langs, console.width, options), console)
+
+
+# --- sources, list, stats, and the pager (gloss sources / list / stats) ----------------------
+
+
+def _bar(count: int, total: int, width: int = 20) -> Any:
+    """``count`` of ``total`` as a bar of ``width`` cells: ``█████░░░`` with the number."""
+    from glossary_cli.layout import Field
+
+    filled = round(width * count / total) if total else 0
+    return Field(((f"{count:>5} ", ""), ("█" * filled, "green"), ("░" * (width - filled), "dim")))
+
+
+def _lang_field(tag: str) -> Any:
+    from glossary_cli.layout import Field
+
+    name = language_name(tag)
+    return Field(((safe(name), ""), (f" {tag}" if name != tag else "", "dim")))
+
+
+def sources_table(rows: Sequence[dict[str, Any]], console: Any) -> None:
+    """Draw the loaded sources (``api.sources``): file, language, entries as a bar and kind
+    (bundled, user, data), then the directory each kind's files live in."""
+    from pathlib import PurePath
+
+    from glossary_cli.layout import Column, Field, paragraph, table
+
+    most = max((r["entries"] for r in rows), default=0)
+    columns = [
+        Column("file"), Column("language", wrap=False),
+        Column("entries", wrap=False), Column("kind", wrap=False),
+    ]  # fmt: skip
+    cells = [
+        [
+            (Field.of(safe(r["file"]), "bold"),),
+            (_lang_field(r["lang"]),),
+            (_bar(r["entries"], most, 12),),
+            (Field.of(r["kind"], "cyan" if r["kind"] == "user" else "dim"),),
+        ]
+        for r in rows
+    ]
+    options = _options(console, False, False)
+    lines = table(columns, cells, console.width, options)
+    where = dict.fromkeys((r["kind"], str(PurePath(r["path"]).parent)) for r in rows)
+    for kind, folder in where:
+        field = Field(((f"{kind}: ", "bold"), (safe(folder), "dim")))
+        lines += paragraph(field, console.width, options)
+    print_lines(lines, console)
+
+
+def list_table(rows: Sequence[dict[str, Any]], console: Any) -> None:
+    """Draw ``gloss list`` rows (``api.list_terms``): the terms in collation order, with the
+    English headword beside terms of other languages."""
+    from glossary_cli.layout import Column, Field, table
+
+    english = all(r["lang"].split("-")[0] == "en" for r in rows)
+    tag = rows[0]["lang"] if rows else "en"
+    columns = [Column(language_name(tag))] + ([] if english else [Column("English")])
+    columns.append(Column("id", style="dim"))
+    cells = []
+    for r in rows:
+        row = [(Field.of(safe(r["term"]), "bold"),)]
+        if not english:
+            row.append((Field.of(safe(r["en"] or "—"), "" if r["en"] else "dim"),))
+        row.append((Field.of(safe(r["id"]), "dim"),))
+        cells.append(row)
+    options = _options(console, False, False)
+    print_lines(table(columns, cells, console.width, options), console)
+
+
+def write_rows_csv(
+    rows: Sequence[dict[str, Any]], columns: Sequence[str], stream: IO[str] | None = None
+) -> None:
+    """Print flat objects as CSV with a header row of ``columns`` (``None`` → empty cell)."""
+    import csv
+
+    writer = csv.writer(stream or sys.stdout, lineterminator="\n")
+    writer.writerow(columns)
+    for r in rows:
+        writer.writerow(["" if r.get(c) is None else _cell(r[c]) for c in columns])
+
+
+def _cell(value: Any) -> Any:
+    return safe(value) if isinstance(value, str) else value
+
+
+def stats_view(stats: dict[str, Any], console: Any) -> None:
+    """Draw ``gloss stats`` (``api.stats``): totals; entries per language and per source as
+    bars; then the coverage matrix, one row per concept, ``✓`` where it has an entry in a
+    language and ``·`` where it lacks one."""
+    from glossary_cli.layout import Column, Field, table
+
+    total = stats["concepts"]
+    options = _options(console, False, False)
+    width = console.width
+    lines: list[Any] = [
+        ((f"{total} concepts, {stats['entries']} entries; "
+          f"{stats['headwords']} with an English headword", "bold"),),
+        (),
+    ]  # fmt: skip
+    langs = [row["lang"] for row in stats["languages"]]
+    lines += table(
+        [Column("language", wrap=False), Column("concepts with an entry", wrap=False),
+         Column("missing", justify="right", wrap=False)],
+        [
+            [(_lang_field(row["lang"]),), (_bar(total - row["missing"], total),),
+             (Field.of(str(row["missing"]), "red" if row["missing"] else "dim"),)]
+            for row in stats["languages"]
+        ],
+        width, options,
+    )  # fmt: skip
+    lines.append(())
+    most = max((r["entries"] for r in stats["sources"]), default=0)
+    lines += table(
+        [Column("source"), Column("language", wrap=False), Column("entries", wrap=False),
+         Column("kind", wrap=False)],
+        [
+            [(Field.of(safe(r["file"])),), (_lang_field(r["lang"]),),
+             (_bar(r["entries"], most, 12),), (Field.of(r["kind"], "dim"),)]
+            for r in stats["sources"]
+        ],
+        width, options,
+    )  # fmt: skip
+    lines += [(), (("coverage: ✓ an entry, · none", "dim"),)]
+    columns = [Column("concept", max_lines=2), Column("English", wrap=False)]
+    columns += [Column(tag, wrap=False) for tag in langs]
+    rows = []
+    for c in stats["coverage"]:
+        row = [(Field.of(safe(c["en"] or c["id"])),), (_mark(c["en"] is not None),)]
+        row += [(_mark(tag not in c["missing"]),) for tag in langs]
+        rows.append(row)
+    lines += table(columns, rows, width, options)
+    print_lines(lines, console)
+
+
+def _mark(present: bool) -> Any:
+    from glossary_cli.layout import Field
+
+    return Field.of("✓", "green") if present else Field.of("·", "red")
+
+
+class Paging:
+    """Print through a pager when the output is taller than the terminal.
+
+    Used as ``with Paging(console, command): draw(console)``: on a terminal (``stdout`` is a
+    TTY and rich treats it as one, so never under a pipe or ``TERM=dumb``) the output is
+    captured first; if it has more lines than the terminal, it goes to ``command`` (argv and
+    environment, from :func:`glossary_cli.config.pager_command`; ``less -R`` keeps the
+    colours), otherwise it is printed as it is. With ``command=None`` (``--no-pager``, an
+    empty ``$PAGER``) or no terminal, nothing changes. A pager that cannot be started is
+    skipped.
+    """
+
+    def __init__(self, console: Any, command: tuple[list[str], dict[str, str]] | None) -> None:
+        self.console = console
+        self.command = command
+        isatty = getattr(console.file, "isatty", None)
+        self.active = bool(command and console.is_terminal and isatty and isatty())
+        self._capture: Any = None
+
+    def __enter__(self) -> Paging:
+        if self.active:
+            self._capture = self.console.capture()
+            self._capture.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._capture is None:
+            return
+        self._capture.__exit__(*exc)
+        if exc[0] is not None:
+            return
+        text = self._capture.get()
+        if text.count("\n") < self.console.size.height or not self._page(text):
+            self.console.file.write(text)
+            self.console.file.flush()
+
+    def _page(self, text: str) -> bool:
+        import subprocess
+
+        assert self.command is not None
+        argv, env = self.command
+        try:
+            proc = subprocess.Popen(argv, stdin=subprocess.PIPE, env=env)
+        except OSError:
+            return False
+        try:
+            assert proc.stdin is not None
+            proc.stdin.write(text.encode(getattr(self.console.file, "encoding", None) or "utf-8",
+                                         "replace"))  # fmt: skip
+            proc.stdin.close()
+        except (BrokenPipeError, OSError):
+            pass  # the reader quit early
+        while True:
+            try:
+                proc.wait()
+                return True
+            except KeyboardInterrupt:
+                continue  # less handles ^C itself; wait for it to exit

@@ -26,13 +26,15 @@ than ``limit`` concepts: their scores are lower, so they could not enter the res
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
+from glossary_cli.errors import StoreError
 from glossary_cli.normalize import fold, is_latin, phonetic, stem_words, strip_arabic_articles
 
 #: Minimum rapidfuzz score (0–100) for a fuzzy match of query and name.
@@ -84,18 +86,55 @@ class _Best:
     match: dict[str, Any]
 
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _recovering(
+    method: Callable[Concatenate[Searcher, _P], _R],
+) -> Callable[Concatenate[Searcher, _P], _R]:
+    """Run a lookup; when SQLite finds the index corrupt (a malformed page, a file that is not
+    a database), compile it again with ``Searcher.reopen`` and run the lookup once more."""
+
+    @functools.wraps(method)
+    def run(self: Searcher, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return method(self, *args, **kwargs)
+        except (sqlite3.DatabaseError, json.JSONDecodeError) as exc:
+            problem = exc
+            if self.reopen is not None:
+                self.conn.close()
+                self.conn = self.reopen()
+                try:
+                    return method(self, *args, **kwargs)
+                except (sqlite3.DatabaseError, json.JSONDecodeError) as again:
+                    problem = again
+        raise StoreError(
+            f"the search index is unreadable: {problem}",
+            hint="delete the index cache ($GLOSS_CACHE, else the user cache directory of gloss)",
+        ) from None
+
+    return run
+
+
 class Searcher:
     """Query an open index (:func:`glossary_cli.index.open_index`).
 
     Args:
         conn: the index connection.
+        reopen: compiles the index again and returns a connection to it; called when a lookup
+            finds the index corrupt (see :func:`_recovering`).
     """
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(
+        self, conn: sqlite3.Connection, reopen: Callable[[], sqlite3.Connection] | None = None
+    ) -> None:
         self.conn = conn
+        self.reopen = reopen
 
     # -- public -------------------------------------------------------------------------
 
+    @_recovering
     def search(self, query: str, *, langs: Sequence[str] = (), limit: int = 10) -> list[Found]:
         """Concepts matching ``query``, best first.
 
@@ -125,6 +164,7 @@ class Searcher:
             self._definitions(q, best)
         return self._finish(best, langs, limit)
 
+    @_recovering
     def concept_by_id(self, concept_id: str) -> Found | None:
         """The concept whose id is ``concept_id`` exactly, as a score-100 result."""
         row = self.conn.execute(
@@ -135,6 +175,7 @@ class Searcher:
         match = {"field": "id", "lang": "en", "text": concept_id, "score": 100.0, "kind": "exact"}
         return Found(row[0], json.loads(row[1]), 100.0, match)
 
+    @_recovering
     def suggestions(self, query: str, limit: int = 5) -> list[str]:
         """Names that look like ``query`` (lower cut-off than a search), for "did you mean"."""
         q = fold(query)
@@ -160,11 +201,13 @@ class Searcher:
                         out.append(text)
         return out[:limit]
 
+    @_recovering
     def records(self) -> list[dict[str, Any]]:
         """Every concept mapping (``records.concept_to_mapping``), in record order."""
         rows = self.conn.execute("SELECT record FROM concept ORDER BY rowid")
         return [json.loads(record) for (record,) in rows]
 
+    @_recovering
     def languages(self) -> list[str]:
         """The language tags of the entries, in order of first appearance."""
         rows = self.conn.execute(
@@ -172,6 +215,7 @@ class Searcher:
         )
         return [lang for (lang,) in rows]
 
+    @_recovering
     def complete(self, prefix: str, limit: int = 40) -> list[str]:
         """Headwords, abbreviations and terms that start with ``prefix`` (folded, so ``lo``
         completes ``LoRA`` and ``Low-Rank Adaptation``), for shell completion: one indexed

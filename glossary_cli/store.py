@@ -15,13 +15,21 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from glossary_cli.errors import GlossError, ParseError, ParseWarning, RecordError, StoreError
-from glossary_cli.model import Glossary, Source
+from glossary_cli.errors import (
+    GlossError,
+    ParseError,
+    ParseWarning,
+    RecordError,
+    StoreError,
+    UsageError,
+)
+from glossary_cli.model import Concept, Glossary, Source
+from glossary_cli.tags import is_language_tag
 
 RECORDS = "concepts.yaml"
 CURATION = "curation.yaml"
@@ -38,11 +46,17 @@ HEADER = (
 
 def dump_yaml(data: Any) -> str:
     """YAML text of plain data: ``yaml.safe_dump`` with UTF-8 text kept readable, keys in
-    insertion order, block style, no line folding (so output is byte-stable)."""
+    insertion order, block style, no line folding (so output is byte-stable).
+
+    Strings holding U+0085, U+2028 or U+2029 are written double-quoted (``\\N``, ``\\L``,
+    ``\\P``): PyYAML would write them in a single-quoted scalar that reads back with the
+    character turned into a space.
+    """
     import yaml
 
-    return yaml.safe_dump(
+    return yaml.dump(
         data,
+        Dumper=_dumper(),
         allow_unicode=True,
         sort_keys=False,
         default_flow_style=False,
@@ -50,7 +64,26 @@ def dump_yaml(data: Any) -> str:
     )
 
 
-def load_yaml(text: str, name: str) -> Any:
+_BREAKS = ("\x85", "\u2028", "\u2029")
+
+
+def _dumper() -> Any:
+    import yaml
+
+    class Dumper(yaml.SafeDumper):
+        pass
+
+    def represent_str(dumper: yaml.SafeDumper, value: str) -> Any:
+        style = '"' if any(b in value for b in _BREAKS) else None
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+    Dumper.add_representer(str, represent_str)
+    return Dumper
+
+
+def load_yaml(
+    text: str, name: str, hint: str = "fix the file by hand, or rebuild it with `gloss build`"
+) -> Any:
     """Parse YAML text with the safe loader (libyaml's when available).
 
     Raises:
@@ -69,8 +102,33 @@ def load_yaml(text: str, name: str) -> Any:
             path=name,
             line=mark.line + 1 if mark else None,
             column=mark.column + 1 if mark else None,
-            hint="fix the file by hand, or rebuild it with `gloss build`",
+            hint=hint,
         ) from None
+
+
+def place(exc: RecordError, text: str, name: str) -> None:
+    """Give a schema error the file name, line and column of the value at ``exc.keys`` (the
+    deepest node of that path the YAML ``text`` has)."""
+    import yaml
+
+    exc.path = exc.path or name
+    if exc.line is not None or not exc.keys:
+        return
+    try:
+        node = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError:
+        return
+    for key in exc.keys:
+        child = None
+        if isinstance(node, yaml.MappingNode):
+            child = next((v for k, v in node.value if k.value == str(key)), None)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int):
+            child = node.value[key] if key < len(node.value) else None
+        if child is None:
+            break
+        node = child
+    if node is not None:
+        exc.line, exc.column = node.start_mark.line + 1, node.start_mark.column + 1
 
 
 def read_text(path: Path) -> str:
@@ -134,6 +192,28 @@ def write_atomic(path: Path, data: bytes) -> None:
 
 
 @dataclass(frozen=True, slots=True)
+class FileReport:
+    """What one glossary file contributed to a build (``gloss add`` reports it).
+
+    Attributes:
+        file: the file's name.
+        langs: language tags of its entries.
+        entries: how many entries it gave.
+        concepts: how many concepts hold one of its entries.
+        joined: how many of those are concepts of the base data directory (see
+            :func:`build_from`), which the entries join at lookup time.
+        aligned: the files it is parallel to (translations of each other, entry by entry).
+    """
+
+    file: str
+    langs: tuple[str, ...]
+    entries: int
+    concepts: int
+    joined: int = 0
+    aligned: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class BuildResult:
     """What ``gloss build`` produced.
 
@@ -142,12 +222,14 @@ class BuildResult:
         text: their YAML text, exactly as written to ``concepts.yaml``.
         alignments: the pairwise file comparison (see :mod:`glossary_cli.align`).
         warnings: skipped problems (errors under ``--strict``).
+        files: what each file of the data directory contributed, in file order.
     """
 
     glossary: Glossary
     text: str
     alignments: tuple[Any, ...]
     warnings: tuple[ParseWarning, ...]
+    files: tuple[FileReport, ...] = ()
 
 
 def source_files(data_dir: Path) -> list[Path]:
@@ -167,20 +249,70 @@ def read_manifest(data_dir: Path) -> dict[str, dict[str, Any]]:
     path = data_dir / MANIFEST
     if not path.is_file():
         return {}
-    data = load_yaml(read_text(path), str(path)) or {}
+    text = read_text(path)
+    data = load_yaml(text, str(path), "fix the file by hand") or {}
     if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
         raise RecordError(
             "must map file names to settings, e.g. {my.txt: {lang: hi}}", path=str(path)
         )
+    for name, settings in data.items():
+        lang = settings.get("lang")
+        if lang is not None and not (isinstance(lang, str) and is_language_tag(lang)):
+            exc = RecordError(
+                f"{name}: lang {lang!r} is not a language tag",
+                hint="write a tag such as hi or en, quoted if YAML reads it as another type: "
+                "lang: 'no'",
+            )
+            exc.keys = (str(name), "lang")
+            place(exc, text, str(path))
+            raise exc
     return {str(k): v for k, v in data.items()}
 
 
-def build_records(data_dir: Path, *, strict: bool = False) -> BuildResult:
+def read_sources(data_dir: Path) -> list[tuple[str, bytes]]:
+    """``(name, bytes)`` of every file of ``DATA/sources``, sorted by name.
+
+    Raises:
+        StoreError: a file cannot be read.
+    """
+    out = []
+    for path in source_files(data_dir):
+        try:
+            out.append((path.name, path.read_bytes()))
+        except OSError as exc:
+            raise StoreError(f"cannot read {path}: {exc.strerror}") from None
+    return out
+
+
+def read_curation(data_dir: Path) -> tuple[Any, ...]:
+    """The items of ``DATA/curation.yaml`` (:func:`glossary_cli.align.parse_curation`), or ``()``.
+
+    Raises:
+        RecordError: the file is malformed.
+    """
+    from glossary_cli.align import parse_curation
+
+    path = data_dir / CURATION
+    if not path.is_file():
+        return ()
+    text = read_text(path)
+    try:
+        return parse_curation(load_yaml(text, CURATION, "fix the file by hand"), CURATION)
+    except RecordError as exc:
+        place(exc, text, CURATION)
+        raise
+
+
+def build_records(
+    data_dir: Path, *, strict: bool = False, base: Path | None = None
+) -> BuildResult:
     """Parse ``DATA/sources``, align parallel files, merge ``DATA/curation.yaml``.
 
     Args:
         data_dir: the data directory.
         strict: raise the first warning as an error.
+        base: another data directory whose concepts ``data_dir``'s files may join (the
+            bundled glossary, for the user's directory): see :func:`build_from`.
 
     Returns:
         The records and their YAML text; nothing is written (see :func:`write_records`).
@@ -190,45 +322,79 @@ def build_records(data_dir: Path, *, strict: bool = False) -> BuildResult:
             ``strict``; RecordError: a malformed curation or manifest file; StoreError: no
             sources.
     """
-    from glossary_cli.align import align, parse_curation
-    from glossary_cli.parsing import decode, parse_glossary
-    from glossary_cli.records import glossary_to_mapping
-
-    files = source_files(data_dir)
+    files = read_sources(data_dir)
     if not files:
         raise StoreError(
             f"no glossary files in {data_dir / SOURCES}",
             hint="put glossary files there, or add one with `gloss add FILE`",
         )
-    manifest = read_manifest(data_dir)
-    parsed = []
-    sources = []
+    return build_from(
+        files, read_manifest(data_dir), read_curation(data_dir), strict=strict, base=base
+    )
+
+
+def build_from(
+    files: Sequence[tuple[str, bytes]],
+    manifest: Mapping[str, Mapping[str, Any]],
+    curation: Sequence[Any] = (),
+    *,
+    strict: bool = False,
+    base: Path | None = None,
+) -> BuildResult:
+    """Build records from the files of a data directory, given as ``(name, bytes)``.
+
+    Plain glossary files are parsed (:mod:`glossary_cli.parsing`, in the language the manifest
+    names, else the one their script shows) and aligned (:mod:`glossary_cli.align`); import
+    files (``.tbx``, ``.csv``, ``.tsv``, ``.jsonl``, ``.yaml``, ``.yml``:
+    :func:`glossary_cli.exchange.import_bytes`) already hold concepts, which are appended after
+    the aligned ones with their own ids and English, without curation. Concepts sharing an id
+    are merged (:func:`glossary_cli.align.merge_concepts`; a renamed one is a warning).
+
+    With ``base``, the plain files of that data directory (and its curation) are aligned
+    together with ``files`` as read-only inputs, the way ``gloss build`` would align them in
+    one directory, but only concepts holding an entry of ``files`` are written, with only
+    those entries: a concept that also holds a base entry takes the id and headword of the
+    base concept (looked up in the base's records by that entry's source), so that the
+    index merges the two (:func:`glossary_cli.index.open_index`); any other concept gets an
+    id the base does not use. Warnings and alignments that concern only base files are left
+    out.
+
+    Raises:
+        As :func:`build_records`; UsageError: the manifest names a language for an import file.
+    """
+    from glossary_cli.align import align, merge_concepts
+    from glossary_cli.records import glossary_to_mapping
+
+    plain: list[Any] = []
+    imported: list[tuple[str, Glossary]] = []
+    sources: list[Source] = []
     warnings: list[ParseWarning] = []
-    for path in files:
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            raise StoreError(f"cannot read {path}: {exc.strerror}") from None
-        lang = manifest.get(path.name, {}).get("lang")
-        display = f"{SOURCES}/{path.name}"
-        try:
-            p = parse_glossary(decode(data, path.name), path.name, lang)
-        except ParseError as exc:
-            if exc.path == path.name:
-                exc.path = display
-            raise
-        parsed.append(p)
-        sources.append(_source(p, data))
-        for w in p.warnings:
-            if w.path == path.name:
-                w.path = display
-        warnings.extend(p.warnings)
-    curation_path = data_dir / CURATION
-    curation = ()
-    if curation_path.is_file():
-        curation = parse_curation(load_yaml(read_text(curation_path), CURATION), CURATION)
-    result = align(parsed, curation)
-    warnings.extend(result.warnings)
+    for name, data in files:
+        parsed = _parse_source(name, data, manifest.get(name, {}).get("lang"))
+        if isinstance(parsed, Glossary):
+            imported.append((name, parsed))
+            sources.extend(parsed.sources)
+        else:
+            plain.append(parsed)
+            sources.append(_source(parsed, data))
+            warnings.extend(parsed.warnings)
+
+    base_parsed, base_curation, base_concepts = _base_inputs(base) if base else ([], (), ())
+    result = align([*base_parsed, *plain], [*base_curation, *curation])
+    owner = {id(e): p.name for p in plain for e in p.entries}
+    mine = {p.name for p in plain}
+    alignments = tuple(a for a in result.alignments if {a.first, a.second} & mine)
+    if base_parsed:
+        known = {str(w) for w in align(base_parsed, base_curation).warnings}
+        warnings.extend(w for w in result.warnings if str(w) not in known)
+        concepts = _own_concepts(result.concepts, owner, base_concepts)
+    else:
+        warnings.extend(result.warnings)
+        concepts = list(result.concepts)
+    for _, glossary in imported:
+        concepts.extend(glossary.concepts)
+    concepts, renamed = merge_concepts(concepts)
+    warnings.extend(ParseWarning(m, hint="give one of them another id") for m in renamed)
     if strict and warnings:
         first = warnings[0]
         raise ParseError(
@@ -237,9 +403,115 @@ def build_records(data_dir: Path, *, strict: bool = False) -> BuildResult:
             line=first.line,
             hint=first.hint or "fix it, or drop --strict",
         )
-    glossary = Glossary(sources=tuple(sources), concepts=result.concepts)
+    glossary = Glossary(sources=tuple(sources), concepts=tuple(concepts))
     text = HEADER + dump_yaml(glossary_to_mapping(glossary))
-    return BuildResult(glossary, text, result.alignments, tuple(warnings))
+    base_ids = {c.id for c in base_concepts}
+    reports = []
+    for name, _ in files:
+        imports = dict(imported)
+        if name in imports:
+            g = imports[name]
+            reports.append(
+                FileReport(
+                    file=name,
+                    langs=tuple(s.lang for s in g.sources),
+                    entries=g.entry_count,
+                    concepts=len(g.concepts),
+                    joined=sum(c.id in base_ids for c in g.concepts),
+                )
+            )
+            continue
+        p = next(p for p in plain if p.name == name)
+        held = [c for c in concepts if any(owner.get(id(e)) == name for e in c.entries)]
+        parallel = [
+            a.second if a.first == name else a.first
+            for a in result.alignments
+            if a.parallel and name in (a.first, a.second)
+        ]
+        reports.append(
+            FileReport(
+                file=name,
+                langs=(p.lang,),
+                entries=len(p.entries),
+                concepts=len(held),
+                joined=sum(c.id in base_ids for c in held),
+                aligned=tuple(parallel),
+            )
+        )
+    return BuildResult(glossary, text, alignments, tuple(warnings), tuple(reports))
+
+
+def _parse_source(name: str, data: bytes, lang: Any) -> Any:
+    """One file of ``sources/``: a :class:`ParsedGlossary`, or a :class:`Glossary` for an
+    import file; errors and warnings name it as ``sources/NAME``."""
+    from glossary_cli.exchange import import_bytes, import_format
+    from glossary_cli.parsing import decode, parse_glossary
+
+    display = f"{SOURCES}/{name}"
+    try:
+        if import_format(name) is not None:
+            if lang is not None:
+                raise UsageError(
+                    f"{name} names its own languages; the manifest cannot set one",
+                    path=MANIFEST,
+                    hint=f"remove the 'lang' of {name} from {MANIFEST}",
+                )
+            return import_bytes(data, name)
+        parsed = parse_glossary(decode(data, name), name, None if lang is None else str(lang))
+    except ParseError as exc:
+        if exc.path == name:
+            exc.path = display
+        raise
+    for w in parsed.warnings:
+        if w.path == name:
+            w.path = display
+    return parsed
+
+
+def _base_inputs(base: Path) -> tuple[list[Any], tuple[Any, ...], tuple[Concept, ...]]:
+    """The plain files of a base data directory, parsed; its curation; its concepts (from
+    its records when they exist, else as built)."""
+    from glossary_cli.align import align
+
+    manifest = read_manifest(base)
+    parsed = []
+    for name, data in read_sources(base):
+        p = _parse_source(name, data, manifest.get(name, {}).get("lang"))
+        if not isinstance(p, Glossary):
+            parsed.append(p)
+    curation = read_curation(base)
+    if (base / RECORDS).is_file():
+        concepts = read_records(base).concepts
+    else:
+        concepts = align(parsed, curation).concepts
+    return parsed, curation, concepts
+
+
+def _own_concepts(
+    concepts: Sequence[Concept], owner: Mapping[int, str], base: Sequence[Concept]
+) -> list[Concept]:
+    """The concepts that hold an entry of the data directory's own files (``owner``, keyed
+    by ``id(entry)``), with only those entries; see :func:`build_from`."""
+    by_source = {e.source: c for c in base for e in c.entries}
+    taken = {c.id for c in base}
+    out = []
+    for c in concepts:
+        own = tuple(e for e in c.entries if id(e) in owner)
+        if not own:
+            continue
+        other = next((e for e in c.entries if id(e) not in owner), None)
+        shared = by_source.get(other.source) if other is not None else None
+        if shared is not None:
+            out.append(
+                replace(c, id=shared.id, en=shared.en, en_origin=shared.en_origin, entries=own)
+            )
+            continue
+        cid, n = c.id, 2
+        while cid in taken:
+            cid, n = f"{c.id}-{n}", n + 1
+        taken.add(cid)
+        out.append(replace(c, id=cid, entries=own))
+    return out
 
 
 def _source(parsed: Any, data: bytes) -> Source:
@@ -292,11 +564,12 @@ def read_records(data_dir: Path) -> Glossary:
             f"no records in {data_dir}: {RECORDS} is missing",
             hint=f"run `gloss build --data {data_dir}`",
         )
-    data = load_yaml(read_text(path), str(path))
+    text = read_text(path)
+    data = load_yaml(text, str(path))
     try:
         return glossary_from_mapping(data)
     except RecordError as exc:
-        exc.path = exc.path or str(path)
+        place(exc, text, str(path))
         raise
 
 

@@ -56,6 +56,13 @@ def _texts(records: list[dict[str, Any]]) -> list[str]:
     ]
 
 
+def test_doctests() -> None:
+    import doctest
+
+    for module in (layout, render):
+        assert doctest.testmod(module).failed == 0, module.__name__
+
+
 # --- cell widths ---------------------------------------------------------------------------
 
 #: One row per script quirk: cells as tmux 3.3 draws them (measured with ESC[6n in
@@ -85,7 +92,9 @@ WIDTHS = [
 ]
 
 
-@pytest.mark.parametrize(("quirk", "text", "cells", "rich_cells"), WIDTHS, ids=[w[0] for w in WIDTHS])
+@pytest.mark.parametrize(
+    ("quirk", "text", "cells", "rich_cells"), WIDTHS, ids=[w[0] for w in WIDTHS]
+)
 def test_cell_width(quirk: str, text: str, cells: int, rich_cells: int) -> None:
     from rich.cells import cell_len
 
@@ -175,7 +184,10 @@ _joined = st.builds(
     st.lists(st.tuples(st.sampled_from("-/"), _word), max_size=2),
 )
 _token = st.builds(
-    lambda o, w, c: ("(" if o else "") + w + (")" if c else ""), st.booleans(), _joined, st.booleans()
+    lambda o, w, c: ("(" if o else "") + w + (")" if c else ""),
+    st.booleans(),
+    _joined,
+    st.booleans(),
 )
 _simple = st.builds(
     lambda first, rest: first + "".join(" " * n + t for n, t in rest),
@@ -192,7 +204,9 @@ def test_fast_line_breaks_match_icu(text: str) -> None:
         assert layout.break_opportunities(text) == _icu_breaks(text)
 
 
-_wrap_text = st.text(st.sampled_from(LATIN + BENGALI + ARABIC + " -,()।،" + "\u200d\u200c"), max_size=60)
+_wrap_text = st.text(
+    st.sampled_from(LATIN + BENGALI + ARABIC + " -,()।،" + "\u200d\u200c"), max_size=60
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -211,7 +225,9 @@ def test_wrap_invariants(text: str, width: int, max_lines: int | None) -> None:
         assert len(cuts) <= max_lines
     if not any(c.ellipsis for c in cuts):
         # Nothing lost: the lines hold all the text but the spaces where lines break.
-        assert "".join(text[c.start : c.end] for c in cuts).replace(" ", "") == text.replace(" ", "")
+        assert "".join(text[c.start : c.end] for c in cuts).replace(" ", "") == text.replace(
+            " ", ""
+        )
     else:
         assert cuts[-1].ellipsis and not any(c.ellipsis for c in cuts[:-1])
 
@@ -232,8 +248,11 @@ def test_wrap_folds_a_word_wider_than_the_line_between_clusters() -> None:
 
 # --- right-to-left -------------------------------------------------------------------------
 
+
 def _python_bidi() -> Any:
-    return pytest.importorskip("bidi", reason="python-bidi (gloss[test]) cross-checks the reordering")
+    return pytest.importorskip(
+        "bidi", reason="python-bidi (gloss[test]) cross-checks the reordering"
+    )
 
 
 _BRACKETS = str.maketrans("()[]{}«»<>", "((((((((((")
@@ -316,7 +335,7 @@ def test_without_bidi_text_stays_in_logical_order() -> None:
 
 def _border_columns(line: str) -> tuple[int, ...]:
     cols, x = [], 0
-    for ch, w in zip(line, layout.char_widths(line)):
+    for ch, w in zip(line, layout.char_widths(line), strict=True):
         if ch in VERTICAL:
             cols.append(x)
         x += w
@@ -338,7 +357,10 @@ def test_search_and_show_fit_and_line_up(width: int, bidi_on: bool) -> None:
     opts = Options(bidi=bidi_on)
     for langs in ((), ("bn", "ar"), ("ar",)):
         for records in (BUNDLED[:10], BUNDLED[10:25], WORST_RECORDS):
-            hits = [r | {"score": 90.0, "match": {"kind": "word", "field": "en", "lang": "en"}} for r in records]
+            hits = [
+                r | {"score": 90.0, "match": {"kind": "word", "field": "en", "lang": "en"}}
+                for r in records
+            ]
             lines = render.search_lines(hits, langs, width, opts)
             _check(lines, width)
             has_table = any(layout.plain(x)[:1] == "┏" for x in lines)
@@ -377,8 +399,13 @@ def _console(width: int, *, terminal: bool) -> Any:
     from rich.console import Console
 
     return Console(
-        file=io.StringIO(), width=width, force_terminal=terminal, color_system="standard" if terminal else None,
-        highlight=False, emoji=False, markup=False,
+        file=io.StringIO(),
+        width=width,
+        force_terminal=terminal,
+        color_system="standard" if terminal else None,
+        highlight=False,
+        emoji=False,
+        markup=False,
     )
 
 
@@ -404,7 +431,9 @@ def test_bidi_is_never_applied_to_a_pipe() -> None:
 
 
 @pytest.mark.parametrize("args", [["--json"], ["--format", "csv"], ["--format", "jsonl"]])
-def test_bidi_never_touches_machine_output(args: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bidi_never_touches_machine_output(
+    args: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     runner = CliRunner()
     plain = runner.invoke(app, ["show", "Pruning", "--lang", "ar", *args])
     with_option = runner.invoke(app, ["show", "Pruning", "--lang", "ar", "--bidi", *args])
@@ -417,7 +446,9 @@ def test_bidi_never_touches_machine_output(args: list[str], monkeypatch: pytest.
 
 def test_wide_option_shows_everything() -> None:
     runner = CliRunner()
-    result = runner.invoke(app, ["search", "quantization", "--lang", "bn,ar", "--wide"], env={"COLUMNS": "60"})
+    result = runner.invoke(
+        app, ["search", "quantization", "--lang", "bn,ar", "--wide"], env={"COLUMNS": "60"}
+    )
     assert result.exit_code == 0 and "…" not in result.stdout
 
 
@@ -426,11 +457,19 @@ def test_wide_option_shows_everything() -> None:
 GOLDEN_CASES = [
     (width, kind, ident)
     for width in (40, 80, 120)
-    for kind, ident in (("show", "quantization-worst-case"), ("show", "quantized-mixture-of-experts"), ("search", ""))
+    for kind, ident in (
+        ("show", "quantization-worst-case"),
+        ("show", "quantized-mixture-of-experts"),
+        ("search", ""),
+    )
 ]
 
 
-@pytest.mark.parametrize(("width", "kind", "ident"), GOLDEN_CASES, ids=[f"{k}-{i or 'all'}-{w}" for w, k, i in GOLDEN_CASES])
+@pytest.mark.parametrize(
+    ("width", "kind", "ident"),
+    GOLDEN_CASES,
+    ids=[f"{k}-{i or 'all'}-{w}" for w, k, i in GOLDEN_CASES],
+)
 @pytest.mark.parametrize("bidi_on", [False, True], ids=["logical", "bidi"])
 def test_golden(width: int, kind: str, ident: str, bidi_on: bool) -> None:
     """Worst cases drawn exactly as recorded; regenerate with GLOSS_REGEN_GOLDEN=1."""
@@ -439,7 +478,10 @@ def test_golden(width: int, kind: str, ident: str, bidi_on: bool) -> None:
         record = next(r for r in WORST_RECORDS if r["id"] == ident)
         lines = render.concept_lines(record, (), width, opts)
     else:
-        hits = [r | {"score": 90.0, "match": {"kind": "word", "field": "en", "lang": "en"}} for r in WORST_RECORDS]
+        hits = [
+            r | {"score": 90.0, "match": {"kind": "word", "field": "en", "lang": "en"}}
+            for r in WORST_RECORDS
+        ]
         lines = render.search_lines(hits, (), width, opts)
     text = "\n".join(layout.plain(x) for x in lines) + "\n"
     path = GOLDEN / f"{kind}-{ident or 'all'}-{width}{'-bidi' if bidi_on else ''}.txt"
@@ -463,7 +505,9 @@ def _imported(*args: str) -> set[str]:
     env = {**os.environ, "COLUMNS": "80"}
     # The first run compiles the index (with ICU) into the cache; measure the next one.
     subprocess.run([sys.executable, "-c", code], capture_output=True, env=env, check=True)
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
     return set(json.loads(done.stderr.strip().replace("'", '"')))
 
 

@@ -22,6 +22,7 @@ import textwrap
 import time
 import uuid
 from collections.abc import Iterator, Sequence
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +35,8 @@ WORST = Path(__file__).resolve().parent / "fixtures" / "worst_case"
 TMUX = shutil.which("tmux")
 
 pytestmark = pytest.mark.skipif(
-    TMUX is None, reason="tmux is not installed (apt-get install tmux); these tests drive gloss in it"
+    TMUX is None,
+    reason="tmux is not installed (apt-get install tmux); these tests drive gloss in it",
 )
 
 #: Characters that draw table borders; the vertical ones must line up.
@@ -90,6 +92,7 @@ class Pane:
             "LANG": "C.UTF-8",
             "LC_ALL": "C.UTF-8",
             "TERM": "xterm-256color",
+            "PAGER": "cat",  # a screen taller than the pane would otherwise open less
             **{k: v for k, v in os.environ.items() if k.startswith("GLOSS_")},
             **(env or {}),
         }
@@ -100,13 +103,22 @@ class Pane:
         assert TMUX is not None
         done = subprocess.run(
             [TMUX, "-L", self.socket, "-f", os.devnull, *args],
-            env=self.env, capture_output=True, text=True, check=True, timeout=30,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=30,
         )
         return done.stdout
 
     def __enter__(self) -> Pane:
         self.tmux(
-            "new-session", "-d", "-x", str(self.width), "-y", str(self.height),
+            "new-session",
+            "-d",
+            "-x",
+            str(self.width),
+            "-y",
+            str(self.height),
             "env PS1='$ ' bash --norc --noprofile",
         )
         self.tmux("set-option", "-g", "status", "off")
@@ -116,7 +128,10 @@ class Pane:
     def __exit__(self, *exc: object) -> None:
         subprocess.run(
             [TMUX or "tmux", "-L", self.socket, "kill-server"],
-            env=self.env, capture_output=True, timeout=30, check=False,
+            env=self.env,
+            capture_output=True,
+            timeout=30,
+            check=False,
         )
 
     def capture(self, *, joined: bool = False) -> list[str]:
@@ -129,7 +144,8 @@ class Pane:
         token = uuid.uuid4().hex[:8]
         begin, end = f"BEGIN-{token}", f"END-{token}"
         self.tmux(
-            "send-keys", "-l",
+            "send-keys",
+            "-l",
             f"clear; printf 'BEGIN-%s\\n' {token}; {command}; printf 'END-%s %s\\n' {token} $?",
         )
         self.tmux("send-keys", "Enter")
@@ -227,11 +243,11 @@ def table_cells(block: Sequence[str]) -> list[list[str]]:
             current = None
             continue
         idx = [i for i, ch in enumerate(line) if ch in "│┃"]
-        pieces = [squash(line[a + 1 : b]) for a, b in zip(idx, idx[1:])]
+        pieces = [squash(line[a + 1 : b]) for a, b in pairwise(idx)]
         if current is None:
             current = [[p] for p in pieces]
         else:
-            for parts, p in zip(current, pieces):
+            for parts, p in zip(current, pieces, strict=False):
                 parts.append(p)
     return rows
 
@@ -239,7 +255,10 @@ def table_cells(block: Sequence[str]) -> list[list[str]]:
 def gloss_json(*args: str) -> Any:
     done = subprocess.run(
         [sys.executable, "-m", "glossary_cli", *args, "--json"],
-        capture_output=True, text=True, check=True, env={**os.environ, "LANG": "C.UTF-8"},
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "LANG": "C.UTF-8"},
     )
     return json.loads(done.stdout)
 
@@ -300,7 +319,10 @@ def bundled_strings() -> list[str]:
 
     records = yaml.safe_load((packaged_data_dir() / "concepts.yaml").read_text(encoding="utf-8"))
     strings = {
-        s for c in records["concepts"] for e in c["terms"].values() for s in (e["term"], e["definition"])
+        s
+        for c in records["concepts"]
+        for e in c["terms"].values()
+        for s in (e["term"], e["definition"])
     }
     return sorted(strings)
 
@@ -319,7 +341,11 @@ def test_tmux_draws_every_bundled_term_as_gloss_measures(
     texts = [safe(s) for s in bundled_strings]
     texts += [layout.shape(t) for t in texts if layout.has_rtl(t)]
     measured = probe_pane.columns([("x" + t, [len(t) + 1]) for t in texts])
-    wrong = [(t, m - 1, layout.cell_width(t)) for t, [m] in zip(texts, measured) if m - 1 != layout.cell_width(t)]
+    wrong = [
+        (t, m - 1, layout.cell_width(t))
+        for t, [m] in zip(texts, measured, strict=True)
+        if m - 1 != layout.cell_width(t)
+    ]
     assert not wrong
     from rich.cells import cell_len
 
@@ -342,7 +368,11 @@ WORST_CASES = [
     ("show", "quantized-mixture-of-experts", "--data", str(WORST)),
     ("show", "quantization-markup", "--data", str(WORST)),
 ]
-CASES = [pytest.param(w, c, id=f"{w}-{' '.join(c[:2])}{'-worst' if '--data' in c else ''}") for w in (40, 80, 120) for c in BUNDLED + WORST_CASES]
+CASES = [
+    pytest.param(w, c, id=f"{w}-{' '.join(c[:2])}{'-worst' if '--data' in c else ''}")
+    for w in (40, 80, 120)
+    for c in BUNDLED + WORST_CASES
+]
 
 
 @pytest.fixture(scope="module")
@@ -358,7 +388,9 @@ def screens() -> Iterator[dict[tuple[int, tuple[str, ...]], Screen]]:
 
 
 @pytest.mark.parametrize(("width", "command"), CASES)
-def test_screen(screens: dict[Any, Screen], probe_pane: Pane, width: int, command: tuple[str, ...]) -> None:
+def test_screen(
+    screens: dict[Any, Screen], probe_pane: Pane, width: int, command: tuple[str, ...]
+) -> None:
     screen = screens[width, command]
     assert screen.status == 0, screen.text
     # Nothing is wider than the terminal: no row was wrapped by the terminal.
@@ -374,7 +406,7 @@ def test_screen(screens: dict[Any, Screen], probe_pane: Pane, width: int, comman
     for block in blocks:
         cols = border_columns(probe_pane, block)
         assert len(set(cols)) == 1, "borders out of line:\n" + "\n".join(
-            f"{c} {row}" for c, row in zip(cols, block)
+            f"{c} {row}" for c, row in zip(cols, block, strict=True)
         )
         assert max(cols[0]) < width
     # Every term appears whole (maybe wrapped, never cut).
@@ -401,14 +433,18 @@ BARS = [
 
 
 @pytest.mark.parametrize("command", BARS, ids=" ".join)
-def test_bar_borders_line_up_at_80(screens: dict[Any, Screen], probe_pane: Pane, command: tuple[str, ...]) -> None:
+def test_bar_borders_line_up_at_80(
+    screens: dict[Any, Screen], probe_pane: Pane, command: tuple[str, ...]
+) -> None:
     [block] = table_blocks(screens[80, command].rows)
     cols = border_columns(probe_pane, block)
     assert len(block) > 3 and len(set(cols)) == 1 and cols[0][-1] == 79
 
 
 def test_bar_list_borders_line_up_at_80(probe_pane: Pane) -> None:
-    if subprocess.run([sys.executable, "-m", "glossary_cli", "list", "--help"], capture_output=True, check=False).returncode:
+    if subprocess.run(
+        [sys.executable, "-m", "glossary_cli", "list", "--help"], capture_output=True, check=False
+    ).returncode:
         pytest.skip("`gloss list` does not exist yet (`gloss list --help` fails)")
     with Pane(80) as pane:
         screen = pane.run(f"{gloss_command()} list --lang ar")
@@ -417,7 +453,9 @@ def test_bar_list_borders_line_up_at_80(probe_pane: Pane) -> None:
     assert blocks, screen.text
     for block in blocks:
         cols = border_columns(probe_pane, block)
-        assert len(set(cols)) == 1, "\n".join(f"{c} {row}" for c, row in zip(cols, block))
+        assert len(set(cols)) == 1, "\n".join(
+            f"{c} {row}" for c, row in zip(cols, block, strict=True)
+        )
 
 
 def _python_bidi(text: str) -> str:
@@ -456,10 +494,13 @@ def test_bar_bidi_term_reads_in_visual_order(width: int, how: str) -> None:
 
 def test_bidi_keeps_table_borders_and_definitions_in_line(probe_pane: Pane) -> None:
     with Pane(80) as pane:
-        screen = pane.run(f"{gloss_command()} show quantization-worst-case --data {shlex.quote(str(WORST))} --bidi")
+        screen = pane.run(
+            f"{gloss_command()} show quantization-worst-case"
+            f" --data {shlex.quote(str(WORST))} --bidi"
+        )
     [block] = table_blocks(screen.rows)
     cols = border_columns(probe_pane, block)
-    assert len(set(cols)) == 1, "\n".join(f"{c} {row}" for c, row in zip(cols, block))
+    assert len(set(cols)) == 1, "\n".join(f"{c} {row}" for c, row in zip(cols, block, strict=True))
     # Right-to-left lines are aligned right, against the table's right border.
     arabic = [r for r in block if layout.has_rtl(r)]
     assert arabic and all(r.rstrip().endswith(" │") and not r.endswith("  │") for r in arabic)

@@ -1,0 +1,211 @@
+"""The user's own glossaries: ``gloss add`` and ``gloss remove``.
+
+The user data directory (:func:`glossary_cli.config.user_data_dir`) is a data directory like
+any other::
+
+    USER/sources/        the added files, under their own names
+    USER/sources.yaml    {FILE: {lang: TAG}} for plain files added with --lang
+    USER/curation.yaml   optional, written by hand, as in the bundled data
+    USER/concepts.yaml   the records, rebuilt by every add and remove
+
+Its records are built with the bundled glossary as the *base* (:func:`glossary_cli.store.
+build_from`): a file that translates a bundled one entry by entry writes its entries under the
+bundled concepts' ids, and the index merges them at lookup time.
+
+Every change is all or nothing: the new records are built in memory first, and the files are
+then replaced one by one with :func:`glossary_cli.store.write_atomic`; if a write fails, the
+files already replaced are put back, so a failed ``add`` or ``remove`` leaves the directory as
+it was, byte for byte.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from glossary_cli import store
+from glossary_cli.errors import GlossError, NotFoundError, StoreError, UsageError
+from glossary_cli.tags import is_language_tag
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What ``gloss add`` or ``gloss remove`` did.
+
+    Attributes:
+        user_dir: the user data directory.
+        file: the file added or removed.
+        report: what the added file contributed (``None`` after a remove).
+        result: the user directory's new records, or ``None`` when it holds no file any more.
+    """
+
+    user_dir: Path
+    file: str
+    report: store.FileReport | None
+    result: store.BuildResult | None
+
+
+def user_sources(user_dir: Path) -> list[str]:
+    """Names of the files in ``USER/sources``, sorted."""
+    return [p.name for p in store.source_files(user_dir)]
+
+
+def add(
+    user_dir: Path,
+    base: Path | None,
+    path: Path,
+    *,
+    lang: str | None = None,
+    force: bool = False,
+) -> Change:
+    """Copy the glossary file ``path`` into ``USER/sources`` and rebuild the user's records.
+
+    Args:
+        user_dir: the user data directory (created when missing).
+        base: the data directory the user's files may join (the bundled glossary), or ``None``.
+        path: a plain glossary file, or an import file (``.tbx``, ``.csv``, ``.tsv``,
+            ``.jsonl``, ``.yaml``/``.yml``: :data:`glossary_cli.exchange.IMPORT_SUFFIXES`).
+        lang: BCP 47 tag of a plain file's terms (``hi``, ``ur``, ``fa``, ``en``…); needed
+            unless they are in Bengali or Arabic script. Import files name their own.
+        force: replace a file of the same name added before.
+
+    Raises:
+        UsageError: a bad tag, ``lang`` for an import file, or a name already added (without
+            ``force``); StoreError: the file cannot be read or the directory written;
+            ParseError: the file is malformed (nothing is written).
+    """
+    from glossary_cli.exchange import import_format
+
+    name = path.name
+    if not name or name.startswith("."):
+        raise UsageError(f"{str(path)!r} is not a file name gloss can keep", hint="rename it")
+    if lang is not None and not is_language_tag(lang):
+        raise UsageError(f"{lang!r} is not a language tag", hint="use e.g. --lang hi")
+    if lang is not None and import_format(name) is not None:
+        raise UsageError(
+            f"{name} names the languages of its terms itself; --lang is for plain glossary files",
+            hint="leave --lang out",
+        )
+    if not path.is_file():
+        what = "is a directory" if path.is_dir() else "does not exist"
+        raise UsageError(f"{str(path)!r} {what}", hint="give a glossary file")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise StoreError(f"cannot read {path}: {exc.strerror}") from None
+    if name in user_sources(user_dir) and not force:
+        raise UsageError(
+            f"{name} was added before",
+            hint="use --force to replace it, or `gloss remove` it first",
+        )
+    files = [(n, d) for n, d in store.read_sources(user_dir) if n != name]
+    files = sorted([*files, (name, data)])
+    manifest = dict(store.read_manifest(user_dir))
+    settings = {k: v for k, v in manifest.pop(name, {}).items() if k != "lang"}
+    if lang is not None:
+        settings["lang"] = lang
+    if settings:
+        manifest[name] = settings
+    result = _build(user_dir, files, manifest, base)
+    _commit(user_dir, result, manifest, {f"{store.SOURCES}/{name}": data})
+    report = next(r for r in result.files if r.file == name)
+    return Change(user_dir, name, report, result)
+
+
+def remove(user_dir: Path, base: Path | None, name: str) -> Change:
+    """Take the file ``name`` out of ``USER/sources`` and rebuild the user's records.
+
+    Raises:
+        NotFoundError: no such user file (with the names there are as suggestions);
+        StoreError: the directory cannot be written (nothing is changed).
+    """
+    names = user_sources(user_dir)
+    if name not in names:
+        raise NotFoundError(f"no glossary named {name!r} was added", tuple(names))
+    files = [(n, d) for n, d in store.read_sources(user_dir) if n != name]
+    manifest = {k: v for k, v in store.read_manifest(user_dir).items() if k != name}
+    result = None
+    if files:
+        result = _build(user_dir, files, manifest, base)
+    _commit(user_dir, result, manifest, {f"{store.SOURCES}/{name}": None})
+    return Change(user_dir, name, None, result)
+
+
+def _build(
+    user_dir: Path, files: list[tuple[str, bytes]], manifest: Mapping[str, Any], base: Path | None
+) -> store.BuildResult:
+    curation = store.read_curation(user_dir)
+    return store.build_from(files, manifest, curation, base=_base(base, user_dir))
+
+
+def _base(base: Path | None, user_dir: Path) -> Path | None:
+    if base is None or base.resolve() == user_dir.resolve():
+        return None
+    return base
+
+
+def _commit(
+    user_dir: Path,
+    result: store.BuildResult | None,
+    manifest: Mapping[str, Any],
+    sources: Mapping[str, bytes | None],
+) -> None:
+    """Write the source file change, then the manifest, then the records (or remove them
+    when no file is left): sources first on add, records first on remove, so that an
+    interrupted change leaves records that describe files that exist."""
+    records = None if result is None else result.text.encode("utf-8")
+    text = store.dump_yaml(dict(manifest)).encode("utf-8") if manifest else None
+    changes: dict[str, bytes | None] = {store.MANIFEST: text, store.RECORDS: records}
+    adding = any(v is not None for v in sources.values())
+    changes = {**sources, **changes} if adding else {**changes, **sources}
+    write_files(user_dir, changes)
+
+
+def write_files(root: Path, changes: Mapping[str, bytes | None]) -> None:
+    """Replace (bytes) or delete (``None``) files under ``root``, in order, all or nothing.
+
+    Each file is written with :func:`glossary_cli.store.write_atomic`. When one fails, the
+    files already changed get their old bytes back (or are removed again), and the
+    directories created for them are removed, before the error is raised.
+
+    Raises:
+        StoreError: a file cannot be written or deleted.
+    """
+    saved: list[tuple[Path, bytes | None]] = []
+    created: list[Path] = []
+    try:
+        for rel, data in changes.items():
+            path = root / rel
+            old = path.read_bytes() if path.is_file() else None
+            if old == data:
+                continue
+            saved.append((path, old))
+            if data is None:
+                path.unlink()
+                continue
+            missing = [p for p in (path.parent, *path.parent.parents) if not p.exists()]
+            path.parent.mkdir(parents=True, exist_ok=True)
+            created.extend(reversed(missing))
+            store.write_atomic(path, data)
+    except (GlossError, OSError) as exc:
+        for path, old in reversed(saved):
+            try:
+                if old is None:
+                    path.unlink(missing_ok=True)
+                else:
+                    store.write_atomic(path, old)
+            except (GlossError, OSError):
+                pass  # best effort: the first error is the one to report
+        for folder in reversed(created):
+            try:
+                folder.rmdir()
+            except OSError:
+                pass
+        if isinstance(exc, GlossError):
+            raise
+        raise StoreError(
+            f"cannot change {root}: {exc.strerror or exc}",
+            hint="check the directory's permissions",
+        ) from None

@@ -1,0 +1,675 @@
+"""gloss add / remove / sources / export / list / stats, output formats, completion, colour and
+the pager: the commands a user expects around the glossary."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+import sys
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from glossary_cli import exchange, store
+from glossary_cli.align import merge_concepts
+from glossary_cli.cli import app
+from glossary_cli.model import Concept, Entry
+
+from .conftest import DATA, ROOT, snapshot
+
+runner = CliRunner()
+
+BUNDLED_001 = "001_5a07ee38a131a210.txt"
+
+# A Hindi translation of data/sources/001_…, entry by entry, with the same English in parentheses.
+HINDI_001 = """\
+एआई शब्दावली
+कृत्रिम बुद्धिमत्ता के शब्द
+क्वांटाइज़ेशन-अवेयर ट्रेनिंग (QAT)
+प्रशिक्षण के दौरान क्वांटाइज़ेशन का अनुकरण करने वाली विधि।
+लो-रैंक अनुकूलन (LoRA)
+पूर्व-प्रशिक्षित मॉडल के भार स्थिर रखकर छोटे लो-रैंक मैट्रिक्स जोड़ने की विधि।
+8-बिट फ़्लोटिंग पॉइंट प्रतिनिधित्व (FP8)
+संख्याओं को 8 बिट में दर्शाने वाला प्रारूप।
+4-बिट पूर्णांक क्वांटाइज़ेशन (INT4)
+भार को 4-बिट पूर्णांकों में बदलने की विधि।
+क्वांटाइज़ेशन बायस क्षतिपूर्ति (Q-Bias)
+क्वांटाइज़ेशन से आए पूर्वाग्रह को ठीक करने की तकनीक।
+क्वांटाइज़ेशन ग्रिड खोज अनुकूलन
+क्वांटाइज़ेशन मापदंडों के लिए ग्रिड खोज।
+सट्टा अनुमान
+छोटे मॉडल से अनुमान लगाकर बड़े मॉडल से जाँचने की विधि।
+ट्रंकेटेड एकवचन मान अपघटन (Truncated SVD)
+केवल सबसे बड़े एकवचन मान रखने वाला अपघटन।
+ब्लॉक-आधारित क्वांटाइज़ेशन (Block-wise Quantization)
+भार को खंडों में बाँटकर अलग-अलग क्वांटाइज़ करने की विधि।
+संरचित विरलता (Structured Sparsity)
+पूरे खंड या चैनल हटाकर बनी विरलता।
+"""
+
+# An Arabic translation of the same file: 001_… has no Arabic, so every entry joins a concept.
+ARABIC_001 = """\
+مسرد الذكاء الاصطناعي
+مصطلحات مترجمة
+التدريب الواعي بالتكميم (QAT)
+طريقة تحاكي التكميم أثناء التدريب.
+التكيف منخفض الرتبة (LoRA)
+طريقة فعالة تجمد أوزان النموذج وتضيف مصفوفات صغيرة منخفضة الرتبة.
+تمثيل الفاصلة العائمة بثماني بتات (FP8)
+صيغة أعداد بثماني بتات.
+تكميم الأعداد الصحيحة بأربع بتات (INT4)
+تحويل الأوزان إلى أعداد صحيحة بأربع بتات.
+تعويض انحياز التكميم (Q-Bias)
+تقنية تصحح الانحياز الناتج عن التكميم.
+تحسين البحث الشبكي للتكميم
+بحث شبكي عن معاملات التكميم.
+الاستدلال التخميني
+يقترح نموذج صغير رموزًا ويتحقق منها نموذج كبير.
+تحليل القيم المفردة المقتطع (Truncated SVD)
+تحليل يحتفظ بأكبر القيم المفردة فقط.
+التكميم على مستوى الكتل (Block-wise Quantization)
+تكميم كل كتلة من الأوزان على حدة.
+التناثر المنظم (Structured Sparsity)
+تناثر بإزالة كتل أو قنوات كاملة.
+"""
+
+
+def gloss(*args: str, env: dict[str, str] | None = None) -> Any:
+    return runner.invoke(app, list(args), env=env)
+
+
+def ok(*args: str, env: dict[str, str] | None = None) -> Any:
+    result = gloss(*args, env=env)
+    assert result.exit_code == 0, (result.stdout, result.stderr)
+    return result
+
+
+def as_json(*args: str) -> Any:
+    return json.loads(ok(*args, "--json").stdout)
+
+
+def user_dir() -> Path:
+    return Path(os.environ["GLOSS_USER_DATA"])
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def plain_glossary(title: str, entries: list[tuple[str, str]]) -> str:
+    lines = [title, "subtitle"] + [line for pair in entries for line in pair]
+    return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------- gloss add
+
+
+def test_add_hindi_translation_joins_the_bundled_concepts(tmp_path: Path) -> None:
+    result = ok("add", str(write(tmp_path / "hindi.txt", HINDI_001)), "--lang", "hi")
+    assert "added hindi.txt: 10 entries in hi, 10 concepts, 10 joining bundled concepts" in (
+        result.stdout
+    )
+    assert f"aligned to {BUNDLED_001}" in result.stdout
+    user = user_dir()
+    assert (user / "sources" / "hindi.txt").read_text(encoding="utf-8") == HINDI_001
+    assert yaml.safe_load((user / "sources.yaml").read_text(encoding="utf-8")) == {
+        "hindi.txt": {"lang": "hi"}
+    }
+    # The user's records hold only the user's entries, under the bundled concepts' ids.
+    records = store.read_records(user)
+    assert {e.lang for c in records.concepts for e in c.entries} == {"hi"}
+    assert "low-rank-adaptation" in {c.id for c in records.concepts}
+
+    card = as_json("show", "LoRA", "--lang", "bn,hi")
+    assert card["id"] == "low-rank-adaptation"
+    assert card["terms"]["bn"]["term"] == "লো-র্যাঙ্ক অ্যাডাপ্টেশন"
+    assert card["terms"]["hi"] == {
+        "term": "लो-रैंक अनुकूलन",
+        "definition": "पूर्व-प्रशिक्षित मॉडल के भार स्थिर रखकर छोटे लो-रैंक मैट्रिक्स जोड़ने की विधि।",
+        "source": "hindi.txt:5",
+        "abbr": ["LoRA"],
+    }
+    hits = as_json("search", "लो-रैंक अनुकूलन", "--lang", "hi")
+    assert hits[0]["id"] == "low-rank-adaptation"
+    assert hits[0]["match"]["lang"] == "hi"
+    # still 40 concepts: the Hindi entries joined existing ones
+    assert as_json("stats")["concepts"] == 40
+
+
+def test_add_arabic_translation_of_a_bengali_only_file(tmp_path: Path) -> None:
+    """Arabic is detected from the script; the file aligns as `gloss build` would align it."""
+    assert as_json("show", "LoRA", "--lang", "ar")["terms"]["ar"] is None
+    result = ok("add", str(write(tmp_path / "arabic-001.txt", ARABIC_001)))
+    assert "10 entries in ar" in result.stdout
+    assert f"aligned to {BUNDLED_001}" in result.stdout
+    card = as_json("show", "LoRA", "--lang", "bn,ar")
+    assert card["terms"]["ar"]["term"] == "التكيف منخفض الرتبة"
+    assert card["terms"]["bn"]["source"] == f"{BUNDLED_001}:5"
+
+
+# One row per third language: tag, a script gloss cannot guess the language of (or, for Urdu
+# and Persian, one it would guess wrong), a term and its definition.
+THIRD_LANGUAGES = [
+    ("hi", "शब्द-सन्निधि", "शब्दों को सदिशों में बदलने की विधि।"),
+    ("ur", "لفظی سرایت", "الفاظ کو سمتیوں میں بدلنے کا طریقہ۔"),
+    ("fa", "تعبیه‌سازی واژگانی", "روشی برای تبدیل واژه‌ها به بردار."),
+    ("en", "Lexical Embedding Drift", "How the meaning of embedded words moves over time."),
+]
+
+
+@pytest.mark.parametrize(("tag", "term", "definition"), THIRD_LANGUAGES)
+def test_a_file_in_a_third_language_is_searchable_and_shown(
+    tmp_path: Path, tag: str, term: str, definition: str
+) -> None:
+    text = plain_glossary("Glossary", [(term, definition), ("Second " + term, definition)])
+    result = ok("add", str(write(tmp_path / f"{tag}.txt", text)), "--lang", tag)
+    assert f"2 entries in {tag}" in result.stdout
+    hits = as_json("search", term, "--lang", tag)
+    assert hits[0]["terms"][tag]["term"] == term
+    assert hits[0]["terms"][tag]["source"] == f"{tag}.txt:3"
+    card = as_json("show", term, "--lang", tag)
+    assert list(card["terms"]) == [tag]
+    assert card["terms"][tag]["definition"] == definition
+    table = ok("show", term, "--lang", tag).stdout
+    assert term in table
+    listed = [r["term"] for r in as_json("list", "--lang", tag)]
+    if tag == "en":  # the English headwords, these among them
+        assert card["en"] == term
+        assert {term, "Second " + term} <= set(listed)
+    else:
+        assert listed == [term, "Second " + term]
+
+
+def test_add_a_csv_with_language_columns(tmp_path: Path) -> None:
+    table = (
+        "en,bn,hi,bn_definition,hi_definition\n"
+        "Token Merging,টোকেন মার্জিং,टोकन विलय,টোকেন একত্রিত করার কৌশল।,टोकनों को मिलाने की विधि।\n"
+    )
+    result = ok("add", str(write(tmp_path / "extra.csv", table)))
+    assert "2 entries in bn, hi, 1 concepts" in result.stdout
+    card = as_json("show", "Token Merging", "--lang", "bn,hi")
+    assert card["terms"]["hi"]["term"] == "टोकन विलय"
+    assert card["terms"]["bn"]["source"] == "extra.csv:2"
+    assert as_json("search", "টোকেন মার্জিং")[0]["id"] == "token-merging"
+
+
+def test_add_refuses_a_name_added_before_unless_forced(tmp_path: Path) -> None:
+    path = write(tmp_path / "hindi.txt", HINDI_001)
+    ok("add", str(path), "--lang", "hi")
+    before = snapshot(user_dir())
+    result = gloss("add", str(path), "--lang", "hi")
+    assert result.exit_code == 2
+    assert "--force" in result.stderr
+    assert snapshot(user_dir()) == before
+    write(path, HINDI_001.replace("लो-रैंक अनुकूलन", "निम्न-रैंक अनुकूलन"))
+    ok("add", str(path), "--lang", "hi", "--force")
+    assert as_json("show", "LoRA", "--lang", "hi")["terms"]["hi"]["term"] == "निम्न-रैंक अनुकूलन"
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "args", "code", "message"),
+    [
+        ("odd.txt", "title\nsubtitle\nterm (Term)\n", ["--lang", "hi"], 3, "has no definition"),
+        ("deva.txt", plain_glossary("t", [("शब्द", "परिभाषा")]), [], 3, "--lang hi"),
+        ("bad-tag.txt", plain_glossary("t", [("শব্দ", "সংজ্ঞা")]), ["--lang", "b@d"], 2, "tag"),
+        ("x.tbx", "<martif><text><body/></text></martif>", ["--lang", "hi"], 2, "--lang"),
+        ("broken.tbx", "<martif><text>", [], 3, "not well-formed XML"),
+        ("broken.csv", "hi,hi_definition\nएक\n", [], 3, "the row has 1 cells"),
+    ],
+)
+def test_a_failed_add_leaves_the_user_directory_byte_identical(
+    tmp_path: Path, name: str, content: str, args: list[str], code: int, message: str
+) -> None:
+    ok("add", str(write(tmp_path / "hindi.txt", HINDI_001)), "--lang", "hi")
+    before = snapshot(user_dir())
+    result = gloss("add", str(write(tmp_path / name, content)), *args)
+    assert result.exit_code == code, result.stderr
+    assert message in result.stderr
+    assert snapshot(user_dir()) == before
+
+
+def test_a_write_that_fails_half_way_is_rolled_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ok("add", str(write(tmp_path / "hindi.txt", HINDI_001)), "--lang", "hi")
+    before = snapshot(user_dir())
+    real = store.write_atomic
+
+    def failing(path: Path, data: bytes) -> None:
+        if path.name == store.RECORDS:
+            raise store.StoreError(f"cannot write {path}: No space left on device")
+        real(path, data)
+
+    monkeypatch.setattr(store, "write_atomic", failing)
+    text = plain_glossary("t", [("दूसरा शब्द", "परिभाषा")])
+    result = gloss("add", str(write(tmp_path / "more.txt", text)), "--lang", "hi")
+    assert result.exit_code == 3
+    assert "No space left" in result.stderr
+    assert snapshot(user_dir()) == before
+
+
+def test_add_into_an_empty_user_directory_that_fails_creates_nothing(tmp_path: Path) -> None:
+    result = gloss("add", str(write(tmp_path / "odd.txt", "t\ns\nterm\n")), "--lang", "hi")
+    assert result.exit_code == 3
+    assert gloss("add", str(tmp_path / "missing.txt")).exit_code == 2
+    assert gloss("add", str(tmp_path)).exit_code == 2
+    assert not user_dir().exists() or snapshot(user_dir()) == {}
+
+
+# --------------------------------------------------------------------------- remove, sources
+
+
+def test_remove_takes_a_user_source_out(tmp_path: Path) -> None:
+    ok("add", str(write(tmp_path / "hindi.txt", HINDI_001)), "--lang", "hi")
+    ok("add", str(write(tmp_path / "ar.txt", ARABIC_001)))
+    ok("remove", "hindi.txt")
+    assert as_json("show", "LoRA", "--lang", "hi,ar")["terms"]["hi"] is None
+    assert as_json("show", "LoRA", "--lang", "ar")["terms"]["ar"]["term"]
+    assert not (user_dir() / "sources" / "hindi.txt").exists()
+    assert not (user_dir() / store.MANIFEST).exists()  # it named only hindi.txt's language
+    result = ok("remove", "ar.txt")
+    assert "no added glossaries left" in result.stdout
+    assert not (user_dir() / store.RECORDS).exists()
+    assert not (user_dir() / store.MANIFEST).exists()
+    assert [r["kind"] for r in as_json("sources")] == ["bundled"] * 4
+
+
+def test_remove_an_unknown_or_bundled_file_is_not_found(tmp_path: Path) -> None:
+    ok("add", str(write(tmp_path / "hindi.txt", HINDI_001)), "--lang", "hi")
+    before = snapshot(user_dir())
+    for name in ("nothing.txt", BUNDLED_001):
+        result = gloss("remove", name)
+        assert result.exit_code == 1
+        assert "added files: hindi.txt" in result.stderr
+    assert snapshot(user_dir()) == before
+
+
+def test_sources_lists_bundled_and_user_files(tmp_path: Path) -> None:
+    ok("add", str(write(tmp_path / "hindi.txt", HINDI_001)), "--lang", "hi")
+    rows = as_json("sources")
+    assert [(r["file"][:3], r["lang"], r["entries"], r["kind"]) for r in rows] == [
+        ("000", "bn", 15, "bundled"),
+        ("001", "bn", 10, "bundled"),
+        ("003", "ar", 15, "bundled"),
+        ("004", "bn", 15, "bundled"),
+        ("hin", "hi", 10, "user"),
+    ]
+    assert rows[-1]["path"] == str(user_dir() / "sources" / "hindi.txt")
+    assert Path(rows[0]["path"]).is_file()
+    table = ok("sources").stdout
+    assert "hindi.txt" in table and "Hindi" in table and "user" in table
+
+
+def test_build_user_rebuilds_the_added_records(tmp_path: Path) -> None:
+    ok("add", str(write(tmp_path / "hindi.txt", HINDI_001)), "--lang", "hi")
+    result = ok("build", "--user", "--check")
+    assert "is up to date" in result.stdout
+    assert "hindi.txt" in result.stdout
+
+
+# --------------------------------------------------------------------------- export, TBX
+
+
+def test_tbx_export_is_read_by_translate_toolkit_with_the_same_terms(tmp_path: Path) -> None:
+    tbx = pytest.importorskip("translate.storage.tbx")
+    out = tmp_path / "glossary.tbx"
+    ok("export", "--format", "tbx", "-o", str(out))
+    glossary = store.read_records(DATA)
+    termbase = tbx.tbxfile.parsestring(out.read_bytes())
+    assert len(termbase.units) == len(glossary.concepts) == 40
+    for unit, concept in zip(termbase.units, glossary.concepts, strict=True):
+        xml_lang = "{http://www.w3.org/XML/1998/namespace}lang"
+        got = {
+            node.get(xml_lang): [t.text for t in unit.get_target_terms(node.get(xml_lang))]
+            for node in unit.getlanguageNodes()
+        }
+        names = [*([concept.en] if concept.en else []), *concept.aliases, *concept.abbr]
+        assert got == {"en": names, **{e.lang: [e.term] for e in concept.entries}}
+
+
+def concepts_part(records: bytes) -> bytes:
+    """The YAML of the ``concepts:`` list of a records file (its sources differ by design)."""
+    return records[records.index(b"\nconcepts:\n") :]
+
+
+def test_tbx_export_then_add_into_an_empty_user_dir_gives_identical_records(
+    tmp_path: Path,
+) -> None:
+    """The round-trip bar, precisely: export the bundled data as TBX, `gloss add` it into an
+    empty user directory; the concept records the user directory gets are byte for byte the
+    bundled ones (YAML of the concept list, and `export --format jsonl` / `--format yaml` of
+    each directory). Only the sources differ: the user's is x.tbx, one per language."""
+    out = tmp_path / "x.tbx"
+    ok("export", "--format", "tbx", "--data", str(DATA), "-o", str(out))
+    assert not user_dir().exists()
+    result = ok("add", str(out))
+    assert "55 entries in bn, ar, 40 concepts, 40 joining bundled concepts" in result.stdout
+    user = user_dir()
+    bundled = (DATA / store.RECORDS).read_bytes()
+    added = (user / store.RECORDS).read_bytes()
+    assert concepts_part(added) == concepts_part(bundled)
+    for fmt in ("jsonl", "yaml"):
+        mine = ok("export", "--format", fmt, "--data", str(user)).stdout_bytes
+        theirs = ok("export", "--format", fmt, "--data", str(DATA)).stdout_bytes
+        if fmt == "yaml":
+            mine, theirs = concepts_part(mine), concepts_part(theirs)
+        assert mine == theirs
+    assert [(s.file, s.lang) for s in store.read_records(user).sources] == [
+        ("x.tbx", "bn"),
+        ("x.tbx", "ar"),
+    ]
+    # merged at lookup time: nothing is doubled
+    assert as_json("stats")["concepts"] == 40
+    assert len(as_json("search", "LoRA", "--limit", "50")) == len(
+        json.loads(gloss("search", "LoRA", "--limit", "50", "--json", "--data", str(DATA)).stdout)
+    )
+
+
+@pytest.mark.parametrize("fmt", ["csv", "tsv", "jsonl", "yaml"])
+def test_export_then_import_gives_the_same_concepts(tmp_path: Path, fmt: str) -> None:
+    out = tmp_path / f"glossary.{fmt}"
+    ok("export", "-o", str(out))  # the format comes from the suffix
+    back = exchange.import_bytes(out.read_bytes(), out.name)
+    assert back.concepts == store.read_records(DATA).concepts
+
+
+def test_export_limits_languages_and_writes_to_stdout() -> None:
+    text = ok("export", "--format", "csv", "--lang", "ar").stdout
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0][0] == "id"
+    assert {"ar", "ar_definition", "ar_source"} <= set(rows[0])
+    assert not {"en", "bn", "aliases"} & set(rows[0])
+    assert len(rows) == 1 + 15
+    assert exchange.import_tbx(ok("export", "--lang", "en,bn").stdout_bytes, "x.tbx").concepts
+
+
+def test_export_refuses_what_tbx_cannot_hold(tmp_path: Path) -> None:
+    text = plain_glossary("Glossary", [("Lexical Drift", "Meaning moves."), ("Term Two", "x")])
+    ok("add", str(write(tmp_path / "en.txt", text)), "--lang", "en")
+    result = gloss("export", "--format", "tbx")
+    assert result.exit_code == 3
+    assert "reserves" in result.stderr
+    ok("export", "--format", "tbx", "--lang", "bn,ar")
+    ok("export", "--format", "jsonl")
+
+
+# --------------------------------------------------------------------------- list
+
+
+def collation_data(tmp_path: Path) -> Path:
+    """A data directory whose terms a code-point sort puts in the wrong order: Bengali khanda
+    ta (ৎ, U+09CE, collated as ত + ্) and digits; Arabic alef with hamza (أ إ, collated with
+    ا)."""
+    data = tmp_path / "data"
+    (data / "sources").mkdir(parents=True)
+    bn = [("উদয়", "সূর্য ওঠা।"), ("উৎসর্গ", "নিবেদন।"), ("৩-স্তর মডেল", "তিন স্তর।"), ("অনুবাদ", "ভাষান্তর।")]
+    ar = [("إشارة", "علامة."), ("ابتكار", "اختراع."), ("أداة", "وسيلة."), ("بيانات", "معطيات.")]
+    write(data / "sources" / "bn.txt", plain_glossary("শিরোনাম", bn))
+    write(data / "sources" / "ar.txt", plain_glossary("عنوان", ar))
+    ok("build", "--data", str(data))
+    return data
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("bn", ["৩-স্তর মডেল", "অনুবাদ", "উৎসর্গ", "উদয়"]),
+        ("ar", ["ابتكار", "أداة", "إشارة", "بيانات"]),
+    ],
+)
+def test_list_is_in_the_collation_order_of_the_language(
+    tmp_path: Path, lang: str, expected: list[str]
+) -> None:
+    data = collation_data(tmp_path)
+    terms = [r["term"] for r in as_json("list", "--lang", lang, "--data", str(data))]
+    expected = [unicodedata.normalize("NFC", t) for t in expected]
+    assert terms == expected
+    assert sorted(terms) != expected  # a code-point sort would fail
+
+
+def test_list_bengali_of_the_bundled_data_is_not_code_point_order() -> None:
+    rows = as_json("list", "--lang", "bn")
+    terms = [r["term"] for r in rows]
+    assert len(terms) == 40
+    assert terms[:2] == ["৪-বিট ইন্টিজার কোয়ান্টাইজেশন", "৮-বিট ফ্লোটিং পয়েন্ট রিপ্রেজেন্টেশন"]
+    assert terms != sorted(terms)
+    assert {r["en"] for r in rows if r["id"] == "low-rank-adaptation"} == {"Low-Rank Adaptation"}
+
+
+def test_list_english_headwords_by_default() -> None:
+    rows = as_json("list")
+    assert len(rows) == 40
+    assert all(r["lang"] == "en" and r["term"] == r["en"] for r in rows)
+    words = [r["term"] for r in rows]
+    assert words == sorted(words, key=str.casefold)
+    table = ok("list").stdout
+    assert "Low-Rank Adaptation" in table
+
+
+def test_list_usage_and_not_found() -> None:
+    assert gloss("list", "--lang", "bn,ar").exit_code == 2
+    result = gloss("list", "--lang", "hi")
+    assert result.exit_code == 1
+    assert "bn, ar" in result.stderr
+
+
+# --------------------------------------------------------------------------- output formats
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["search", "quantization", "--lang", "bn"],
+        ["show", "LoRA", "--lang", "bn,ar"],
+        ["list", "--lang", "bn"],
+    ],
+)
+def test_format_json_jsonl_csv_on_search_show_list(args: list[str]) -> None:
+    short = json.loads(ok(*args, "--json").stdout)
+    long = json.loads(ok(*args, "--format", "json").stdout)
+    assert short == long
+    many = long if isinstance(long, list) else [long]
+    lines = ok(*args, "--format", "jsonl").stdout.splitlines()
+    assert [json.loads(line) for line in lines] == many
+    rows = list(csv.DictReader(io.StringIO(ok(*args, "--format", "csv").stdout)))
+    assert [r["id"] for r in rows] == [m["id"] for m in many]
+    assert "\x1b" not in ok(*args, "--format", "table").stdout
+
+
+# --------------------------------------------------------------------------- stats
+
+
+def test_stats_counts_languages_sources_and_coverage(tmp_path: Path) -> None:
+    ok("add", str(write(tmp_path / "hindi.txt", HINDI_001)), "--lang", "hi")
+    stats = as_json("stats")
+    assert (stats["concepts"], stats["entries"], stats["headwords"]) == (40, 65, 40)
+    assert stats["languages"] == [
+        {"lang": "bn", "entries": 40, "missing": 0},
+        {"lang": "ar", "entries": 15, "missing": 25},
+        {"lang": "hi", "entries": 10, "missing": 30},
+    ]
+    assert [s["entries"] for s in stats["sources"]] == [15, 10, 15, 15, 10]
+    coverage = {c["id"]: c for c in stats["coverage"]}
+    assert coverage["low-rank-adaptation"]["missing"] == ["ar"]
+    assert coverage["pruning"]["missing"] == ["hi"]
+    assert sum(1 for c in stats["coverage"] if not c["missing"]) == 0
+    table = ok("stats").stdout
+    assert "█" in table and "Hindi" in table and "✓" in table and "·" in table
+
+
+# --------------------------------------------------------------------------- merging
+
+
+def entry(lang: str, term: str) -> Entry:
+    return Entry(lang, term, "", f"{lang}.txt:3")
+
+
+@pytest.mark.parametrize(
+    ("second", "ids", "langs"),
+    [
+        # another language: joins the first
+        (Concept("lora", None, "none", entries=(entry("hi", "लोरा"),)), ["lora"], [("bn", "hi")]),
+        # the same entry again: nothing doubles
+        (Concept("lora", "LoRA", "source", entries=(entry("bn", "লোরা"),)), ["lora"], [("bn",)]),
+        # a different entry in a shared language: a concept of its own
+        (
+            Concept("lora", "LoRA", "source", entries=(entry("bn", "অন্য"), entry("hi", "x"))),
+            ["lora", "lora-2"],
+            [("bn",), ("bn", "hi")],
+        ),
+    ],
+)
+def test_concepts_sharing_an_id_merge(
+    second: Concept, ids: list[str], langs: list[tuple[str, ...]]
+) -> None:
+    first = Concept("lora", "LoRA", "source", aliases=("lora",), entries=(entry("bn", "লোরা"),))
+    merged, messages = merge_concepts([first, second])
+    assert [c.id for c in merged] == ids
+    assert [c.langs for c in merged] == langs
+    assert bool(messages) == (len(ids) == 2)
+
+
+# --------------------------------------------------------------------------- completion
+
+
+def complete(words: str) -> list[str]:
+    env = {"_GLOSS_COMPLETE": "complete_bash", "COMP_WORDS": words}
+    env["COMP_CWORD"] = str(len(words.split()) - (0 if words.endswith(" ") else 1))
+    result = runner.invoke(app, [], env=env, prog_name="gloss")
+    assert result.exit_code == 0, result.output
+    return result.output.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        ("gloss show Lo", ["LoRA", "Low-Rank Adaptation", "Low-Rank Inference"]),
+        ("gloss show lo", ["loRA", "low-Rank Adaptation", "low-Rank Inference"]),
+        ("gloss search মিশ্র", ["মিশ্র-নির্ভুলতা কোয়ান্টাইজেশন", "মিশ্র বিশেষজ্ঞ"]),
+        ("gloss search خليط", ["خليط الخبراء"]),
+        ("gloss search x --lang ", ["en", "bn", "ar"]),
+        ("gloss show x --lang bn,", ["bn,en", "bn,ar"]),
+        ("gloss list --lang a", ["ar"]),
+        ("gloss export --lang b", ["bn"]),
+    ],
+)
+def test_completion_of_headwords_and_language_tags(words: str, expected: list[str]) -> None:
+    assert complete(words) == expected
+
+
+def test_completion_of_added_files_and_new_language_tags(tmp_path: Path) -> None:
+    ok("add", str(write(tmp_path / "hindi.txt", HINDI_001)), "--lang", "hi")
+    assert complete("gloss remove h") == ["hindi.txt"]
+    assert "hi" in complete("gloss add f.txt --lang h")
+    assert "hi" in complete("gloss show x --lang ")
+
+
+def test_completion_can_be_installed() -> None:
+    result = gloss("--help")
+    assert "--install-completion" in result.stdout
+    assert "--show-completion" in result.stdout
+
+
+# --------------------------------------------------------------------------- help and README
+
+
+COMMANDS = ["search", "show", "build", "add", "remove", "sources", "export", "list", "stats"]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_help_with_an_example_and_is_in_the_readme(command: str) -> None:
+    text = ok(command, "--help").stdout
+    assert re.search(rf"Example: gloss {command}\b", text)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert re.search(rf"gloss {command}\b", readme)
+
+
+def test_main_help_has_an_example() -> None:
+    assert "Example: gloss search" in ok("--help").stdout
+
+
+# ------------------------------------------------------------------- terminal: colour, pager
+
+pty = pytest.importorskip("pty") if sys.platform != "win32" else None
+GLOSS = Path(sys.executable).with_name("gloss")
+COLOUR = re.compile(rb"\x1b\[(?:[0-9;]*;)?(?:3[0-9]|9[0-7])(?:;[0-9;]*)?m")
+
+
+def run_in_terminal(args: list[str], rows: int, env: dict[str, str]) -> bytes:
+    """Run gloss with its output on a pseudo-terminal of ``rows`` × 100 cells."""
+    import fcntl
+    import select
+    import struct
+    import termios
+
+    pid, fd = pty.fork()  # type: ignore[union-attr]
+    if pid == 0:  # pragma: no cover - the child
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, 100, 0, 0))
+        os.execve(str(GLOSS), [str(GLOSS), *args], env)
+    out = b""
+    while True:
+        try:
+            ready, _, _ = select.select([fd], [], [], 30)
+            chunk = os.read(fd, 65536) if ready else b""
+        except OSError:
+            chunk = b""
+        if not chunk:
+            break
+        out += chunk
+    os.waitpid(pid, 0)
+    os.close(fd)
+    return out
+
+
+@pytest.fixture
+def terminal_env(tmp_path: Path) -> dict[str, str]:
+    if pty is None or not GLOSS.is_file():
+        pytest.skip("needs a POSIX pseudo-terminal and the gloss script")
+    env = {k: v for k, v in os.environ.items() if k not in {"COLUMNS", "LINES", "NO_COLOR"}}
+    env.pop("FORCE_COLOR", None)
+    paged = tmp_path / "paged.txt"
+    return {**env, "TERM": "xterm-256color", "PAGER": f"sh -c 'cat > {paged}'"}
+
+
+@pytest.mark.parametrize(
+    ("args", "rows", "paged"),
+    [
+        (["list"], 10, True),  # 44 lines on a 10-line screen
+        (["list", "--no-pager"], 10, False),
+        (["show", "LoRA"], 60, False),  # fits on the screen
+        (["stats"], 24, True),
+    ],
+)
+def test_pager_only_for_output_taller_than_the_terminal(
+    terminal_env: dict[str, str], tmp_path: Path, args: list[str], rows: int, paged: bool
+) -> None:
+    out = run_in_terminal(args, rows, terminal_env)
+    target = tmp_path / "paged.txt"
+    assert target.exists() == paged
+    shown = target.read_bytes() if paged else out
+    assert b"\x1b[1m" in shown  # styles go through the pager (less -R)
+    assert b"Low-Rank" in shown
+    if paged:
+        assert b"Low-Rank" not in out
+
+
+def test_no_color_turns_colour_off_on_a_terminal(terminal_env: dict[str, str]) -> None:
+    coloured = run_in_terminal(["show", "LoRA", "--no-pager"], 60, terminal_env)
+    assert COLOUR.search(coloured)
+    plain = run_in_terminal(["show", "LoRA"], 60, {**terminal_env, "NO_COLOR": "1"})
+    assert b"Low-Rank" in plain
+    assert not COLOUR.search(plain)
+
+
+def test_no_colour_and_no_pager_when_piped() -> None:
+    result = ok("list", env={"PAGER": "false"})
+    assert "\x1b" not in result.stdout
+    assert "Low-Rank Adaptation" in result.stdout
