@@ -57,6 +57,11 @@ CREATE VIRTUAL TABLE def_words USING fts5(w, tokenize='ascii', detail='none', co
 CREATE TABLE vocab(word TEXT NOT NULL, kind INTEGER NOT NULL, len INTEGER NOT NULL,
                    PRIMARY KEY(kind, len, word)) WITHOUT ROWID;
 """
+_PRAGMAS = "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-65536;"
+_DROP = """
+DROP TABLE meta; DROP TABLE concept; DROP TABLE name; DROP TABLE entry; DROP TABLE name_words;
+DROP TABLE name_phon; DROP TABLE def_words; DROP TABLE vocab;
+"""
 _INDEXES = """
 CREATE INDEX concept_id ON concept(id);
 CREATE INDEX name_key ON name(key);
@@ -185,10 +190,12 @@ def compile_index(
     if tmp is None:
         conn = sqlite3.connect(":memory:")
     try:
-        conn.executescript(
-            "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-65536;" + _DDL
-        )
-        _fill(conn, _prepared(files))
+        conn.executescript(_PRAGMAS + _DDL)
+        try:
+            _fill(conn, _prepared(files))
+        except _Unsplittable:  # hand-edited: read it whole, into fresh tables
+            conn.executescript(_DROP + _DDL)
+            _fill(conn, _prepared(files, whole=True))
         conn.executescript(_INDEXES)
         conn.executemany(
             "INSERT INTO meta VALUES (?, ?)",
@@ -235,10 +242,10 @@ class _Prepared:
     definitions: list[tuple[int, str, str]] = field(default_factory=list)  # concept#, lang, words
 
 
-def _prepared(files: Sequence[Path]) -> Iterator[_Prepared]:
+def _prepared(files: Sequence[Path], *, whole: bool = False) -> Iterator[_Prepared]:
     """Keyed rows of every concept of the record files, in order, merged by id
     (:func:`glossary_cli.align.merge_concepts`)."""
-    if len(files) == 1 and files[0].stat().st_size > PARALLEL_BYTES:
+    if not whole and len(files) == 1 and files[0].stat().st_size > PARALLEL_BYTES:
         yield from _prepared_chunks(files[0])
         return
     from glossary_cli.align import merge_concepts
@@ -248,72 +255,77 @@ def _prepared(files: Sequence[Path]) -> Iterator[_Prepared]:
     yield _prepare(merge_concepts(concepts)[0])
 
 
+class _Unsplittable(Exception):
+    """A record file that does not split into concept chunks (see :func:`_record_chunks`)."""
+
+
 def _prepared_chunks(path: Path) -> Iterator[_Prepared]:
     """Parse and key one large record file in chunks of :data:`CHUNK_CONCEPTS` concepts, in
-    worker processes (one per core), yielding the chunks in file order.
+    worker processes (one per core), yielding the chunks in file order. The file is streamed:
+    memory stays proportional to a few chunks, whatever the file's size.
 
-    ``gloss build`` writes one concept per ``- id:`` line at column 0 under ``concepts:``, and
-    never a line of a value at column 0, so the file splits there into valid YAML lists. A
-    file that does not split that way (edited by hand) is read whole instead.
+    Raises:
+        _Unsplittable: the file is not laid out as ``gloss build`` writes it.
+        RecordError: a chunk is not valid YAML or not valid records (line numbers are the
+            file's), or two concepts share an id.
     """
     from concurrent.futures import ProcessPoolExecutor
 
-    from glossary_cli.store import read_text
+    from glossary_cli.errors import RecordError
 
-    text = read_text(path)
-    chunks = _split_records(text)
-    if chunks is None:
-        from glossary_cli.align import merge_concepts
-        from glossary_cli.store import read_records
-
-        yield _prepare(merge_concepts(read_records(path.parent).concepts)[0])
-        return
-    header, parts = chunks
-    _check_header(header, str(path))
-    workers = min(len(parts), os.cpu_count() or 1, 4)
+    workers = max(1, min(os.cpu_count() or 1, 4))
     seen: set[str] = set()
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        jobs = ((chunk, line, str(path)) for chunk, line in parts)
+        jobs = ((chunk, line, str(path)) for chunk, line in _record_chunks(path))
         for prepared in pool.map(_prepare_text, jobs, chunksize=1):
             ids = [c[0] for c in prepared.concepts]
             if seen.intersection(ids) or len(set(ids)) != len(ids):
-                from glossary_cli.errors import RecordError
-
                 raise RecordError(
-                    "two concepts have the same id", path=str(path),
+                    "two concepts have the same id",
+                    path=str(path),
                     hint="rebuild the records with `gloss build`",
                 )
             seen.update(ids)
             yield prepared
 
 
-def _split_records(text: str) -> tuple[str, list[tuple[str, int]]] | None:
-    start = text.find("\nconcepts:\n")
-    if start < 0:
-        return None
-    header = text[: start + 1]
-    body = text[start + len("\nconcepts:\n") :]
-    line = header.count("\n") + 2
-    parts: list[tuple[str, int]] = []
-    pos = 0
-    while pos < len(body):
-        if not body.startswith("- id: ", pos):
-            return None
-        end = pos
-        for _ in range(CHUNK_CONCEPTS):
-            end = body.find("\n- id: ", end + 1)
-            if end < 0:
-                end = len(body)
+def _record_chunks(path: Path) -> Iterator[tuple[bytes, int]]:
+    """The ``concepts`` list of a record file as YAML lists of :data:`CHUNK_CONCEPTS` items,
+    with the file line each starts on.
+
+    ``gloss build`` writes every concept as a ``- id:`` line at column 0 under ``concepts:``
+    and never a value's line at column 0, so the file splits there into valid YAML lists.
+    The header (``schema``, ``sources``) is checked first.
+
+    Raises:
+        _Unsplittable: some other line at column 0 (a hand-edited file).
+    """
+    with path.open("rb") as fh:
+        header = []
+        for raw in fh:
+            if raw.rstrip(b"\r\n") == b"concepts:":
                 break
+            header.append(raw)
         else:
-            end += 1
-        if end < len(body) and body[end - 1] != "\n":
-            end += 1
-        chunk = body[pos:end]
-        parts.append((chunk, line))
-        line += chunk.count("\n")
-        pos = end
-    return header, parts
+            raise _Unsplittable(str(path))
+        _check_header(b"".join(header).decode("utf-8-sig"), str(path))
+        line = len(header) + 2
+        chunk: list[bytes] = []
+        start = line
+        items = 0
+        for raw in fh:
+            first = raw[:1]
+            if first == b"-":
+                if items == CHUNK_CONCEPTS:
+                    yield b"".join(chunk), start
+                    chunk, items, start = [], 0, line
+                items += 1
+            elif first not in (b" ", b"#", b"\n", b"\r"):
+                raise _Unsplittable(str(path))
+            chunk.append(raw)
+            line += 1
+        if chunk:
+            yield b"".join(chunk), start
 
 
 def _check_header(header: str, name: str) -> None:
@@ -324,13 +336,17 @@ def _check_header(header: str, name: str) -> None:
     glossary_from_mapping(data)
 
 
-def _prepare_text(job: tuple[str, int, str]) -> _Prepared:
+def _prepare_text(job: tuple[bytes, int, str]) -> _Prepared:
     """Worker: parse one chunk of concept records (YAML list) and key it."""
     from glossary_cli.errors import RecordError
     from glossary_cli.records import concept_from_mapping
     from glossary_cli.store import load_yaml
 
-    chunk, line, name = job
+    data, line, name = job
+    try:
+        chunk = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError("the file is not UTF-8", path=name, line=line) from None
     try:
         items = load_yaml(chunk, name)
     except RecordError as exc:
