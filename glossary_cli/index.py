@@ -13,8 +13,9 @@ ICU. Tables (SQLite, FTS5 with the ``ascii`` tokenizer over pre-folded, space-se
     name_phon    FTS5: phonetic skeleton words of name            (rowid = name.rowid)
     entry(rowid, concept, lang)         one row per entry with a definition
     def_words    FTS5: words and stems of the definition          (rowid = entry.rowid)
-    vocab(word, kind, len)              distinct words (kind 0) and skeletons (kind 1), for
-                                        fuzzy candidates
+    vocab(kind, len, words)             distinct words (kind 0) and skeletons (kind 1) of
+                                        each length, newline-separated: one row read gives
+                                        a fuzzy lookup its candidates
 
 The file lives in the user cache directory (platformdirs), named after a hash of the data
 directories and the gloss version, and is checked on every open against the record files:
@@ -37,7 +38,7 @@ from typing import Any
 from glossary_cli import __version__
 from glossary_cli.errors import StoreError
 
-SCHEMA_VERSION = "5"  # 5: concepts sharing an id across data directories merge
+SCHEMA_VERSION = "6"  # 5: concepts sharing an id across data directories merge
 _RECORDS = "concepts.yaml"
 
 #: Name fields, in the order a tie is broken (a headword beats an alias of equal score).
@@ -54,8 +55,8 @@ CREATE TABLE entry(rowid INTEGER PRIMARY KEY, concept INTEGER NOT NULL, lang TEX
 CREATE VIRTUAL TABLE name_words USING fts5(w, tokenize='ascii', detail='none', content='');
 CREATE VIRTUAL TABLE name_phon USING fts5(w, tokenize='ascii', detail='none', content='');
 CREATE VIRTUAL TABLE def_words USING fts5(w, tokenize='ascii', detail='none', content='');
-CREATE TABLE vocab(word TEXT NOT NULL, kind INTEGER NOT NULL, len INTEGER NOT NULL,
-                   PRIMARY KEY(kind, len, word)) WITHOUT ROWID;
+CREATE TABLE vocab(kind INTEGER NOT NULL, len INTEGER NOT NULL, words TEXT NOT NULL,
+                   PRIMARY KEY(kind, len)) WITHOUT ROWID;
 """
 _PRAGMAS = "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-65536;"
 _DROP = """
@@ -439,6 +440,10 @@ def _fill(conn: sqlite3.Connection, batches: Iterable[_Prepared]) -> None:
         conn.executemany("INSERT INTO name_phon(rowid, w) VALUES (?, ?)", name_phon)
         conn.executemany("INSERT INTO entry VALUES (?, ?, ?)", entries)
         conn.executemany("INSERT INTO def_words(rowid, w) VALUES (?, ?)", def_words)
+    buckets: dict[tuple[int, int], list[str]] = {}
+    for word, kind in vocab:
+        buckets.setdefault((kind, len(word)), []).append(word)
     conn.executemany(
-        "INSERT INTO vocab VALUES (?, ?, ?)", ((w, k, len(w)) for w, k in sorted(vocab))
+        "INSERT INTO vocab VALUES (?, ?, ?)",
+        ((k, n, "\n".join(sorted(words))) for (k, n), words in sorted(buckets.items())),
     )

@@ -185,12 +185,9 @@ class Searcher:
 
         out: list[str] = []
         for word in dict.fromkeys(stem_words(q)):
-            rows = self.conn.execute(
-                "SELECT word FROM vocab WHERE kind = 0 AND len BETWEEN ? AND ?",
-                (len(word) - 3, len(word) + 3),
-            ).fetchall()
+            vocab = self._vocab(0, len(word) - 3, len(word) + 3)
             for found, _, _ in process.extract(
-                word, [r[0] for r in rows], scorer=fuzz.ratio, score_cutoff=60, limit=3
+                word, vocab, scorer=fuzz.ratio, score_cutoff=60, limit=3
             ):
                 for (text,) in self.conn.execute(
                     "SELECT text FROM name WHERE rowid IN (SELECT rowid FROM name_words "
@@ -313,6 +310,16 @@ class Searcher:
             score = 60.0 + 10.0 * share + 5.0 * coverage
             self._add(best, concept, score, self._match(field, lang, text, "partial"))
 
+    def _vocab(self, kind: int, shortest: int, longest: int) -> list[str]:
+        """Distinct indexed words (kind 0) or skeletons (kind 1) of these lengths."""
+        out: list[str] = []
+        for (words,) in self.conn.execute(
+            "SELECT words FROM vocab WHERE kind = ? AND len BETWEEN ? AND ?",
+            (kind, shortest, longest),
+        ):
+            out.extend(words.split("\n"))
+        return out
+
     def _candidate_words(self, words: Sequence[str], kind: int) -> list[str]:
         from rapidfuzz import fuzz, process
 
@@ -321,11 +328,7 @@ class Searcher:
             if len(word) < 3:
                 continue
             slack = 1 if len(word) <= 5 else 2
-            rows = self.conn.execute(
-                "SELECT word FROM vocab WHERE kind = ? AND len BETWEEN ? AND ?",
-                (kind, len(word) - slack, len(word) + slack),
-            ).fetchall()
-            vocab = [r[0] for r in rows]
+            vocab = self._vocab(kind, len(word) - slack, len(word) + slack)
             for match, _, _ in process.extract(
                 word, vocab, scorer=fuzz.ratio, score_cutoff=WORD_CUTOFF, limit=50
             ):
@@ -390,18 +393,15 @@ class Searcher:
         # Each word may be followed by an inflection: ফাংশন finds ফাংশনের, تقنية finds التقنيات.
         expr = " AND ".join(_fts_phrase(w) + ("*" if len(w) >= 3 else "") for w in stems)
         rows = self.conn.execute(
-            "SELECT e.concept, e.lang, c.record FROM entry e JOIN concept c ON c.rowid = e.concept "
-            "WHERE e.rowid IN (SELECT rowid FROM def_words WHERE def_words MATCH ? LIMIT 2000)",
-            (expr,),
+            "SELECT concept, lang FROM entry WHERE rowid IN "
+            "(SELECT rowid FROM def_words WHERE def_words MATCH ? LIMIT ?)",
+            (expr, MAX_CANDIDATES),
         )
-        for concept, lang, record in rows:
-            if concept in best:
-                continue
-            definition = json.loads(record)["terms"][lang]["definition"]
-            score = 40.0 + min(19.0, 5.0 * len(stems))
-            self._add(
-                best, concept, score, self._match("definition", lang, definition, "definition")
-            )
+        score = 40.0 + min(19.0, 5.0 * len(stems))
+        for concept, lang in rows:
+            if concept not in best:
+                # the definition's text is filled in by _finish, for the results shown only
+                self._add(best, concept, score, self._match("definition", lang, "", "definition"))
 
     # -- results ------------------------------------------------------------------------
 
@@ -436,7 +436,13 @@ class Searcher:
         records = dict(
             self.conn.execute(f"SELECT rowid, record FROM concept WHERE rowid IN ({marks})", order)
         )
-        return [Found(r, json.loads(records[r]), best[r].score, best[r].match) for r in order]
+        out = []
+        for r in order:
+            record, match = json.loads(records[r]), best[r].match
+            if match["field"] == "definition":
+                match["text"] = record["terms"][match["lang"]]["definition"]
+            out.append(Found(r, record, best[r].score, match))
+        return out
 
 
 def _fts_phrase(word: str) -> str:
