@@ -99,7 +99,9 @@ def _stamp(files: Sequence[Path]) -> str:
     parts = []
     for f in files:
         st = f.stat()
-        parts.append(f"{f.resolve()}|{st.st_size}|{st.st_mtime_ns}")
+        # inode and ctime too: a file replaced by one of the same size and mtime (cp -p,
+        # rsync -t, an atomic rename) still gets its content compared
+        parts.append(f"{f.resolve()}|{st.st_size}|{st.st_mtime_ns}|{st.st_ino}|{st.st_ctime_ns}")
     return "\n".join(parts)
 
 

@@ -95,6 +95,7 @@ def decode(data: bytes, name: str) -> str:
         raise ParseError(
             "the file is empty",
             path=name,
+            line=1,
             hint="a glossary starts with a title and a subtitle line",
         )
     if b"\x00" in data:
@@ -371,6 +372,11 @@ def _unpaired_error(body: list[_Line], name: str) -> ParseError:
     )
 
 
+_LANG_HINT = (
+    "give its language tag: gloss add FILE --lang hi, or FILE: {lang: hi} in sources.yaml"
+)
+
+
 def _detect_language(pairs: Sequence[tuple[_Line, _Line]], name: str) -> str:
     counts: Counter[str] = Counter()
     for term_line, _ in pairs:
@@ -379,7 +385,8 @@ def _detect_language(pairs: Sequence[tuple[_Line, _Line]], name: str) -> str:
         raise ParseError(
             "cannot tell the language: the terms have no letters",
             path=name,
-            hint="pass the language tag with --lang",
+            line=pairs[0][0].number,
+            hint=_LANG_HINT,
         )
     script = counts.most_common(1)[0][0]
     if script not in SCRIPT_LANGS:
@@ -387,7 +394,8 @@ def _detect_language(pairs: Sequence[tuple[_Line, _Line]], name: str) -> str:
         raise ParseError(
             f"cannot tell the language of terms in {label} script",
             path=name,
-            hint="pass the language tag with --lang, e.g. --lang hi or --lang en",
+            line=pairs[0][0].number,
+            hint=_LANG_HINT,
         )
     return SCRIPT_LANGS[script]
 

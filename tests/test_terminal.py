@@ -18,6 +18,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 import uuid
@@ -86,6 +87,7 @@ class Pane:
     def __init__(self, width: int, height: int = 300, env: dict[str, str] | None = None) -> None:
         self.width, self.height = width, height
         self.socket = f"gloss-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        self.home = Path(tempfile.mkdtemp(prefix=f"{self.socket}-"))
         self.env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "HOME": os.environ.get("HOME", "/tmp"),
@@ -102,7 +104,7 @@ class Pane:
     def tmux(self, *args: str) -> str:
         assert TMUX is not None
         done = subprocess.run(
-            [TMUX, "-L", self.socket, "-f", os.devnull, *args],
+            [TMUX, "-S", str(self.home / "socket"), "-f", os.devnull, *args],
             env=self.env,
             capture_output=True,
             text=True,
@@ -127,12 +129,13 @@ class Pane:
 
     def __exit__(self, *exc: object) -> None:
         subprocess.run(
-            [TMUX or "tmux", "-L", self.socket, "kill-server"],
+            [TMUX or "tmux", "-S", str(self.home / "socket"), "kill-server"],
             env=self.env,
             capture_output=True,
             timeout=30,
             check=False,
         )
+        shutil.rmtree(self.home, ignore_errors=True)
 
     def capture(self, *, joined: bool = False) -> list[str]:
         """The pane's screen, one string per row (``joined``: wrapped rows joined, as -J)."""
@@ -163,8 +166,8 @@ class Pane:
     def columns(self, jobs: Sequence[tuple[str, Sequence[int]]]) -> list[list[int]]:
         """For each ``(text, ends)``: the column where the terminal's cursor is after drawing
         ``text[:end]`` from the left edge, for each end."""
-        work = Path(os.environ.get("TMPDIR", "/tmp")) / f"{self.socket}-probe"
-        work.mkdir(parents=True, exist_ok=True)
+        work = self.home / "probe"
+        work.mkdir(exist_ok=True)
         (work / "probe.py").write_text(PROBE, encoding="utf-8")
         (work / "jobs.json").write_text(json.dumps(jobs, ensure_ascii=False), encoding="utf-8")
         out = work / "out.json"

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Every figure of benchmarks/RESULTS.md, measured side by side in one run on this machine.
+#
+#   bash benchmarks/suite.sh [RESULTS_FILE]
+#
+# Installs gloss (non-editable) into a fresh venv under $BENCH_DIR (default /tmp/gloss-bench),
+# generates the 100k and 1M synthetic glossaries there if missing, and appends tables to
+# RESULTS_FILE (default benchmarks/RESULTS.md). Takes about an hour, most of it at 1M.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$PWD
+out=${1:-$repo/benchmarks/RESULTS.md}
+work=${BENCH_DIR:-/tmp/gloss-bench}
+mkdir -p "$work"
+venv=$work/venv
+if [ ! -x "$venv/bin/gloss" ]; then
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet "$repo"
+fi
+py=$venv/bin/python
+gloss=$venv/bin/gloss
+run() { "$py" "$repo/benchmarks/run.py" --markdown "$out" "$@"; }
+export GLOSS_CACHE=$work/cache
+
+# Import report of the fastest path (kept beside the results).
+"$gloss" show LoRA --json >/dev/null
+"$py" -X importtime -m glossary_cli show LoRA --json 2>"$repo/benchmarks/importtime-show-json.txt" >/dev/null
+
+# 1. The bundled glossary.
+"$gloss" search quantization >/dev/null
+run --title "Bundled glossary (40 concepts)" \
+  --cmd floor="$py -c 'import typer'" \
+  --cmd "show-json=$gloss show LoRA --json" \
+  --cmd "search-table=$gloss search quantization" \
+  --cmd "search-json=$gloss search quantization --json"
+
+for n in 100000 1000000; do
+  data=$work/data-$n
+  [ -f "$data/concepts.yaml" ] || "$py" "$repo/benchmarks/generate.py" --concepts $n --out "$data" --format yaml
+  # 2. Index build against a bare libyaml parse of the same records.
+  rounds=3; [ $n = 1000000 ] && rounds=1
+  run --title "Index build, $n concepts" --runs $rounds --warmup 0 \
+    --cmd "parse=$py $repo/benchmarks/parse_yaml.py $data" \
+    --cmd "build=$py $repo/benchmarks/build_index.py $data"
+  # 3. Lookups, once the index exists.
+  GLOSS_DATA=$data "$gloss" show LoRA --json >/dev/null || true
+  bundled_show="$gloss show LoRA --json"
+  en=$(GLOSS_DATA=$data "$gloss" list --json 2>/dev/null | "$py" -c 'import json,sys; print(json.load(sys.stdin)[12345 % 1000]["en"])' 2>/dev/null || echo quantization)
+  run --title "Lookups, $n concepts (GLOSS_DATA=$data)" --env GLOSS_DATA="$data" \
+    --cmd "show-bundled=env -u GLOSS_DATA $bundled_show" \
+    --cmd "show=$gloss show LoRA --json" \
+    --cmd "search-en=$gloss search adaptive --json" \
+    --cmd "search-bn=$gloss search কোয়ান্টাইজেশন --json" \
+    --cmd "search-ar=$gloss search التكميم --json" \
+    --cmd "search-typo=$gloss search quantizaton --json"
+done
