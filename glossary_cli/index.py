@@ -85,10 +85,31 @@ def _code_stamp() -> str:
 def index_path(data_dirs: Sequence[Path], cache: Path) -> Path:
     """The index file for a list of data directories: a hash of their paths, the gloss
     version and :func:`_code_stamp`."""
-    ident = "\n".join(
-        [__version__, SCHEMA_VERSION, _code_stamp(), *(str(d.resolve()) for d in data_dirs)]
-    )
-    return cache / f"index-{hashlib.sha256(ident.encode()).hexdigest()[:20]}.sqlite3"
+    data = "\n".join(str(d.resolve()) for d in data_dirs)
+    code = "\n".join([__version__, SCHEMA_VERSION, _code_stamp()])
+    return cache / f"index-{_digest(data)}-{_digest(code)}.sqlite3"
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _remove_stale(path: Path) -> None:
+    """Delete the indexes of the same data directories built by other code, and temporary
+    files that crashed builds left behind more than an hour ago."""
+    import time
+
+    prefix = path.name.rsplit("-", 1)[0]
+    for other in path.parent.glob(f"{prefix}-*.sqlite3"):
+        if other != path:
+            other.unlink(missing_ok=True)
+    cutoff = time.time() - 3600
+    for tmp in path.parent.glob(f".{prefix}-*.tmp"):
+        try:
+            if tmp.stat().st_mtime < cutoff:
+                tmp.unlink()
+        except OSError:
+            pass
 
 
 def _record_files(data_dirs: Sequence[Path]) -> list[Path]:
@@ -227,6 +248,10 @@ def compile_index(
     except OSError as exc:
         tmp.unlink(missing_ok=True)
         raise StoreError(f"cannot write the index {path}: {exc.strerror}") from None
+    try:
+        _remove_stale(path)
+    except OSError:
+        pass  # another process may be cleaning up too
     return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
 
 
