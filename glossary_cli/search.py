@@ -151,7 +151,11 @@ class Searcher:
             return []
         best: dict[int, _Best] = {}
         self._exact(q, best)
+        if self._enough(best, langs, limit, above=98.0):
+            return self._finish(best, langs, limit)
         self._prefix(q, best)
+        if self._enough(best, langs, limit, above=89.0):
+            return self._finish(best, langs, limit)
         self._words(q, best)
         if self._enough(best, langs, limit):
             return self._finish(best, langs, limit)
@@ -260,7 +264,9 @@ class Searcher:
 
     def _prefix(self, q: str, best: dict[int, _Best]) -> None:
         rows = self.conn.execute(
-            "SELECT concept, field, lang, text, key FROM name WHERE key > ? AND key < ? LIMIT 2000",
+            # the shorter the name, the higher a prefix match scores: read the shortest
+            "SELECT concept, field, lang, text, key FROM name WHERE key > ? AND key < ? "
+            "ORDER BY length(key) LIMIT 500",
             (q, q + "\U0010ffff"),
         )
         for concept, field, lang, text, key in rows:
@@ -275,8 +281,10 @@ class Searcher:
         last = stems[-1]
         terms.append(_fts_phrase(last) + ("*" if len(last) >= 3 else ""))
         rows = self.conn.execute(
+            # the shorter the name, the more of it the query covers: score the shortest
             "SELECT concept, field, lang, text, key, stem FROM name WHERE rowid IN "
-            "(SELECT rowid FROM name_words WHERE name_words MATCH ?) LIMIT 20000",
+            "(SELECT rowid FROM name_words WHERE name_words MATCH ?) "
+            "ORDER BY length(stem) LIMIT 2000",
             (" AND ".join(terms),),
         )
         qset = set(stems)
@@ -405,12 +413,17 @@ class Searcher:
 
     # -- results ------------------------------------------------------------------------
 
-    def _enough(self, best: dict[int, _Best], langs: Sequence[str], limit: int) -> bool:
-        if len(best) < limit:
+    def _enough(
+        self, best: dict[int, _Best], langs: Sequence[str], limit: int, above: float = 0.0
+    ) -> bool:
+        """Whether ``limit`` results already score at least ``above``, the most any later
+        tier can give: then later tiers cannot change the result."""
+        found = [r for r, b in best.items() if b.score >= above]
+        if len(found) < limit:
             return False
         if not langs:
             return True
-        return len(self._with_langs(list(best), langs)) >= limit
+        return len(self._with_langs(found, langs)) >= limit
 
     def _with_langs(self, rowids: list[int], langs: Sequence[str]) -> set[int]:
         if not rowids:
