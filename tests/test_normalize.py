@@ -1,0 +1,160 @@
+"""Per-script normalization: table-driven quirks, and agreement with ICU where ICU defines
+the rule (NFKC_Casefold, word breaks)."""
+
+from __future__ import annotations
+
+import icu
+import pytest
+
+from glossary_cli.normalize import (
+    arabic_stem,
+    bengali_loose,
+    english_stem,
+    fold,
+    phonetic,
+    romanize,
+    stem_words,
+    strip_arabic_articles,
+    words,
+)
+from glossary_cli.parsing import decode, parse_glossary
+
+from .conftest import SEEDS
+
+
+def _seed_texts() -> list[str]:
+    out = []
+    for path in sorted(SEEDS.iterdir()):
+        parsed = parse_glossary(decode(path.read_bytes(), path.name), path.name)
+        for e in parsed.entries:
+            out += [e.term, e.definition]
+    return out
+
+
+SEED_TEXTS = _seed_texts()
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("LoRA", "lora"),
+        ("Ｌｏｒａ", "lora"),  # full-width, NFKC
+        ("ক্লাসিফা\u09dfার", "ক্লাসিফায়ার"),  # precomposed য় U+09DF vs য + nukta
+        ("ড\u09bc", "\u09dc"),  # ড় both ways
+        ("উ\u09ce\u09b8", "উত\u09cd\u09b8"),  # khanda ta vs ta + virama
+        ("র\u200d\u09cdযা", "র\u09cdযা"),  # ya-phala with ZWJ
+        ("ক\u200cা", "কা"),  # ZWNJ
+        ("৪-বিট", "4 বিট"),  # Bengali digit, hyphen
+        ("٤ بت", "4 بت"),  # Arabic-Indic digit
+        ("خَلِيطُ الخُبَرَاءِ", "خليط الخبراء"),  # harakat
+        ("خلـــيط", "خليط"),  # tatweel
+        ("أإآٱ", "اااا"),  # alef variants
+        ("طريقة", "طريقه"),  # teh marbuta
+        ("مصطفى", "مصطفي"),  # alef maksura
+        ("یک", "يك"),  # Persian yeh, keheh
+        ("\ufedf\ufee0", "لل"),  # presentation forms
+        ("a\u200fb", "ab"),  # RLM
+        ("Mixture–of—Experts", "mixture of experts"),  # dashes
+        ("a\u2028b", "a b"),  # line separator inside a line
+    ],
+)
+def test_fold_equates_spellings(a: str, b: str) -> None:
+    assert fold(a) == fold(b)
+
+
+@pytest.mark.parametrize("text", SEED_TEXTS[:80])
+def test_fold_is_idempotent_on_seed_text(text: str) -> None:
+    assert fold(fold(text)) == fold(text)
+
+
+def test_fold_agrees_with_icu_nfkc_casefold() -> None:
+    """Up to gloss's own extra foldings, fold() is ICU's NFKC_Casefold."""
+    nfkc_cf = icu.Normalizer2.getNFKCCasefoldInstance()
+    for text in SEED_TEXTS + ["Ｌｏｒａ", "ﬁne-tuning", "Straße"]:
+        icu_key = fold(nfkc_cf.normalize(text))
+        assert icu_key == fold(text), text
+
+
+def test_words_agree_with_icu_word_breaks() -> None:
+    """Splitting a folded key at spaces gives the words of ICU's UAX #29 word BreakIterator."""
+    for text in SEED_TEXTS:
+        key = fold(text)
+        it = icu.BreakIterator.createWordInstance(icu.Locale.getRoot())
+        it.setText(key)
+        icu_words = []
+        start = it.first()
+        for end in it:
+            piece = key[start:end]
+            if piece.strip():
+                icu_words.append(piece)
+            start = end
+        assert list(words(key)) == icu_words, text
+
+
+@pytest.mark.parametrize(
+    ("word", "stem"),
+    [
+        ("بالمصنف", "مصنف"),
+        ("الشبكه", "شبك"),
+        ("الشبكات", "شبك"),
+        ("وال", "وال"),  # too short to lose a prefix
+        ("للميزات", "ميز"),
+    ],
+)
+def test_arabic_light_stem(word: str, stem: str) -> None:
+    assert arabic_stem(word) == stem
+
+
+def test_clitics_and_articles() -> None:
+    assert stem_words(fold("المصنف")) == stem_words(fold("بالمصنف"))
+    assert stem_words(fold("شبكة")) == stem_words(fold("الشبكة"))
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [("শিক্ষা", "সিক্ষা"), ("প্রুনিং", "প্রূনিং"), ("ন্যূনতম", "ন্যুনতম"), ("কারণ", "কারন"), ("যা", "জা")],
+)
+def test_bengali_sound_alike_letters(a: str, b: str) -> None:
+    assert bengali_loose(a) == bengali_loose(b)
+
+
+def test_bengali_ya_phala_is_not_ja() -> None:
+    assert bengali_loose("ক্যাশিং") != bengali_loose("ক্জাশিং")
+    assert bengali_loose("য়") == "য়"
+
+
+@pytest.mark.parametrize(
+    ("words_", "stem"),
+    [
+        (("quantization", "quantisation", "quantize", "quantized", "quantizing"), "quant"),
+        (("prune", "pruned", "pruning", "prunes"), "prun"),
+        (("experts", "expert"), "expert"),
+    ],
+)
+def test_english_stem(words_: tuple[str, ...], stem: str) -> None:
+    assert {english_stem(w) for w in words_} == {stem}
+
+
+@pytest.mark.parametrize(
+    ("query", "native", "lang"),
+    [
+        ("quantization", "কোয়ান্টাইজেশন", "bn"),
+        ("classifier", "ক্লাসিফায়ার", "bn"),
+        ("fusion", "ফিউশন", "bn"),
+        ("koyantaijeshon", "কোয়ান্টাইজেশন", "bn"),
+        ("bisheshoggo", "বিশেষজ্ঞ", "bn"),
+        ("karjokor", "কার্যকর", "bn"),
+        ("taqlim al-shabaka", "تقليم الشبكة", "ar"),
+        ("dhakira", "ذاكرة", "ar"),
+    ],
+)
+def test_phonetic_keys_meet_across_scripts(query: str, native: str, lang: str) -> None:
+    q = fold(query)
+    variants = {phonetic(q, "en"), phonetic(q, lang), phonetic(strip_arabic_articles(q), lang)}
+    assert phonetic(romanize(fold(native), lang), lang) in variants
+
+
+def test_romanize_uses_icu_transforms() -> None:
+    assert romanize(fold("কোয়ান্টাইজেশন"), "bn") == "koyantaijesana"
+    assert romanize(fold("تقليم الشبكة"), "ar") == "tqlym shbkh"
+    assert romanize(fold("नमस्ते"), "hi") == "namaste"
