@@ -124,13 +124,20 @@ class Searcher:
         conn: the index connection.
         reopen: compiles the index again and returns a connection to it; called when a lookup
             finds the index corrupt (see :func:`_recovering`).
+        exhaustive: score every name in the fuzzy and phonetic tiers instead of the
+            candidates the vocabulary narrows them to (a brute-force scan, for tests).
     """
 
     def __init__(
-        self, conn: sqlite3.Connection, reopen: Callable[[], sqlite3.Connection] | None = None
+        self,
+        conn: sqlite3.Connection,
+        reopen: Callable[[], sqlite3.Connection] | None = None,
+        *,
+        exhaustive: bool = False,
     ) -> None:
         self.conn = conn
         self.reopen = reopen
+        self.exhaustive = exhaustive
 
     # -- public -------------------------------------------------------------------------
 
@@ -318,6 +325,11 @@ class Searcher:
             score = 60.0 + 10.0 * share + 5.0 * coverage
             self._add(best, concept, score, self._match(field, lang, text, "partial"))
 
+    def _all_names(self) -> list[tuple[Any, ...]]:
+        """Every name: the candidates of a brute-force scan (``exhaustive=True``), against
+        which the tests check that candidate narrowing loses no top hit."""
+        return self.conn.execute("SELECT concept, field, lang, text, key, phon FROM name").fetchall()
+
     def _vocab(self, kind: int, shortest: int, longest: int) -> list[str]:
         """Distinct indexed words (kind 0) or skeletons (kind 1) of these lengths."""
         out: list[str] = []
@@ -359,7 +371,10 @@ class Searcher:
     def _fuzzy(self, q: str, best: dict[int, _Best]) -> None:
         from rapidfuzz import fuzz
 
-        candidates = self._names_with("name_words", self._candidate_words(stem_words(q), 0))
+        if self.exhaustive:
+            candidates = self._all_names()
+        else:
+            candidates = self._names_with("name_words", self._candidate_words(stem_words(q), 0))
         for concept, field, lang, text, key, _phon in candidates:
             score = _similarity(q, key, fuzz)
             if score >= FUZZY_CUTOFF:
@@ -386,6 +401,8 @@ class Searcher:
             short = [w for w in v.split() if len(w) < 3]
             if len(short) >= 2:  # too short to expand fuzzily: names having all of them
                 candidates += self._names_with("name_phon", short, conjunction=True)
+        if self.exhaustive:
+            candidates = self._all_names()
         for concept, field, lang, text, _, phon in candidates:
             if field != "term" or lang == "en" or not phon:
                 continue
@@ -463,23 +480,24 @@ def _fts_phrase(word: str) -> str:
 
 
 def _similarity(query: str, name: str, fuzz: Any) -> float:
-    """Similarity of two keys, 0–100: the best of whole-string ratio and token-set ratio
-    (rapidfuzz ``fuzz.ratio`` / ``fuzz.token_set_ratio``), the latter discounted when the
-    query covers only part of a long name."""
-    whole = fuzz.ratio(query, name)
-    tokens = fuzz.token_set_ratio(query, name)
+    """Similarity of a query key and a name key, 0–100 (rapidfuzz scorers).
+
+    The best of: ``fuzz.ratio`` of the keys, and of the keys without spaces (a compound typed
+    as two words, or the reverse); and, when the query is no longer than the name, the ratio
+    of the query to the best-matching part of the name (``token_set_ratio``, word by word
+    (:func:`_word_similarity`), and ``partial_ratio`` of the unspaced keys), each discounted by
+    how little of the name the query covers. A name shorter than the query is never matched
+    by one of its parts: ``TE`` does not match ``sham augmented learning``.
+    """
     q_compact, n_compact = query.replace(" ", ""), name.replace(" ", "")
-    cover = min(len(q_compact), len(n_compact)) / max(len(q_compact), len(n_compact), 1)
-    return max(
-        whole,
-        fuzz.ratio(q_compact, n_compact),  # a compound typed as two words, or the reverse
-        tokens * (0.85 + 0.15 * cover),
-        _word_similarity(query, name, fuzz),
-        # the query is one part of a longer name, spaced differently (poriborton shil bit)
-        fuzz.partial_ratio(q_compact, n_compact) * (0.85 + 0.15 * cover)
-        if len(q_compact) >= 8
-        else 0.0,
-    )
+    scores = [fuzz.ratio(query, name), fuzz.ratio(q_compact, n_compact)]
+    if len(q_compact) <= len(n_compact):
+        discount = 0.85 + 0.15 * len(q_compact) / max(len(n_compact), 1)
+        scores.append(fuzz.token_set_ratio(query, name) * discount)
+        scores.append(_word_similarity(query, name, fuzz))
+        if len(q_compact) >= 8:  # the query is one part of a longer name (poriborton shil bit)
+            scores.append(fuzz.partial_ratio(q_compact, n_compact) * discount)
+    return max(scores)
 
 
 def _word_similarity(query: str, name: str, fuzz: Any) -> float:
