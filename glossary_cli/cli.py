@@ -599,14 +599,16 @@ def main() -> None:
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8", errors="backslashreplace")
-    if sys.stdout is not None:
-        sys.stdout = _Stdout(sys.stdout)  # type: ignore[assignment]
+    stdout = sys.stdout
+    if stdout is not None:
+        sys.stdout = _Stdout(stdout)
     try:
         app()
     except (BrokenPipeError, _ReaderGone):
         # The reader went away: stop quietly with success, whatever was left unwritten.
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        if stdout is not None:
+            os.dup2(devnull, stdout.fileno())
         sys.exit(int(ExitCode.OK))
     except KeyboardInterrupt:
         sys.exit(130)

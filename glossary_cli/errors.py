@@ -59,7 +59,7 @@ class GlossError(Exception):
 
 
 def printable(text: str) -> str:
-    """``text`` with every character :meth:`str.isprintable` rejects (controls, bidi and other
+    r"""``text`` with every character :meth:`str.isprintable` rejects (controls, bidi and other
     format characters, line separators, lone surrogates) written as its escape, as ``repr``
     writes it, so that a file name or term in a message cannot act on the terminal.
 

@@ -305,10 +305,16 @@ def romanize(key: str, lang: str) -> str:
         if word.isascii():
             out.append(word)
             continue
-        latin = _romanize_word(word, transform_id)
+        # ICU's transliterators take superlinear time on one long "word" (a megabyte of
+        # letters took 45 s); no real word is longer than this, and a key needs no more
+        latin = _romanize_word(word[:MAX_WORD], transform_id)
         if latin:
             out.append(latin)
     return " ".join(out)
+
+
+#: Letters of a word that :func:`romanize` transliterates; the rest is left out.
+MAX_WORD = 64
 
 
 # Phonetic skeletons. A Bengali or Arabic loanword and its English source rarely share a

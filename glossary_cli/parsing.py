@@ -95,13 +95,21 @@ def decode(data: bytes, name: str) -> str:
         raise ParseError(
             "the file is empty",
             path=name,
-            line=1,
             hint="a glossary starts with a title and a subtitle line",
         )
     if b"\x00" in data:
-        line = data.count(b"\n", 0, data.index(b"\x00")) + 1
+        head = data[:65536]
+        # the ASCII characters (spaces, line ends) of UTF-16 text put all NULs at one parity
+        utf16 = (
+            len(data) % 2 == 0
+            and 4 <= head.count(0) and head.count(0) * 64 >= len(head)
+            and (b"\x00" not in head[0::2] or b"\x00" not in head[1::2])
+        )
+        line = 1 if utf16 else data.count(b"\n", 0, data.index(b"\x00")) + 1
         raise ParseError(
-            "the file contains NUL bytes: it is binary or not UTF-8",
+            "the file looks like UTF-16 without a byte order mark"
+            if utf16
+            else "the file contains NUL bytes: it is binary or not UTF-8",
             path=name,
             line=line,
             hint="save the glossary as UTF-8 plain text",
@@ -144,6 +152,7 @@ def split_parenthetical(term: str) -> tuple[str, str | None, tuple[str, ...]]:
         ``(term, english, abbreviations)``; the term unchanged and ``(None, ())`` when there is
         no trailing parenthetical. What counts as an abbreviation: see :func:`is_abbreviation`.
     """
+    term = _strip_empty_parens(term)
     m = _TRAILING_PAREN.search(term)
     if not m or m.start() == 0:
         return term, None, ()
@@ -157,6 +166,27 @@ def split_parenthetical(term: str) -> tuple[str, str | None, tuple[str, ...]]:
     if is_abbreviation(inner):
         return head, None, (inner,)
     return head, inner, ()
+
+
+def _strip_empty_parens(term: str) -> str:
+    """``term`` without the empty parentheticals it ends with (``X () ( )`` → ``X``), all of
+    them, so that the term written back has none left to strip; unchanged if nothing else
+    is left. A scan from the end, linear in what it removes."""
+    end = len(term)
+    while True:
+        i = end
+        while i > 0 and term[i - 1].isspace():
+            i -= 1
+        if i == 0 or term[i - 1] != ")":
+            break
+        i -= 1
+        while i > 0 and term[i - 1].isspace():
+            i -= 1
+        if i == 0 or term[i - 1] != "(":
+            break
+        end = i - 1
+    head = term[:end].rstrip()
+    return head if head else term
 
 
 def is_abbreviation(text: str) -> bool:

@@ -97,7 +97,7 @@ def _recovering(
     a database), compile it again with ``Searcher.reopen`` and run the lookup once more."""
 
     @functools.wraps(method)
-    def run(self: Searcher, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+    def run(self: Searcher, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         try:
             return method(self, *args, **kwargs)
         except (sqlite3.DatabaseError, json.JSONDecodeError) as exc:
