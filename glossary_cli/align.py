@@ -231,8 +231,8 @@ def align(files: Sequence[ParsedGlossary], curation: Sequence[CurationItem] = ()
             by_term.setdefault((e.lang, fold(e.term)), index)
     curated: dict[int, list[CurationItem]] = {}
     for item in curation:
-        index = by_term.get((item.lang, fold(item.term)))
-        if index is None:
+        found = by_term.get((item.lang, fold(item.term)))
+        if found is None:
             warnings.append(
                 ParseWarning(
                     f"{item.where}: no concept has the {item.lang} term {item.term!r}",
@@ -240,7 +240,7 @@ def align(files: Sequence[ParsedGlossary], curation: Sequence[CurationItem] = ()
                 )
             )
             continue
-        curated.setdefault(index, []).append(item)
+        curated.setdefault(found, []).append(item)
 
     concepts = []
     used_ids: set[str] = set()

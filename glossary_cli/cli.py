@@ -126,7 +126,9 @@ def _version(value: bool) -> None:
 def _main(
     version: Annotated[
         bool,
-        typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit."),
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
     ] = False,
 ) -> None:
     """A glossary of AI terminology in Bengali, Arabic and English.
@@ -209,14 +211,25 @@ def show(
     except GlossError as exc:
         _fail(exc)
     _emit(
-        [result], langs, _format(fmt, as_json), many=False, bidi=bidi, wide=wide,
+        [result],
+        langs,
+        _format(fmt, as_json),
+        many=False,
+        bidi=bidi,
+        wide=wide,
         pager=not no_pager,
     )
 
 
 def _emit(
-    results: list[dict[str, Any]], langs: tuple[str, ...], fmt: OutputFormat, *, many: bool,
-    bidi: bool = False, wide: bool = False, pager: bool = True,
+    results: list[dict[str, Any]],
+    langs: tuple[str, ...],
+    fmt: OutputFormat,
+    *,
+    many: bool,
+    bidi: bool = False,
+    wide: bool = False,
+    pager: bool = True,
 ) -> None:
     from glossary_cli import render
 
@@ -328,13 +341,21 @@ def _complete_one_lang(ctx: typer.Context, incomplete: str) -> list[str]:
 @app.command()
 def add(
     file: Annotated[
-        str, typer.Argument(metavar="FILE", help="A glossary file: plain text, or .tbx, .csv, "
-                            ".tsv, .jsonl, .yaml.", show_default=False)
+        str,
+        typer.Argument(
+            metavar="FILE",
+            help="A glossary file: plain text, or .tbx, .csv, .tsv, .jsonl, .yaml.",
+            show_default=False,
+        ),
     ],
     lang: Annotated[
         Optional[str],  # noqa: UP045
         typer.Option(
-            "--lang", "-l", metavar="TAG", autocompletion=_complete_new_lang, show_default=False,
+            "--lang",
+            "-l",
+            metavar="TAG",
+            autocompletion=_complete_new_lang,
+            show_default=False,
             help="Language of a plain file's terms (BCP 47: hi, ur, fa, en…); needed unless "
             "they are in Bengali or Arabic script.",
         ),
@@ -375,7 +396,9 @@ def remove(
     name: Annotated[
         str,
         typer.Argument(
-            metavar="FILE", autocompletion=_complete_user_source, show_default=False,
+            metavar="FILE",
+            autocompletion=_complete_user_source,
+            show_default=False,
             help="The name of a file added with `gloss add` (see `gloss sources`).",
         ),
     ],
@@ -445,21 +468,33 @@ def export_(
     fmt: Annotated[
         Optional[ExportFormat],  # noqa: UP045
         typer.Option(
-            "--format", "-f", case_sensitive=False, show_default=False,
+            "--format",
+            "-f",
+            case_sensitive=False,
+            show_default=False,
             help="tbx (TBX-Basic), csv, tsv, jsonl or yaml (default: from -o's suffix, else tbx).",
         ),
     ] = None,
     lang: Annotated[
         Optional[str],  # noqa: UP045
         typer.Option(
-            "--lang", "-l", metavar="TAGS", autocompletion=_complete_lang, show_default=False,
+            "--lang",
+            "-l",
+            metavar="TAGS",
+            autocompletion=_complete_lang,
+            show_default=False,
             help="Languages to write, e.g. bn,ar (en: the English names); default: all.",
         ),
     ] = None,
     output: Annotated[
         Optional[str],  # noqa: UP045
-        typer.Option("--output", "-o", metavar="FILE", show_default=False,
-                     help="Write to FILE (atomically) instead of standard output."),
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            show_default=False,
+            help="Write to FILE (atomically) instead of standard output.",
+        ),
     ] = None,
     tbx_version: Annotated[
         TbxVersion, typer.Option("--tbx-version", help="v2 (martif; what most tools read) or v3.")
@@ -498,7 +533,11 @@ def list_(
     lang: Annotated[
         Optional[str],  # noqa: UP045
         typer.Option(
-            "--lang", "-l", metavar="TAG", autocompletion=_complete_one_lang, show_default=False,
+            "--lang",
+            "-l",
+            metavar="TAG",
+            autocompletion=_complete_one_lang,
+            show_default=False,
             help="List this language's terms (with the English headword beside); default: "
             "the English headwords.",
         ),

@@ -46,7 +46,7 @@ FIELDS = ("en", "abbr", "term", "alias", "source_en")
 
 _DDL = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE concept(rowid INTEGER PRIMARY KEY, id TEXT NOT NULL, langs TEXT NOT NULL,
+CREATE TABLE concept(rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, langs TEXT NOT NULL,
                      record TEXT NOT NULL);
 CREATE TABLE name(rowid INTEGER PRIMARY KEY, concept INTEGER NOT NULL, field TEXT NOT NULL,
                   lang TEXT NOT NULL, text TEXT NOT NULL, key TEXT NOT NULL,
@@ -61,10 +61,9 @@ CREATE TABLE vocab(kind INTEGER NOT NULL, len INTEGER NOT NULL, words TEXT NOT N
 _PRAGMAS = "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-65536;"
 _DROP = """
 DROP TABLE meta; DROP TABLE concept; DROP TABLE name; DROP TABLE entry; DROP TABLE name_words;
-DROP TABLE name_phon; DROP TABLE def_words; DROP TABLE vocab;
+DROP TABLE name_phon; DROP TABLE def_words; DROP TABLE vocab; DROP TABLE IF EXISTS temp.words;
 """
 _INDEXES = """
-CREATE INDEX concept_id ON concept(id);
 CREATE INDEX name_key ON name(key);
 CREATE INDEX name_compact ON name(compact);
 CREATE INDEX name_stem ON name(stem);
@@ -295,26 +294,21 @@ def _prepared_chunks(path: Path) -> Iterator[_Prepared]:
     Raises:
         _Unsplittable: the file is not laid out as ``gloss build`` writes it.
         RecordError: a chunk is not valid YAML or not valid records (line numbers are the
-            file's), or two concepts share an id.
+            file's).
     """
-    from concurrent.futures import ProcessPoolExecutor
-
-    from glossary_cli.errors import RecordError
+    from collections import deque
+    from concurrent.futures import Future, ProcessPoolExecutor
 
     workers = max(1, min(os.cpu_count() or 1, 4))
-    seen: set[str] = set()
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        jobs = ((chunk, line, str(path)) for chunk, line in _record_chunks(path))
-        for prepared in pool.map(_prepare_text, jobs, chunksize=1):
-            ids = [c[0] for c in prepared.concepts]
-            if seen.intersection(ids) or len(set(ids)) != len(ids):
-                raise RecordError(
-                    "two concepts have the same id",
-                    path=str(path),
-                    hint="rebuild the records with `gloss build`",
-                )
-            seen.update(ids)
-            yield prepared
+        # at most two chunks per worker in flight: the file is never all in memory
+        pending: deque[Future[_Prepared]] = deque()
+        for chunk, line in _record_chunks(path):
+            pending.append(pool.submit(_prepare_text, (chunk, line, str(path))))
+            if len(pending) >= 2 * workers:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
 
 
 def _record_chunks(path: Path) -> Iterator[tuple[bytes, int]]:
@@ -438,8 +432,16 @@ def name_keys(text: str, lang: str) -> tuple[str, str, str, str, str]:
 
 
 def _fill(conn: sqlite3.Connection, batches: Iterable[_Prepared]) -> None:
-    """Number and insert prepared rows, batch by batch, then the vocabulary."""
-    vocab: set[tuple[str, int]] = set()
+    """Number and insert prepared rows, batch by batch, then the vocabulary.
+
+    Raises:
+        RecordError: two concepts have the same id.
+    """
+    from glossary_cli.errors import RecordError
+
+    conn.execute(
+        "CREATE TEMP TABLE words(kind INTEGER, word TEXT, PRIMARY KEY(kind, word)) WITHOUT ROWID"
+    )
     concept_id = name_id = entry_id = 0
     for batch in batches:
         base = concept_id
@@ -448,29 +450,36 @@ def _fill(conn: sqlite3.Connection, batches: Iterable[_Prepared]) -> None:
             concept_id += 1
             concept_rows.append((concept_id, cid, langs, record))
         names, name_words, name_phon = [], [], []
+        vocab: set[tuple[int, str]] = set()
         for index, field_name, lang, text, key, compact, stem, words, phon in batch.names:
             name_id += 1
-            names.append((name_id, base + index + 1, field_name, lang, text, key, compact, stem, phon))
+            names.append(
+                (name_id, base + index + 1, field_name, lang, text, key, compact, stem, phon)
+            )
             name_words.append((name_id, words))
-            vocab.update((w, 0) for w in words.split())
+            vocab.update((0, w) for w in words.split())
             if phon:
                 name_phon.append((name_id, phon))
-                vocab.update((w, 1) for w in phon.split())
+                vocab.update((1, w) for w in phon.split())
         entries, def_words = [], []
         for index, lang, words in batch.definitions:
             entry_id += 1
             entries.append((entry_id, base + index + 1, lang))
             def_words.append((entry_id, words))
-        conn.executemany("INSERT INTO concept VALUES (?, ?, ?, ?)", concept_rows)
+        try:
+            conn.executemany("INSERT INTO concept VALUES (?, ?, ?, ?)", concept_rows)
+        except sqlite3.IntegrityError:
+            raise RecordError(
+                "two concepts have the same id", hint="rebuild the records with `gloss build`"
+            ) from None
         conn.executemany("INSERT INTO name VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", names)
         conn.executemany("INSERT INTO name_words(rowid, w) VALUES (?, ?)", name_words)
         conn.executemany("INSERT INTO name_phon(rowid, w) VALUES (?, ?)", name_phon)
         conn.executemany("INSERT INTO entry VALUES (?, ?, ?)", entries)
         conn.executemany("INSERT INTO def_words(rowid, w) VALUES (?, ?)", def_words)
-    buckets: dict[tuple[int, int], list[str]] = {}
-    for word, kind in vocab:
-        buckets.setdefault((kind, len(word)), []).append(word)
-    conn.executemany(
-        "INSERT INTO vocab VALUES (?, ?, ?)",
-        ((k, n, "\n".join(sorted(words))) for (k, n), words in sorted(buckets.items())),
+        conn.executemany("INSERT OR IGNORE INTO temp.words VALUES (?, ?)", vocab)
+    conn.execute(
+        "INSERT INTO vocab SELECT kind, length(word), group_concat(word, char(10)) "
+        "FROM temp.words GROUP BY kind, length(word)"
     )
+    conn.execute("DROP TABLE temp.words")

@@ -154,8 +154,16 @@ def words(key: str) -> tuple[str, ...]:
 
 
 #: Suffixes of Lucene's ArabicStemmer (light10), longest first, after :func:`fold` (ة → ه).
-ARABIC_SUFFIXES = ("\u0647\u0627", "\u0627\u0646", "\u0627\u062a", "\u0648\u0646",
-                   "\u064a\u0646", "\u064a\u0647", "\u0647", "\u064a")
+ARABIC_SUFFIXES = (
+    "\u0647\u0627",
+    "\u0627\u0646",
+    "\u0627\u062a",
+    "\u0648\u0646",
+    "\u064a\u0646",
+    "\u064a\u0647",
+    "\u0647",
+    "\u064a",
+)
 
 
 def arabic_stem(word: str, *, suffixes: bool = True) -> str:
@@ -181,8 +189,16 @@ def arabic_stem(word: str, *, suffixes: bool = True) -> str:
 # Bengali letters that sound alike and are typed for one another (শ ষ স; ণ ন; long and
 # short i and u), and chandrabindu, which many writers omit.
 _BENGALI_LOOSE = str.maketrans(
-    {"\u09b6": "\u09b8", "\u09b7": "\u09b8", "\u09a3": "\u09a8", "\u09c0": "\u09bf",
-     "\u09c2": "\u09c1", "\u0988": "\u0987", "\u098a": "\u0989", "\u0981": None}
+    {
+        "\u09b6": "\u09b8",
+        "\u09b7": "\u09b8",
+        "\u09a3": "\u09a8",
+        "\u09c0": "\u09bf",
+        "\u09c2": "\u09c1",
+        "\u0988": "\u0987",
+        "\u098a": "\u0989",
+        "\u0981": None,
+    }
 )
 # য not in ya-phala (after virama) and not য় (with nukta) is said, and often typed, জ.
 _BENGALI_YA = re.compile("(?<!\u09cd)\u09af(?!\u09bc)")
@@ -202,9 +218,28 @@ def bengali_loose(word: str) -> str:
 
 # English inflections and derivations removed by :func:`english_stem`, longest first.
 _EN_SUFFIXES = (
-    "izations", "isations", "ization", "isation", "ations", "ation", "izing", "ising",
-    "ized", "ised", "izes", "ises", "ize", "ise", "ings", "ing", "ied", "ies", "ed", "es",
-    "s", "e",
+    "izations",
+    "isations",
+    "ization",
+    "isation",
+    "ations",
+    "ation",
+    "izing",
+    "ising",
+    "ized",
+    "ised",
+    "izes",
+    "ises",
+    "ize",
+    "ise",
+    "ings",
+    "ing",
+    "ied",
+    "ies",
+    "ed",
+    "es",
+    "s",
+    "e",
 )
 
 
@@ -283,7 +318,8 @@ def romanize(key: str, lang: str) -> str:
     """ASCII romanization of a folded key, word by word, with ICU transliterators.
 
     Arabic words lose their clitic prefix first (:func:`arabic_stem`, prefixes only), so
-    ``الشبكه`` and ``شبكه`` romanize alike. Results are cached per word: glossaries reuse words heavily.
+    ``الشبكه`` and ``شبكه`` romanize alike. Results are cached per word: glossaries reuse
+    words heavily.
 
     >>> romanize(fold("কোয়ান্টাইজেশন"), "bn")
     'koyantaijesana'

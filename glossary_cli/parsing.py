@@ -102,7 +102,8 @@ def decode(data: bytes, name: str) -> str:
         # the ASCII characters (spaces, line ends) of UTF-16 text put all NULs at one parity
         utf16 = (
             len(data) % 2 == 0
-            and 4 <= head.count(0) and head.count(0) * 64 >= len(head)
+            and 4 <= head.count(0)
+            and head.count(0) * 64 >= len(head)
             and (b"\x00" not in head[0::2] or b"\x00" not in head[1::2])
         )
         line = 1 if utf16 else data.count(b"\n", 0, data.index(b"\x00")) + 1
@@ -402,9 +403,7 @@ def _unpaired_error(body: list[_Line], name: str) -> ParseError:
     )
 
 
-_LANG_HINT = (
-    "give its language tag: gloss add FILE --lang hi, or FILE: {lang: hi} in sources.yaml"
-)
+_LANG_HINT = "give its language tag: gloss add FILE --lang hi, or FILE: {lang: hi} in sources.yaml"
 
 
 def _detect_language(pairs: Sequence[tuple[_Line, _Line]], name: str) -> str:

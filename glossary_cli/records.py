@@ -167,9 +167,7 @@ def concept_from_mapping(data: Any, where: str = "concept") -> Concept:
         raise _error(f"{where}: terms must map language tags to entries", ("terms",))
     for tag in terms:
         if not isinstance(tag, str) or not is_language_tag(tag):
-            raise _error(
-                f"{where}: {tag!r} is not a language tag", ("terms", str(tag)), QUOTE_HINT
-            )
+            raise _error(f"{where}: {tag!r} is not a language tag", ("terms", str(tag)), QUOTE_HINT)
     return Concept(
         id=cid,
         en=_str(data.get("en"), f"{where}: en", optional=True),

@@ -57,7 +57,7 @@ def language_name(tag: str) -> str:
         import icu
 
         name = str(icu.Locale(tag.replace("-", "_")).getDisplayName(icu.Locale("en")))
-    except Exception:  # noqa: BLE001 - ICU missing or the tag unknown: show the tag
+    except Exception:
         return tag
     return name if name and name != tag else tag
 

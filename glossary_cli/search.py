@@ -295,7 +295,7 @@ class Searcher:
             (" AND ".join(terms),),
         )
         qset = set(stems)
-        for concept, field, lang, text, key, stem in rows:
+        for concept, field, lang, text, _key, stem in rows:
             name_words = stem.split()
             covered = sum(1 for w in name_words if w in qset or w.startswith(last))
             coverage = min(1.0, covered / max(1, len(name_words)))
@@ -328,7 +328,9 @@ class Searcher:
     def _all_names(self) -> list[tuple[Any, ...]]:
         """Every name: the candidates of a brute-force scan (``exhaustive=True``), against
         which the tests check that candidate narrowing loses no top hit."""
-        return self.conn.execute("SELECT concept, field, lang, text, key, phon FROM name").fetchall()
+        return self.conn.execute(
+            "SELECT concept, field, lang, text, key, phon FROM name"
+        ).fetchall()
 
     def _vocab(self, kind: int, shortest: int, longest: int) -> list[str]:
         """Distinct indexed words (kind 0) or skeletons (kind 1) of these lengths."""
@@ -497,7 +499,7 @@ def _similarity(query: str, name: str, fuzz: Any) -> float:
         scores.append(_word_similarity(query, name, fuzz))
         if len(q_compact) >= 8:  # the query is one part of a longer name (poriborton shil bit)
             scores.append(fuzz.partial_ratio(q_compact, n_compact) * discount)
-    return max(scores)
+    return float(max(scores))
 
 
 def _word_similarity(query: str, name: str, fuzz: Any) -> float:

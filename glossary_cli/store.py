@@ -148,15 +148,30 @@ def read_text(path: Path) -> str:
         raise RecordError("the file is not UTF-8", path=str(path), line=line) from None
 
 
+def _remove_abandoned(directory: Path, prefix: str) -> None:
+    """Delete temporary files of killed writes (``PREFIX*.tmp``) older than an hour."""
+    import time
+
+    cutoff = time.time() - 3600
+    try:
+        for tmp in directory.glob(f"{prefix}*.tmp"):
+            if tmp.stat().st_mtime < cutoff:
+                tmp.unlink()
+    except OSError:
+        pass  # not ours to clean (permissions), or cleaned by another process
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` atomically: temporary file, fsync, rename, fsync dir.
 
-    Readers see the old or the new file, never a mix; a crash leaves the old file intact.
+    Readers see the old or the new file, never a mix; a crash leaves the old file intact
+    (and a temporary file, removed by a later write once it is an hour old).
 
     Raises:
         StoreError: the directory is not writable, or the disk is full.
     """
     directory = path.parent
+    _remove_abandoned(directory, f".{path.name}.")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     except OSError as exc:
@@ -303,9 +318,7 @@ def read_curation(data_dir: Path) -> tuple[Any, ...]:
         raise
 
 
-def build_records(
-    data_dir: Path, *, strict: bool = False, base: Path | None = None
-) -> BuildResult:
+def build_records(data_dir: Path, *, strict: bool = False, base: Path | None = None) -> BuildResult:
     """Parse ``DATA/sources``, align parallel files, merge ``DATA/curation.yaml``.
 
     Args:

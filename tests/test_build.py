@@ -135,3 +135,19 @@ def test_sources_are_the_seeds_byte_for_byte() -> None:
     for seed in seeds.iterdir():
         assert (DATA / "sources" / seed.name).read_bytes() == seed.read_bytes()
     assert shutil.which  # keep shutil imported for data_copy users
+
+
+def test_abandoned_temporary_files_are_cleaned_up(data_copy: Path) -> None:
+    import os
+    import time
+
+    old = data_copy / ".concepts.yaml.abc123.tmp"
+    fresh = data_copy / ".concepts.yaml.def456.tmp"
+    old.write_bytes(b"partial")
+    fresh.write_bytes(b"partial")
+    an_hour_ago = time.time() - 7200
+    os.utime(old, (an_hour_ago, an_hour_ago))
+    (data_copy / "concepts.yaml").unlink()
+    assert runner.invoke(app, ["build", "--data", str(data_copy)]).exit_code == 0
+    assert not old.exists()
+    assert fresh.exists()  # may belong to a build still running

@@ -70,7 +70,7 @@ def test_fold_is_idempotent_on_seed_text(text: str) -> None:
 def test_fold_agrees_with_icu_nfkc_casefold() -> None:
     """Up to gloss's own extra foldings, fold() is ICU's NFKC_Casefold."""
     nfkc_cf = icu.Normalizer2.getNFKCCasefoldInstance()
-    for text in SEED_TEXTS + ["Ｌｏｒａ", "ﬁne-tuning", "Straße"]:
+    for text in [*SEED_TEXTS, "Ｌｏｒａ", "ﬁne-tuning", "Straße"]:
         icu_key = fold(nfkc_cf.normalize(text))
         assert icu_key == fold(text), text
 

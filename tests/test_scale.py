@@ -20,8 +20,18 @@ ROOT = Path(__file__).resolve().parent.parent
 def synthetic(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("synthetic")
     subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "generate.py"), "--concepts", "1500",
-         "--out", str(out), "--format", "yaml", "--jobs", "1"],
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "generate.py"),
+            "--concepts",
+            "1500",
+            "--out",
+            str(out),
+            "--format",
+            "yaml",
+            "--jobs",
+            "1",
+        ],
         check=True,
         capture_output=True,
     )

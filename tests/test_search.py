@@ -82,10 +82,26 @@ def test_lang_filter_leaves_out_concepts_without_entry() -> None:
 
 
 NEGATIVES = [
-    "zzqx", "blockchain", "kubernetes", "transformer", "backpropagation through time",
-    "attention head", "dropout", "বেঞ্চমার্ক", "شبكة عصبية", "tokenizer",
-    "reinforcement learning", "overfitting", "RLHF", "GAN", "ট্রান্সফরমার", "التعلم المعزز",
-    "الانتباه الذاتي", "word embedding", "beam search", "batch normalization",
+    "zzqx",
+    "blockchain",
+    "kubernetes",
+    "transformer",
+    "backpropagation through time",
+    "attention head",
+    "dropout",
+    "বেঞ্চমার্ক",
+    "شبكة عصبية",
+    "tokenizer",
+    "reinforcement learning",
+    "overfitting",
+    "RLHF",
+    "GAN",
+    "ট্রান্সফরমার",
+    "التعلم المعزز",
+    "الانتباه الذاتي",
+    "word embedding",
+    "beam search",
+    "batch normalization",
 ]
 
 
