@@ -42,15 +42,14 @@ for n in 100000 1000000; do
   run --title "Index build, $n concepts" --runs $rounds --warmup 0 \
     --cmd "parse=$py $repo/benchmarks/parse_yaml.py $data" \
     --cmd "build=$py $repo/benchmarks/build_index.py $data"
-  # 3. Lookups, once the index exists.
-  GLOSS_DATA=$data "$gloss" show LoRA --json >/dev/null || true
-  bundled_show="$gloss show LoRA --json"
-  en=$(GLOSS_DATA=$data "$gloss" list --json 2>/dev/null | "$py" -c 'import json,sys; print(json.load(sys.stdin)[12345 % 1000]["en"])' 2>/dev/null || echo quantization)
+  # 3. Lookups, once the index exists, on the concept halfway through the data.
+  eval "$("$py" "$repo/benchmarks/pick_queries.py" "$data")"
+  GLOSS_DATA=$data "$gloss" show "$(eval echo "$show")" --json >/dev/null
   run --title "Lookups, $n concepts (GLOSS_DATA=$data)" --env GLOSS_DATA="$data" \
-    --cmd "show-bundled=env -u GLOSS_DATA $bundled_show" \
-    --cmd "show=$gloss show LoRA --json" \
-    --cmd "search-en=$gloss search adaptive --json" \
-    --cmd "search-bn=$gloss search কোয়ান্টাইজেশন --json" \
-    --cmd "search-ar=$gloss search التكميم --json" \
-    --cmd "search-typo=$gloss search quantizaton --json"
+    --cmd "show-bundled=env -u GLOSS_DATA $gloss show LoRA --json" \
+    --cmd "show=$gloss show $show --json" \
+    --cmd "search-en=$gloss search $en --json" \
+    --cmd "search-bn=$gloss search $bn --json" \
+    --cmd "search-ar=$gloss search $ar --json" \
+    --cmd "search-typo=$gloss search $typo --json"
 done

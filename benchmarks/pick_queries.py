@@ -1,0 +1,49 @@
+"""Pick benchmark queries from a synthetic data directory: the concept halfway through it.
+
+    python benchmarks/pick_queries.py DATA_DIR
+
+Prints ``NAME=VALUE`` lines for ``suite.sh`` to ``eval``; each VALUE is itself shell-quoted
+once more, ready to be placed in a ``run.py --cmd`` string: ``show`` (an abbreviation, else
+the headword), ``en`` (the headword), ``bn`` and ``ar`` (the terms) and ``typo`` (the
+headword with two letters of its longest word swapped).
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import yaml
+
+
+def main() -> None:
+    path = Path(sys.argv[1]) / "concepts.yaml"
+    starts = []
+    with path.open("rb") as fh:
+        offset = 0
+        for raw in fh:
+            if raw.startswith(b"- id: "):
+                starts.append(offset)
+            offset += len(raw)
+    middle = len(starts) // 2
+    with path.open("rb") as fh:
+        fh.seek(starts[middle])
+        chunk = fh.read(starts[middle + 1] - starts[middle]).decode("utf-8")
+    (concept,) = yaml.safe_load(chunk)
+    en = concept["en"]
+    longest = max(en.split(), key=len)
+    typo = en.replace(longest, longest[:2] + longest[3] + longest[2] + longest[4:], 1)
+    picked = {
+        "show": (concept.get("abbr") or [en])[0],
+        "en": en,
+        "bn": concept["terms"]["bn"]["term"],
+        "ar": concept["terms"]["ar"]["term"],
+        "typo": typo,
+    }
+    for name, value in picked.items():
+        print(f"{name}={shlex.quote(shlex.quote(value))}")
+
+
+if __name__ == "__main__":
+    main()
