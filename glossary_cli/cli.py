@@ -5,7 +5,8 @@ Exit codes (:class:`glossary_cli.errors.ExitCode`): 0 found, 1 nothing found (or
 under ``build --check``), 2 usage error, 3 data error.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: Typer reads every command's signature at
+# start-up, and string annotations would be compiled and evaluated anew on every run.
 
 import os
 import sys
@@ -145,7 +146,11 @@ def _format(fmt: OutputFormat, as_json: bool) -> OutputFormat:
 def search(
     query: Annotated[
         str,
-        typer.Argument(help="What to look for, in any script.", autocompletion=_complete_term),
+        typer.Argument(
+            metavar="QUERY",
+            help="What to look for, in any script.",
+            autocompletion=_complete_term,
+        ),
     ],
     lang: LangOption = None,
     limit: Annotated[int, typer.Option("--limit", "-n", help="Most results to show.")] = 10,
@@ -182,6 +187,7 @@ def show(
     term: Annotated[
         str,
         typer.Argument(
+            metavar="TERM",
             help="A term, abbreviation, English name or concept id.",
             autocompletion=_complete_term,
         ),
@@ -631,6 +637,28 @@ class _Stdout:
         return getattr(self._stream, name)
 
 
+def _only_the_invoked_command(args: list[str], env: "os._Environ[str]") -> None:
+    """Register only the command being run (``gloss show …`` → ``show``).
+
+    Typer turns every registered command into a click command on each start, reading all of
+    their signatures; a lookup needs just its own (``benchmarks/RESULTS.md``). The full set
+    stays for ``gloss --help``, an unknown command (so that click can say so) and shell
+    completion.
+    """
+    if any(key.endswith("_COMPLETE") for key in env):
+        return
+    name = next((a for a in args if not a.startswith("-")), None)
+    if name is None or args.index(name) != 0:
+        return  # top-level options first (--version, --help): leave everything as it is
+    chosen = [
+        c
+        for c in app.registered_commands
+        if (c.name or (c.callback.__name__ if c.callback else "")).replace("_", "-") == name
+    ]
+    if chosen:
+        app.registered_commands = chosen
+
+
 def main() -> None:
     """Entry point of the ``gloss`` console script and ``python -m glossary_cli``."""
     # Output is UTF-8 whatever the locale says (JSON and CSV are UTF-8 by contract); what
@@ -641,6 +669,7 @@ def main() -> None:
     stdout = sys.stdout
     if stdout is not None:
         sys.stdout = _Stdout(stdout)
+    _only_the_invoked_command(sys.argv[1:], os.environ)
     try:
         app()
     except (BrokenPipeError, _ReaderGone):

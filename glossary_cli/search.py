@@ -27,6 +27,7 @@ than ``limit`` concepts: their scores are lower, so they could not enter the res
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import re
 import sqlite3
@@ -308,7 +309,10 @@ class Searcher:
         content = [w for w in dict.fromkeys(stem_words(q)) if w not in STOP_WORDS]
         if not content:
             return
-        expr = " OR ".join(_fts_phrase(w) for w in content)
+        # names with more than half of the words: every such subset of them, ANDed
+        need = len(content) // 2 + 1
+        subsets = itertools.combinations(content[:8], min(need, len(content[:8])))
+        expr = " OR ".join("(" + " AND ".join(map(_fts_phrase, sub)) + ")" for sub in subsets)
         rows = self.conn.execute(
             "SELECT concept, field, lang, text, stem FROM name WHERE rowid IN "
             "(SELECT rowid FROM name_words WHERE name_words MATCH ? LIMIT ?)",
@@ -342,28 +346,44 @@ class Searcher:
             out.extend(words.split("\n"))
         return out
 
-    def _candidate_words(self, words: Sequence[str], kind: int) -> list[str]:
+    def _similar_words(self, word: str, kind: int) -> list[str]:
+        """Vocabulary words (kind 0) or skeletons (kind 1) whose ``fuzz.ratio`` to ``word`` is
+        at least :data:`WORD_CUTOFF`, among those of nearly its length; ``[word]`` itself for
+        a word of fewer than three letters."""
         from rapidfuzz import fuzz, process
 
-        found: list[str] = []
-        for word in dict.fromkeys(words):
-            if len(word) < 3:
-                continue
-            slack = 1 if len(word) <= 5 else 2
-            vocab = self._vocab(kind, len(word) - slack, len(word) + slack)
-            for match, _, _ in process.extract(
-                word, vocab, scorer=fuzz.ratio, score_cutoff=WORD_CUTOFF, limit=50
-            ):
-                found.append(match)
-        return found
+        if len(word) < 3:
+            return [word]
+        slack = 1 if len(word) <= 5 else 2
+        vocab = self._vocab(kind, len(word) - slack, len(word) + slack)
+        found = process.extract(word, vocab, scorer=fuzz.ratio, score_cutoff=WORD_CUTOFF, limit=50)
+        return [match for match, _, _ in found]
 
-    def _names_with(
-        self, table: str, words: Sequence[str], *, conjunction: bool = False
-    ) -> list[tuple[Any, ...]]:
-        if not words:
+    def _candidates(self, table: str, keys: Sequence[str], kind: int) -> list[tuple[Any, ...]]:
+        """Names to score for some query keys (variants of one query): those with a word
+        like each word of one key (a typo in every word is still found); failing that, a word
+        like any word of any key (a compound typed as two words, or the reverse)."""
+        groups_per_key = []
+        for key in dict.fromkeys(keys):
+            groups = [self._similar_words(w, kind) for w in dict.fromkeys(key.split())]
+            groups = [g for g in groups if g]
+            if groups:
+                groups_per_key.append(groups)
+        if not groups_per_key:
             return []
-        joiner = " AND " if conjunction else " OR "
-        expr = joiner.join(_fts_phrase(w) for w in dict.fromkeys(words))
+        every = " OR ".join(
+            "(" + " AND ".join("(" + " OR ".join(map(_fts_phrase, g)) + ")" for g in groups) + ")"
+            for groups in groups_per_key
+        )
+        rows = self._names_matching(table, every)
+        if rows:
+            return rows
+        words = {w for groups in groups_per_key for g in groups for w in g if len(w) >= 3}
+        return self._names_matching(table, " OR ".join(map(_fts_phrase, sorted(words))))
+
+    def _names_matching(self, table: str, expr: str) -> list[tuple[Any, ...]]:
+        if not expr:
+            return []
         return self.conn.execute(
             f"SELECT concept, field, lang, text, key, phon FROM name WHERE rowid IN "
             f"(SELECT rowid FROM {table} WHERE {table} MATCH ? LIMIT {MAX_CANDIDATES})",
@@ -376,7 +396,8 @@ class Searcher:
         if self.exhaustive:
             candidates = self._all_names()
         else:
-            candidates = self._names_with("name_words", self._candidate_words(stem_words(q), 0))
+            content = [w for w in stem_words(q) if len(w) >= 3] or list(stem_words(q))
+            candidates = self._candidates("name_words", [" ".join(content)], 0)
         for concept, field, lang, text, key, _phon in candidates:
             score = _similarity(q, key, fuzz)
             if score >= FUZZY_CUTOFF:
@@ -397,14 +418,10 @@ class Searcher:
             phonetic(_INITIAL_Z_TH.sub("dh", arabic), "ar"),
         }
         variants.discard("")
-        words = [w for v in variants for w in v.split()]
-        candidates = self._names_with("name_phon", self._candidate_words(words, 1))
-        for v in variants:
-            short = [w for w in v.split() if len(w) < 3]
-            if len(short) >= 2:  # too short to expand fuzzily: names having all of them
-                candidates += self._names_with("name_phon", short, conjunction=True)
         if self.exhaustive:
             candidates = self._all_names()
+        else:
+            candidates = self._candidates("name_phon", sorted(variants), 1)
         for concept, field, lang, text, _, phon in candidates:
             if field != "term" or lang == "en" or not phon:
                 continue
@@ -487,8 +504,9 @@ def _similarity(query: str, name: str, fuzz: Any) -> float:
     The best of: ``fuzz.ratio`` of the keys, and of the keys without spaces (a compound typed
     as two words, or the reverse); and, when the query is no longer than the name, the ratio
     of the query to the best-matching part of the name (``token_set_ratio``, word by word
-    (:func:`_word_similarity`), and ``partial_ratio`` of the unspaced keys), each discounted by
-    how little of the name the query covers. A name shorter than the query is never matched
+    (:func:`_word_similarity`), and — for a query of at most three quarters of the name —
+    ``partial_ratio`` of the unspaced keys), each discounted by how little of the name the
+    query covers. A name shorter than the query is never matched
     by one of its parts: ``TE`` does not match ``sham augmented learning``.
     """
     q_compact, n_compact = query.replace(" ", ""), name.replace(" ", "")
@@ -497,7 +515,8 @@ def _similarity(query: str, name: str, fuzz: Any) -> float:
         discount = 0.85 + 0.15 * len(q_compact) / max(len(n_compact), 1)
         scores.append(fuzz.token_set_ratio(query, name) * discount)
         scores.append(_word_similarity(query, name, fuzz))
-        if len(q_compact) >= 8:  # the query is one part of a longer name (poriborton shil bit)
+        if len(q_compact) >= 8 and len(q_compact) <= 0.75 * len(n_compact):
+            # the query is one part of a longer name (poriborton shil bit)
             scores.append(fuzz.partial_ratio(q_compact, n_compact) * discount)
     return float(max(scores))
 

@@ -57,15 +57,15 @@ def test_top_hits_equal_a_brute_force_scan(synthetic: Path, tmp_path: Path) -> N
     rng = random.Random(7)
     heads = [r[0] for r in conn.execute("SELECT text FROM name WHERE field = 'en'")]
     queries = []
-    for head in rng.sample(heads, 30):
+    for head in rng.sample(heads, 50):
         words = head.split()
         w = max(words, key=len)
         if len(w) >= 5:
             queries.append(head.replace(w, _typo(w.lower(), rng)))
         queries.append(head.lower())
     native = [r[0] for r in conn.execute("SELECT text FROM name WHERE field = 'term' LIMIT 400")]
-    queries += [_typo(t, rng) for t in rng.sample(native, 12) if len(t) > 6]
-    assert len(queries) >= 50
+    queries += [_typo(t, rng) for t in rng.sample(native, 20) if len(t) > 6]
+    assert len(queries) >= 80
     for q in queries:
         got = [(f.record["id"], f.score) for f in fast.search(q, limit=5)]
         want = [(f.record["id"], f.score) for f in brute.search(q, limit=5)]
