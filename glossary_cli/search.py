@@ -426,7 +426,9 @@ class Searcher:
             if field != "term" or lang == "en" or not phon:
                 continue
             score = max(_similarity(v, phon, fuzz) for v in variants)
-            if len(phon.replace(" ", "")) >= 4 and score >= PHONETIC_CUTOFF:
+            size = len(phon.replace(" ", ""))
+            # a skeleton of four or five consonants is too short to forgive a difference
+            if size >= 4 and score >= (PHONETIC_CUTOFF if size >= 6 else 95.0):
                 scaled = 60.0 + 19.0 * (score - PHONETIC_CUTOFF) / (100.0 - PHONETIC_CUTOFF)
                 self._add(best, concept, scaled, self._match(field, lang, text, "phonetic"))
 
