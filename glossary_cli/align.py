@@ -267,7 +267,8 @@ def _concept(entries: list[Entry], items: list[CurationItem], used_ids: set[str]
     notes = _unique(n for it in items for n in it.notes)
     base = slug(en) if en else slug(romanize(fold(entries[0].term), entries[0].lang))
     base = base[:100].rstrip("-")  # an id, not the whole of a runaway line
-    cid, n = base or "concept", 2
+    base = base or "concept"
+    cid, n = base, 2
     while cid in used_ids:
         cid, n = f"{base}-{n}", n + 1
     used_ids.add(cid)

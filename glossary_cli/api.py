@@ -99,7 +99,15 @@ def show(searcher: Searcher, term: str, *, langs: Sequence[str] = ()) -> dict[st
     from glossary_cli.render import concept_json
 
     check_query(term, "term")
-    found = searcher.concept_by_id(term) or next(iter(searcher.search(term, limit=1)), None)
+    found = searcher.concept_by_id(term)
+    if found is None:
+        best = searcher.search(term, limit=5)
+        if len(best) >= 2 and best[0].score == best[1].score and best[0].score < 80.0:
+            # a loose match that ties: guessing one would mislead; offer them instead
+            tied = [f for f in best if f.score == best[0].score]
+            names = tuple(f.record.get("en") or f.record["id"] for f in tied)
+            raise NotFoundError(f"{term!r} matches several concepts equally loosely", names)
+        found = best[0] if best else None
     if found is None:
         raise NotFoundError(f"no concept matches {term!r}", tuple(searcher.suggestions(term)))
     return concept_json(found.record, langs, score=found.score, match=found.match)

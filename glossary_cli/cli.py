@@ -171,11 +171,20 @@ def search(
 
     try:
         langs = parse_langs(lang)
-        results = api.search(api.open_searcher(data), query, langs=langs, limit=limit)
+        searcher = api.open_searcher(data)
+        results = api.search(searcher, query, langs=langs, limit=limit)
+        if not results and langs and api.search(searcher, query, limit=1):
+            where = ", ".join(langs)
+            typer.echo(
+                f"gloss: no concept that matches {printable(query)!r} has an entry in {where}"
+                + (" (English names are headwords: leave en out of --lang)" if "en" in langs else ""),
+                err=True,
+            )
+            raise typer.Exit(int(ExitCode.NOT_FOUND))
     except GlossError as exc:
         _fail(exc)
     if not results:
-        typer.echo(f"gloss: no concept matches {query!r}", err=True)
+        typer.echo(f"gloss: no concept matches {printable(query)!r}", err=True)
         raise typer.Exit(int(ExitCode.NOT_FOUND))
     _emit(
         results, langs, _format(fmt, as_json), many=True, bidi=bidi, wide=wide, pager=not no_pager
@@ -289,6 +298,9 @@ def build(
             from glossary_cli.config import user_data_dir
 
             base, data_dir = data_dir, user_data_dir(os.environ)
+            if not store.source_files(data_dir):
+                typer.echo("no glossaries added with `gloss add`: nothing to rebuild")
+                return
             result = store.build_records(data_dir, strict=strict, base=base)
         else:
             result = store.build_records(data_dir, strict=strict)

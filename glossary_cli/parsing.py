@@ -435,10 +435,11 @@ def _check_scripts(
     expected = next(s for s, tag in SCRIPT_LANGS.items() if tag == lang)
     for term_line, _ in pairs:
         script = script_of(split_parenthetical(term_line.text)[0])
-        if script is not None and script != expected and script in SCRIPT_LANGS:
+        if script is not None and script != expected and script != "Latn":
+            label = SCRIPT_NAMES.get(script, script)
             warnings.append(
                 ParseWarning(
-                    f"the term is in {SCRIPT_NAMES[script]} script in a "
+                    f"the term is in {label} script in a "
                     f"{SCRIPT_NAMES[expected]} ({lang}) glossary",
                     path=name,
                     line=term_line.number,

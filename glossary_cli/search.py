@@ -168,9 +168,10 @@ class Searcher:
         if self._enough(best, langs, limit):
             return self._finish(best, langs, limit)
         self._fuzzy(q, best)
-        if is_latin(q):
+        abbreviation = is_abbreviation_like(query)
+        if is_latin(q) and not abbreviation:
             self._phonetic(q, best)
-        if not self._enough(best, langs, limit):
+        if not abbreviation and not self._enough(best, langs, limit):
             self._partial(q, best)
         if not self._enough(best, langs, limit):
             self._definitions(q, best)
@@ -494,6 +495,22 @@ class Searcher:
                 match["text"] = record["terms"][match["lang"]]["definition"]
             out.append(Found(r, record, best[r].score, match))
         return out
+
+
+def is_abbreviation_like(query: str) -> bool:
+    """Whether a query reads as an abbreviation (``BERT``, ``ViT``, ``NLP``): one token of at
+    most six characters with two or more capitals. Abbreviations are spelt, not said, so they
+    are not matched by sound or by a part of a name.
+
+    >>> [is_abbreviation_like(q) for q in ("BERT", "ViT", "LoRA", "lora", "taqlim")]
+    [True, True, True, False, False]
+    """
+    token = query.strip()
+    return (
+        0 < len(token) <= 6
+        and " " not in token
+        and sum(c.isupper() for c in token) >= 2
+    )
 
 
 def _fts_phrase(word: str) -> str:

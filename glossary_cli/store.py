@@ -161,6 +161,21 @@ def _remove_abandoned(directory: Path, prefix: str) -> None:
         pass  # not ours to clean (permissions), or cleaned by another process
 
 
+def _set_mode(tmp: str, path: Path) -> None:
+    """Give the temporary file the mode the file it replaces had, else the usual mode of a new
+    file (0666 less the umask): ``mkstemp`` creates files readable by their owner only."""
+    try:
+        mode = path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    try:
+        os.chmod(tmp, mode)
+    except OSError:
+        pass  # a file system without modes
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` atomically: temporary file, fsync, rename, fsync dir.
 
@@ -180,6 +195,7 @@ def write_atomic(path: Path, data: bytes) -> None:
             hint="check the directory's permissions, or use --data to choose another",
         ) from None
     try:
+        _set_mode(tmp, path)
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()

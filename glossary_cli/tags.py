@@ -21,15 +21,41 @@ def is_language_tag(tag: str) -> bool:
 
 
 def parse_langs(value: str | None) -> tuple[str, ...]:
-    """``"bn,ar"`` → ``("bn", "ar")``; ``None`` or ``""`` → ``()``; duplicates dropped.
+    """``"bn,ar"`` → ``("bn", "ar")``; ``None`` or ``""`` → ``()``; duplicates dropped; tags in
+    canonical case (``BN`` → ``bn``: tags are case-insensitive, RFC 5646 §2.1.1).
 
     Raises:
         UsageError: an item is not a BCP 47 language tag.
     """
     if not value:
         return ()
-    tags = tuple(dict.fromkeys(t.strip() for t in value.split(",") if t.strip()))
-    for tag in tags:
-        if not is_language_tag(tag):
-            raise UsageError(f"{tag!r} is not a language tag", hint="use e.g. --lang bn,ar")
-    return tags
+    tags = []
+    for raw in (t.strip() for t in value.split(",")):
+        if not raw:
+            continue
+        if not is_language_tag(raw):
+            hint = "use e.g. --lang bn,ar"
+            if "_" in raw and is_language_tag(raw.replace("_", "-")):
+                hint = f"BCP 47 tags use hyphens: --lang {canonical_tag(raw.replace('_', '-'))}"
+            raise UsageError(f"{raw!r} is not a language tag", hint=hint)
+        tags.append(canonical_tag(raw))
+    return tuple(dict.fromkeys(tags))
+
+
+def canonical_tag(tag: str) -> str:
+    """A BCP 47 tag in its canonical case (RFC 5646 §2.1.1): language lower case, script
+    title case, region upper case: ``BN`` → ``bn``, ``zh-hant-tw`` → ``zh-Hant-TW``.
+
+    >>> canonical_tag("BN"), canonical_tag("zh-hant-tw")
+    ('bn', 'zh-Hant-TW')
+    """
+    first, *rest = tag.split("-")
+    out = [first.lower()]
+    for part in rest:
+        if len(part) == 4 and part.isalpha():
+            out.append(part.title())
+        elif len(part) == 2 and part.isalpha() or len(part) == 3 and part.isdigit():
+            out.append(part.upper())
+        else:
+            out.append(part.lower())
+    return "-".join(out)

@@ -122,6 +122,8 @@ def remove(user_dir: Path, base: Path | None, name: str) -> Change:
         StoreError: the directory cannot be written (nothing is changed).
     """
     names = user_sources(user_dir)
+    if name not in names and Path(name).name in names:
+        name = Path(name).name  # the path that was given to `gloss add`
     if name not in names:
         raise NotFoundError(f"no glossary named {name!r} was added", tuple(names))
     files = [(n, d) for n, d in store.read_sources(user_dir) if n != name]

@@ -151,3 +151,15 @@ def test_abandoned_temporary_files_are_cleaned_up(data_copy: Path) -> None:
     assert runner.invoke(app, ["build", "--data", str(data_copy)]).exit_code == 0
     assert not old.exists()
     assert fresh.exists()  # may belong to a build still running
+
+
+def test_records_written_keep_the_usual_file_mode(data_copy: Path) -> None:
+    import os
+
+    (data_copy / "concepts.yaml").unlink()
+    old = os.umask(0o022)
+    try:
+        assert runner.invoke(app, ["build", "--data", str(data_copy)]).exit_code == 0
+    finally:
+        os.umask(old)
+    assert (data_copy / "concepts.yaml").stat().st_mode & 0o777 == 0o644

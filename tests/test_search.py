@@ -160,3 +160,33 @@ def test_data_option_and_env(data_copy, monkeypatch) -> None:  # type: ignore[no
     result = runner.invoke(app, ["show", "LoRA"])
     assert result.exit_code == 3
     assert "does not exist" in result.stderr
+
+
+@pytest.mark.parametrize("query", ["BERT", "ViT", "VAE", "NLP"])
+def test_abbreviations_not_in_the_glossary_find_nothing(query: str) -> None:
+    assert runner.invoke(app, ["search", query]).exit_code == 1
+
+
+def test_language_tags_are_case_insensitive() -> None:
+    assert run_json("search", "pruning", "--lang", "BN,Ar", "--json") == run_json(
+        "search", "pruning", "--lang", "bn,ar", "--json"
+    )
+
+
+def test_underscore_tags_get_a_hint() -> None:
+    result = runner.invoke(app, ["search", "pruning", "--lang", "hi_IN"])
+    assert result.exit_code == 2
+    assert "hi-IN" in result.stderr
+
+
+def test_a_language_filter_that_empties_the_result_says_so() -> None:
+    result = runner.invoke(app, ["search", "pruning", "--lang", "en"])
+    assert result.exit_code == 1
+    assert "has an entry in en" in result.stderr
+
+
+def test_show_does_not_guess_between_equally_loose_matches() -> None:
+    result = runner.invoke(app, ["show", "quantizaton"])
+    assert result.exit_code == 1
+    assert "several concepts" in result.stderr
+    assert "did you mean:" in result.stderr
