@@ -71,14 +71,13 @@ CREATE INDEX name_stem ON name(stem);
 
 
 def _code_stamp() -> str:
-    """Size and mtime of the modules that compute keys, so that an index built by other code
-    (an upgrade, or a source checkout being edited) is never trusted."""
+    """A digest of the modules that compute keys, so that an index built by other code (an
+    upgrade, or a source checkout being edited) is never trusted."""
     here = Path(__file__).resolve().parent
-    parts = []
+    h = hashlib.sha256()
     for module in ("index.py", "normalize.py"):
-        st = (here / module).stat()
-        parts.append(f"{module}:{st.st_size}:{st.st_mtime_ns}")
-    return ",".join(parts)
+        h.update((here / module).read_bytes())
+    return h.hexdigest()
 
 
 def index_path(data_dirs: Sequence[Path], cache: Path) -> Path:
