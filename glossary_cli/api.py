@@ -101,7 +101,9 @@ def show(searcher: Searcher, term: str, *, langs: Sequence[str] = ()) -> dict[st
     check_query(term, "term")
     found = searcher.concept_by_id(term)
     if found is None:
-        best = searcher.search(term, limit=5)
+        best = searcher.search(term, limit=1)
+        if best and best[0].score < 80.0:  # a loose match: is it one of several equal ones?
+            best = searcher.search(term, limit=5)
         if len(best) >= 2 and best[0].score == best[1].score and best[0].score < 80.0:
             # a loose match that ties: guessing one would mislead; offer them instead
             tied = [f for f in best if f.score == best[0].score]

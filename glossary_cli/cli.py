@@ -175,9 +175,9 @@ def search(
         results = api.search(searcher, query, langs=langs, limit=limit)
         if not results and langs and api.search(searcher, query, limit=1):
             where = ", ".join(langs)
+            note = " (English names are headwords: leave en out of --lang)" if "en" in langs else ""
             typer.echo(
-                f"gloss: no concept that matches {printable(query)!r} has an entry in {where}"
-                + (" (English names are headwords: leave en out of --lang)" if "en" in langs else ""),
+                f"gloss: no concept that matches {printable(query)!r} has an entry in {where}{note}",
                 err=True,
             )
             raise typer.Exit(int(ExitCode.NOT_FOUND))

@@ -399,7 +399,8 @@ class Searcher:
         else:
             content = [w for w in stem_words(q) if len(w) >= 3] or list(stem_words(q))
             candidates = self._candidates("name_words", [" ".join(content)], 0)
-        for concept, field, lang, text, key, _phon in candidates:
+        keep = len(candidates) if self.exhaustive else None
+        for concept, field, lang, text, key, _phon in _shortlist(q, candidates, 4, keep):
             score = _similarity(q, key, fuzz)
             if score >= FUZZY_CUTOFF:
                 scaled = 60.0 + 19.0 * (score - FUZZY_CUTOFF) / (100.0 - FUZZY_CUTOFF)
@@ -423,9 +424,12 @@ class Searcher:
             candidates = self._all_names()
         else:
             candidates = self._candidates("name_phon", sorted(variants), 1)
+        candidates = [c for c in candidates if c[1] == "term" and c[2] != "en" and c[5]]
+        for v in variants:
+            candidates = _shortlist(
+                v, candidates, 5, keep=len(candidates) if self.exhaustive else None
+            )
         for concept, field, lang, text, _, phon in candidates:
-            if field != "term" or lang == "en" or not phon:
-                continue
             score = max(_similarity(v, phon, fuzz) for v in variants)
             size = len(phon.replace(" ", ""))
             # a skeleton of four or five consonants is too short to forgive a difference
@@ -506,15 +510,36 @@ def is_abbreviation_like(query: str) -> bool:
     [True, True, True, False, False]
     """
     token = query.strip()
-    return (
-        0 < len(token) <= 6
-        and " " not in token
-        and sum(c.isupper() for c in token) >= 2
-    )
+    return 0 < len(token) <= 6 and " " not in token and sum(c.isupper() for c in token) >= 2
 
 
 def _fts_phrase(word: str) -> str:
     return '"' + word.replace('"', '""') + '"'
+
+
+#: Candidates scored in full by :func:`_similarity` after a cheap first pass.
+SHORTLIST = 400
+
+
+def _shortlist(
+    query: str, candidates: list[tuple[Any, ...]], column: int, keep: int | None = None
+) -> list[tuple[Any, ...]]:
+    """The candidates worth scoring in full: when there are more than :data:`SHORTLIST`, the
+    best by two cheap scorers run in batch (rapidfuzz ``process.extract`` with
+    ``fuzz.token_set_ratio`` and with ``fuzz.ratio``), since every part of
+    :func:`_similarity` is bounded by one of them or by the word-by-word score, which
+    candidate selection already requires. ``keep`` overrides the size (a brute-force scan)."""
+    size = SHORTLIST if keep is None else keep
+    if len(candidates) <= size:
+        return candidates
+    from rapidfuzz import fuzz, process
+
+    keys = [c[column] for c in candidates]
+    chosen: set[int] = set()
+    for scorer in (fuzz.token_set_ratio, fuzz.ratio):
+        for _, _, index in process.extract(query, keys, scorer=scorer, limit=size // 2):
+            chosen.add(index)
+    return [candidates[i] for i in sorted(chosen)]
 
 
 def _similarity(query: str, name: str, fuzz: Any) -> float:

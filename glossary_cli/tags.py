@@ -54,7 +54,7 @@ def canonical_tag(tag: str) -> str:
     for part in rest:
         if len(part) == 4 and part.isalpha():
             out.append(part.title())
-        elif len(part) == 2 and part.isalpha() or len(part) == 3 and part.isdigit():
+        elif (len(part) == 2 and part.isalpha()) or (len(part) == 3 and part.isdigit()):
             out.append(part.upper())
         else:
             out.append(part.lower())
