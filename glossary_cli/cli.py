@@ -177,7 +177,8 @@ def search(
             where = ", ".join(langs)
             note = " (English names are headwords: leave en out of --lang)" if "en" in langs else ""
             typer.echo(
-                f"gloss: no concept that matches {printable(query)!r} has an entry in {where}{note}",
+                f"gloss: no concept that matches {printable(query)!r} "
+                f"has an entry in {where}{note}",
                 err=True,
             )
             raise typer.Exit(int(ExitCode.NOT_FOUND))

@@ -13,9 +13,10 @@ ICU. Tables (SQLite, FTS5 with the ``ascii`` tokenizer over pre-folded, space-se
     name_phon    FTS5: phonetic skeleton words of name            (rowid = name.rowid)
     entry(rowid, concept, lang)         one row per entry with a definition
     def_words    FTS5: words and stems of the definition          (rowid = entry.rowid)
-    vocab(kind, len, words)             distinct words (kind 0) and skeletons (kind 1) of
-                                        each length, newline-separated: one row read gives
-                                        a fuzzy lookup its candidates
+    vocab(kind, len, edge, ch, words)   distinct words (kind 0) and skeletons (kind 1) of
+                                        each length that start (edge 0) or end (edge 1) with
+                                        ch, newline-separated: a few rows read give a fuzzy
+                                        lookup its candidates
 
 The file lives in the user cache directory (platformdirs), named after a hash of the data
 directories and the gloss version, and is checked on every open against the record files:
@@ -38,7 +39,7 @@ from typing import Any
 from glossary_cli import __version__
 from glossary_cli.errors import StoreError
 
-SCHEMA_VERSION = "6"  # 5: concepts sharing an id across data directories merge
+SCHEMA_VERSION = "7"  # 5: concepts sharing an id across data directories merge
 _RECORDS = "concepts.yaml"
 
 #: Name fields, in the order a tie is broken (a headword beats an alias of equal score).
@@ -55,8 +56,9 @@ CREATE TABLE entry(rowid INTEGER PRIMARY KEY, concept INTEGER NOT NULL, lang TEX
 CREATE VIRTUAL TABLE name_words USING fts5(w, tokenize='ascii', detail='none', content='');
 CREATE VIRTUAL TABLE name_phon USING fts5(w, tokenize='ascii', detail='none', content='');
 CREATE VIRTUAL TABLE def_words USING fts5(w, tokenize='ascii', detail='none', content='');
-CREATE TABLE vocab(kind INTEGER NOT NULL, len INTEGER NOT NULL, words TEXT NOT NULL,
-                   PRIMARY KEY(kind, len)) WITHOUT ROWID;
+CREATE TABLE vocab(kind INTEGER NOT NULL, len INTEGER NOT NULL, edge INTEGER NOT NULL,
+                   ch TEXT NOT NULL, words TEXT NOT NULL,
+                   PRIMARY KEY(kind, edge, ch, len)) WITHOUT ROWID;
 """
 _PRAGMAS = "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-65536;"
 _DROP = """
@@ -478,7 +480,11 @@ def _fill(conn: sqlite3.Connection, batches: Iterable[_Prepared]) -> None:
         conn.executemany("INSERT INTO def_words(rowid, w) VALUES (?, ?)", def_words)
         conn.executemany("INSERT OR IGNORE INTO temp.words VALUES (?, ?)", vocab)
     conn.execute(
-        "INSERT INTO vocab SELECT kind, length(word), group_concat(word, char(10)) "
-        "FROM temp.words GROUP BY kind, length(word)"
+        "INSERT INTO vocab SELECT kind, length(word), 0, substr(word, 1, 1), "
+        "group_concat(word, char(10)) FROM temp.words GROUP BY kind, length(word), 3, 4"
+    )
+    conn.execute(
+        "INSERT INTO vocab SELECT kind, length(word), 1, substr(word, -1), "
+        "group_concat(word, char(10)) FROM temp.words GROUP BY kind, length(word), 3, 4"
     )
     conn.execute("DROP TABLE temp.words")

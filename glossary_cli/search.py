@@ -198,7 +198,7 @@ class Searcher:
 
         out: list[str] = []
         for word in dict.fromkeys(stem_words(q)):
-            vocab = self._vocab(0, len(word) - 3, len(word) + 3)
+            vocab = self._vocab(0, word, 3)
             for found, _, _ in process.extract(
                 word, vocab, scorer=fuzz.ratio, score_cutoff=60, limit=3
             ):
@@ -337,26 +337,29 @@ class Searcher:
             "SELECT concept, field, lang, text, key, phon FROM name"
         ).fetchall()
 
-    def _vocab(self, kind: int, shortest: int, longest: int) -> list[str]:
-        """Distinct indexed words (kind 0) or skeletons (kind 1) of these lengths."""
-        out: list[str] = []
+    def _vocab(self, kind: int, word: str, slack: int) -> list[str]:
+        """Distinct indexed words (kind 0) or skeletons (kind 1) within ``slack`` of the
+        length of ``word`` that share its first or its last letter: a slip inside a word
+        keeps both, one at either end keeps the other."""
+        out: set[str] = set()
         for (words,) in self.conn.execute(
-            "SELECT words FROM vocab WHERE kind = ? AND len BETWEEN ? AND ?",
-            (kind, shortest, longest),
+            "SELECT words FROM vocab WHERE kind = ? AND len BETWEEN ? AND ? "
+            "AND ((edge = 0 AND ch = ?) OR (edge = 1 AND ch = ?))",
+            (kind, len(word) - slack, len(word) + slack, word[:1], word[-1:]),
         ):
-            out.extend(words.split("\n"))
-        return out
+            out.update(words.split("\n"))
+        return sorted(out)
 
     def _similar_words(self, word: str, kind: int) -> list[str]:
         """Vocabulary words (kind 0) or skeletons (kind 1) whose ``fuzz.ratio`` to ``word`` is
-        at least :data:`WORD_CUTOFF`, among those of nearly its length; ``[word]`` itself for
-        a word of fewer than three letters."""
+        at least :data:`WORD_CUTOFF`, among those of nearly its length sharing its first or
+        last letter (:meth:`_vocab`); ``[word]`` itself for a word of fewer than three letters."""
         from rapidfuzz import fuzz, process
 
         if len(word) < 3:
             return [word]
         slack = 1 if len(word) <= 5 else 2
-        vocab = self._vocab(kind, len(word) - slack, len(word) + slack)
+        vocab = self._vocab(kind, word, slack)
         found = process.extract(word, vocab, scorer=fuzz.ratio, score_cutoff=WORD_CUTOFF, limit=50)
         return [match for match, _, _ in found]
 
