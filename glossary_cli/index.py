@@ -27,7 +27,6 @@ renames it, so two processes building at once both end with a complete index.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sqlite3
@@ -76,10 +75,7 @@ def _code_stamp() -> str:
     """A digest of the modules that compute keys, so that an index built by other code (an
     upgrade, or a source checkout being edited) is never trusted."""
     here = Path(__file__).resolve().parent
-    h = hashlib.sha256()
-    for module in ("index.py", "normalize.py"):
-        h.update((here / module).read_bytes())
-    return h.hexdigest()
+    return _digest(b"".join((here / m).read_bytes() for m in ("index.py", "normalize.py")))
 
 
 def index_path(data_dirs: Sequence[Path], cache: Path) -> Path:
@@ -90,8 +86,13 @@ def index_path(data_dirs: Sequence[Path], cache: Path) -> Path:
     return cache / f"index-{_digest(data)}-{_digest(code)}.sqlite3"
 
 
-def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+def _digest(data: str | bytes) -> str:
+    """A 64-bit digest (two CRC-32s, :mod:`zlib`) naming cache files: no security rests on
+    it, and hashlib would cost every lookup the OpenSSL import."""
+    import zlib
+
+    raw = data.encode() if isinstance(data, str) else data
+    return f"{zlib.crc32(raw):08x}{zlib.crc32(raw[::-1]):08x}"
 
 
 def _remove_stale(path: Path) -> None:
@@ -127,6 +128,8 @@ def _stamp(files: Sequence[Path]) -> str:
 
 
 def _content_hash(files: Sequence[Path]) -> str:
+    import hashlib
+
     h = hashlib.sha256()
     for f in files:
         h.update(str(f.resolve()).encode() + b"\0")
