@@ -10,6 +10,7 @@ under ``build --check``), 2 usage error, 3 data error.
 
 import os
 import sys
+from collections.abc import Callable
 from enum import Enum
 from typing import Annotated, Any, NoReturn, Optional
 
@@ -453,16 +454,25 @@ def sources(
     """
     from glossary_cli import api, render
 
+    _view(lambda: api.sources(data), render.sources_table, as_json=as_json, pager=not no_pager)
+
+
+def _view(
+    compute: Callable[[], Any], draw: Callable[[Any, Any], None], *, as_json: bool, pager: bool
+) -> None:
+    """Run a read-only report (``sources``, ``stats``): JSON, or drawn on a paged console."""
+    from glossary_cli import render
+
     try:
-        rows = api.sources(data)
+        result = compute()
     except GlossError as exc:
         _fail(exc)
     if as_json:
-        render.write_json(rows)
+        render.write_json(result)
         return
     console = render.make_console()
-    with render.Paging(console, _pager(not no_pager)):
-        render.sources_table(rows, console)
+    with render.Paging(console, _pager(pager)):
+        draw(result, console)
 
 
 class ExportFormat(str, Enum):
@@ -611,16 +621,7 @@ def stats(
     """
     from glossary_cli import api, render
 
-    try:
-        result = api.stats(data)
-    except GlossError as exc:
-        _fail(exc)
-    if as_json:
-        render.write_json(result)
-        return
-    console = render.make_console()
-    with render.Paging(console, _pager(not no_pager)):
-        render.stats_view(result, console)
+    _view(lambda: api.stats(data), render.stats_view, as_json=as_json, pager=not no_pager)
 
 
 class _ReaderGone(Exception):
