@@ -1162,19 +1162,22 @@ def import_jsonl(text: str, name: str) -> Glossary:
                 line=number,
                 hint=exc.hint or "each line must be a concept record as `gloss` writes them",
             ) from None
-        drafts.append(
-            _Draft(
-                line=number,
-                id=concept.id or None,
-                en=concept.en,
-                en_origin=concept.en_origin,
-                abbr=list(concept.abbr),
-                aliases=list(concept.aliases),
-                notes=list(concept.notes),
-                entries=list(concept.entries),
-            )
-        )
+        drafts.append(_draft_of(concept, number))
     return _finish(drafts, name, name, hashlib.sha256(text.encode("utf-8")).hexdigest())
+
+
+def _draft_of(concept: Concept, line: int) -> _Draft:
+    """A concept read back from a record document, as a draft at ``line`` (or item number)."""
+    return _Draft(
+        line=line,
+        id=concept.id or None,
+        en=concept.en,
+        en_origin=concept.en_origin,
+        abbr=list(concept.abbr),
+        aliases=list(concept.aliases),
+        notes=list(concept.notes),
+        entries=list(concept.entries),
+    )
 
 
 def export_yaml(glossary: Glossary, langs: Sequence[str] | None = None) -> str:
@@ -1236,18 +1239,7 @@ def import_yaml(text: str, name: str) -> Glossary:
                 hint="give every concept its own id",
             )
         first.setdefault(concept.id, number)
-        drafts.append(
-            _Draft(
-                line=number,
-                id=concept.id or None,
-                en=concept.en,
-                en_origin=concept.en_origin,
-                abbr=list(concept.abbr),
-                aliases=list(concept.aliases),
-                notes=list(concept.notes),
-                entries=list(concept.entries),
-            )
-        )
+        drafts.append(_draft_of(concept, number))
     return _finish(drafts, name, name, hashlib.sha256(text.encode("utf-8")).hexdigest())
 
 
