@@ -113,6 +113,11 @@ PagerOption = Annotated[
 ]
 
 
+def _count(n: int, one: str, many: str | None = None) -> str:
+    """``1 entry``, ``2 entries``."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
 def _fail(exc: GlossError) -> NoReturn:
     typer.echo(f"gloss: {exc}", err=True)
     raise typer.Exit(int(exc.exit_code))
@@ -313,7 +318,8 @@ def build(
     g = result.glossary
     bilingual = sum(1 for c in g.concepts if len(c.entries) > 1)
     typer.echo(
-        f"{len(g.sources)} sources, {g.entry_count} entries, {len(g.concepts)} concepts "
+        f"{_count(len(g.sources), 'source')}, {_count(g.entry_count, 'entry', 'entries')}, "
+        f"{_count(len(g.concepts), 'concept')} "
         f"({bilingual} in more than one language)"
     )
     for a in result.alignments:
@@ -401,8 +407,8 @@ def add(
     r = change.report
     joined = f", {r.joined} joining bundled concepts" if r.joined else ""
     typer.echo(
-        f"added {r.file}: {r.entries} entries in {', '.join(r.langs) or 'no language'}, "
-        f"{r.concepts} concepts{joined}"
+        f"added {r.file}: {_count(r.entries, 'entry', 'entries')} in "
+        f"{', '.join(r.langs) or 'no language'}, {_count(r.concepts, 'concept')}{joined}"
     )
     for other in r.aligned:
         typer.echo(f"  aligned to {other} (parallel: merged)")

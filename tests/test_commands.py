@@ -194,7 +194,7 @@ def test_add_a_csv_with_language_columns(tmp_path: Path) -> None:
         "Token Merging,টোকেন মার্জিং,टोकन विलय,টোকেন একত্রিত করার কৌশল।,टोकनों को मिलाने की विधि।\n"
     )
     result = ok("add", str(write(tmp_path / "extra.csv", table)))
-    assert "2 entries in bn, hi, 1 concepts" in result.stdout
+    assert "2 entries in bn, hi, 1 concept" in result.stdout
     card = as_json("show", "Token Merging", "--lang", "bn,hi")
     assert card["terms"]["hi"]["term"] == "टोकन विलय"
     assert card["terms"]["bn"]["source"] == "extra.csv:2"
