@@ -262,12 +262,10 @@ def _emit(
     elif fmt is OutputFormat.csv:
         render.write_csv(results, langs)
     else:
-        console = render.make_console()
-        with render.Paging(console, _pager(pager)):
-            if many:
-                render.search_table(results, langs, console, bidi=bidi, wide=wide)
-            else:
-                render.concept_card(results[0], langs, console, bidi=bidi, wide=wide)
+        if many:
+            _paged(pager, lambda c: render.search_table(results, langs, c, bidi=bidi, wide=wide))
+        else:
+            _paged(pager, lambda c: render.concept_card(results[0], langs, c, bidi=bidi, wide=wide))
 
 
 def _pager(enabled: bool) -> tuple[list[str], dict[str, str]] | None:
@@ -476,9 +474,16 @@ def _view(
     if as_json:
         render.write_json(result)
         return
+    _paged(pager, lambda console: draw(result, console))
+
+
+def _paged(pager: bool, draw: Callable[[Any], None]) -> None:
+    """Draw on a new rich console, through the pager when output is long (see ``_pager``)."""
+    from glossary_cli import render
+
     console = render.make_console()
     with render.Paging(console, _pager(pager)):
-        draw(result, console)
+        draw(console)
 
 
 class ExportFormat(str, Enum):
@@ -610,9 +615,7 @@ def list_(
     elif fmt is OutputFormat.csv:
         render.write_rows_csv(rows, ("id", "lang", "term", "en"))
     else:
-        console = render.make_console()
-        with render.Paging(console, _pager(not no_pager)):
-            render.list_table(rows, console)
+        _paged(not no_pager, lambda console: render.list_table(rows, console))
 
 
 @app.command()

@@ -616,12 +616,7 @@ class _TbxReader:
         draft = _Draft(line=self.line(el))
         raw_id = (el.get("id") or "").strip()
         draft.id = _from_xml_id(raw_id) if raw_id else None
-        for aux in _aux(el):
-            kind, dtype = _local(aux.tag), aux.get("type", "")
-            if kind == "note":
-                self.note(aux, draft, draft.notes, None)
-            elif kind == "descrip" and _text(aux):
-                draft.notes.append(f"{dtype}: {_text(aux)}")
+        self.concept_notes(el, draft)
 
         by_lang: dict[str, list[ET.Element]] = {}
         for lang_el in _children(el, "langSec", "langSet"):
@@ -644,16 +639,21 @@ class _TbxReader:
                     draft.entries.append(entry)
         return draft
 
+    def concept_notes(self, el: ET.Element, draft: _Draft) -> None:
+        """Notes and descriptions of a concept entry or of its English section: the concept's
+        notes (a ``descrip`` as ``TYPE: text``)."""
+        for aux in _aux(el):
+            kind, dtype = _local(aux.tag), aux.get("type", "")
+            if kind == "note":
+                self.note(aux, draft, draft.notes, None)
+            elif kind == "descrip" and _text(aux):
+                draft.notes.append(f"{dtype}: {_text(aux)}")
+
     def english(self, lang_els: list[ET.Element], draft: _Draft) -> None:
         """English sections: the first term that is neither an abbreviation nor a variant is
         the headword; abbreviations (TBX-Basic termType) go to ``abbr``, the rest to aliases."""
         for lang_el in lang_els:
-            for aux in _aux(lang_el):
-                kind, dtype = _local(aux.tag), aux.get("type", "")
-                if kind == "note":
-                    self.note(aux, draft, draft.notes, None)
-                elif kind == "descrip" and _text(aux):
-                    draft.notes.append(f"{dtype}: {_text(aux)}")
+            self.concept_notes(lang_el, draft)
             for term_el in _children(lang_el, "termSec", "tig", "ntig"):
                 term = self.term(term_el, draft)
                 if term is None:
