@@ -161,11 +161,78 @@ def write_csv(
 
 
 def make_console(*, stderr: bool = False, width: int | None = None) -> Any:
-    """A rich console; rich itself honours ``NO_COLOR``, ``TERM=dumb`` and ``COLUMNS``, and
-    colours only a terminal."""
+    """The console that search results, concepts and reports are drawn on.
+
+    On a terminal, a rich console: rich honours ``NO_COLOR``, ``TERM=dumb`` and ``COLUMNS``
+    and adds the colours. Anywhere else (a pipe, a file) rich would write the same lines
+    without any escape code, so a :class:`PlainConsole` writes them itself, without importing
+    rich (half the time of a lookup, ``benchmarks/RESULTS.md``). Whether the output is a
+    terminal, and its width, are decided as rich decides them (:func:`is_terminal`).
+    """
+    import os
+
+    stream = sys.stderr if stderr else sys.stdout
+    if not is_terminal(stream, os.environ):
+        return PlainConsole(stream, width)
     from rich.console import Console
 
     return Console(stderr=stderr, width=width, highlight=False, emoji=False, markup=False)
+
+
+def is_terminal(stream: Any, env: Any) -> bool:
+    """Whether rich treats ``stream`` as a terminal (``rich.console.Console.is_terminal``):
+    ``TTY_COMPATIBLE=1``/``0`` says so; else a non-empty ``FORCE_COLOR`` (force-color.org) means
+    yes and an empty one no; else the stream's ``isatty()``."""
+    tty_compatible = env.get("TTY_COMPATIBLE", "")
+    if tty_compatible in ("0", "1"):
+        return tty_compatible == "1"
+    force_color = env.get("FORCE_COLOR")
+    if force_color is not None:
+        return force_color != ""
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except ValueError:  # closed
+        return False
+
+
+class PlainConsole:
+    """A console for output that is not a terminal: lines are written as they are, no colour.
+
+    It offers what :mod:`glossary_cli.render` uses of :class:`rich.console.Console`
+    (``width``, ``is_terminal``, ``file``) and draws what rich would draw on a stream that is
+    not a terminal, byte for byte (``tests/test_render.py`` compares the two).
+
+    Args:
+        file: the text stream written to.
+        width: cells per line; ``None``: as rich sizes a console (``Console.size``): the
+            digits of ``$COLUMNS``, else the size of the first of standard input, output and
+            error that is a terminal, else 80.
+    """
+
+    is_terminal = False
+
+    def __init__(self, file: IO[str], width: int | None = None) -> None:
+        import os
+
+        self.file = file
+        if width is None:
+            columns = os.environ.get("COLUMNS", "")
+            if columns.isdigit():
+                width = int(columns)
+            else:
+                for fd in (0, 1, 2):
+                    try:
+                        width = os.get_terminal_size(fd).columns
+                    except (AttributeError, ValueError, OSError):
+                        continue
+                    break
+                width = width or 80
+        self.width = width
+
+    def write_lines(self, lines: Sequence[Any]) -> None:
+        """Write laid-out lines (tuples of ``(text, style)`` spans), styles left out."""
+        self.file.write("\n".join("".join(text for text, _ in line) for line in lines) + "\n")
 
 
 def _options(console: Any, bidi: bool, wide: bool) -> Any:
@@ -178,6 +245,9 @@ def _options(console: Any, bidi: bool, wide: bool) -> Any:
 def print_lines(lines: Sequence[Any], console: Any) -> None:
     """Print lines laid out by :mod:`glossary_cli.layout` as they are: rich adds colour, but
     neither wraps, crops nor pads them (its own width tables disagree with terminals)."""
+    if isinstance(console, PlainConsole):
+        console.write_lines(lines)
+        return
     from rich.text import Text
 
     out = Text()

@@ -494,7 +494,7 @@ def test_golden(width: int, kind: str, ident: str, bidi_on: bool) -> None:
 # --- what each path imports ----------------------------------------------------------------
 
 
-def _imported(*args: str) -> set[str]:
+def _imported(*args: str, **env_extra: str) -> set[str]:
     code = (
         "import sys\n"
         "from glossary_cli.cli import app\n"
@@ -502,7 +502,8 @@ def _imported(*args: str) -> set[str]:
         "try:\n    app()\nexcept SystemExit:\n    pass\n"
         "sys.stderr.write(repr(sorted(m.split('.')[0] for m in sys.modules)))\n"
     )
-    env = {**os.environ, "COLUMNS": "80"}
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
+    env.update(COLUMNS="80", **env_extra)
     # The first run compiles the index (with ICU) into the cache; measure the next one.
     subprocess.run([sys.executable, "-c", code], capture_output=True, env=env, check=True)
     done = subprocess.run(
@@ -516,6 +517,86 @@ def test_json_never_imports_rich() -> None:
 
 
 def test_table_loads_no_heavy_library_it_does_not_need() -> None:
-    loaded = _imported("search", "quantization")
+    # A table for a terminal (FORCE_COLOR makes the pipe one, for rich and for gloss) is
+    # coloured by rich; the same table into a pipe needs no rich at all.
+    loaded = _imported("search", "quantization", FORCE_COLOR="1")
     assert "rich" in loaded
     assert not loaded & {"icu", "bidi", "arabic_reshaper"}
+    piped = _imported("search", "quantization")
+    assert not piped & {"rich", "icu", "bidi", "arabic_reshaper", "yaml", "rapidfuzz"}
+
+
+# --- output that is not a terminal -----------------------------------------------------------
+
+
+def _rich_console(buf: io.StringIO, width: int) -> Any:
+    from rich.console import Console
+
+    return Console(file=buf, width=width, highlight=False, emoji=False, markup=False)
+
+
+@pytest.mark.parametrize("width", [30, 40, 59, 60, 80, 120])
+def test_plain_console_draws_what_rich_draws_into_a_pipe(width: int) -> None:
+    from glossary_cli import api
+
+    searcher = api.open_searcher(None)
+    drawings: list[tuple[str, Any]] = [
+        ("search", lambda c: render.search_table(api.search(searcher, "quantization"), [], c)),
+        ("search bn,ar", lambda c: render.search_table(ALL[:12], ["bn", "ar"], c)),
+        ("card", lambda c: render.concept_card(BUNDLED[0], [], c)),
+        ("worst cards", lambda c: [render.concept_card(r, [], c) for r in WORST_RECORDS]),
+        ("list", lambda c: render.list_table(api.list_terms(searcher, "bn"), c)),
+        ("stats", lambda c: render.stats_view(api.stats(), c)),
+        ("sources", lambda c: render.sources_table(api.sources(), c)),
+        ("nothing", lambda c: render.print_lines([], c)),
+    ]
+    for name, draw in drawings:
+        plain, rich = io.StringIO(), io.StringIO()
+        draw(render.PlainConsole(plain, width))
+        draw(_rich_console(rich, width))
+        assert plain.getvalue() == rich.getvalue(), name
+        assert plain.getvalue(), name
+
+
+@pytest.mark.parametrize("columns", [None, "57", "200", "0x", ""])
+def test_plain_console_is_as_wide_as_rich_would_be(
+    columns: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rich.console import Console
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    buf = io.StringIO()
+    assert render.PlainConsole(buf).width == Console(file=buf).width
+
+
+@pytest.mark.parametrize(
+    ("env", "tty", "expected"),
+    [
+        ({}, False, False),
+        ({}, True, True),
+        ({"FORCE_COLOR": "1"}, False, True),
+        ({"FORCE_COLOR": ""}, True, False),
+        ({"TTY_COMPATIBLE": "1"}, False, True),
+        ({"TTY_COMPATIBLE": "0", "FORCE_COLOR": "1"}, True, False),
+        ({"TTY_COMPATIBLE": "2"}, True, True),
+    ],
+)
+def test_terminal_or_not_is_decided_as_rich_decides(
+    env: dict[str, str], tty: bool, expected: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rich.console import Console
+
+    class Stream(io.StringIO):
+        def isatty(self) -> bool:
+            return tty
+
+    for key in ("FORCE_COLOR", "TTY_COMPATIBLE"):
+        monkeypatch.delenv(key, raising=False)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    stream = Stream()
+    assert render.is_terminal(stream, os.environ) is expected
+    assert Console(file=stream).is_terminal is expected
