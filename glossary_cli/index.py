@@ -217,12 +217,15 @@ def compile_index(
     if tmp is None:
         conn = sqlite3.connect(":memory:")
     try:
+        from glossary_cli.store import paused_gc
+
         conn.executescript(_PRAGMAS + _DDL)
-        try:
-            _fill(conn, _prepared(files))
-        except _Unsplittable:  # hand-edited: read it whole, into fresh tables
-            conn.executescript(_DROP + _DDL)
-            _fill(conn, _prepared(files, whole=True))
+        with paused_gc():
+            try:
+                _fill(conn, _prepared(files))
+            except _Unsplittable:  # hand-edited: read it whole, into fresh tables
+                conn.executescript(_DROP + _DDL)
+                _fill(conn, _prepared(files, whole=True))
         conn.executescript(_INDEXES)
         conn.executemany(
             "INSERT INTO meta VALUES (?, ?)",
@@ -363,12 +366,19 @@ def _check_header(header: str, name: str) -> None:
 
 
 def _prepare_text(job: tuple[bytes, int, str]) -> _Prepared:
-    """Worker: parse one chunk of concept records (YAML list) and key it."""
+    """Worker: parse one chunk of concept records (YAML list) and key it, the garbage
+    collector paused (:func:`glossary_cli.store.paused_gc`)."""
+    from glossary_cli.store import paused_gc
+
+    with paused_gc():
+        return _prepare_chunk(*job)
+
+
+def _prepare_chunk(data: bytes, line: int, name: str) -> _Prepared:
     from glossary_cli.errors import RecordError
     from glossary_cli.records import concept_from_mapping
     from glossary_cli.store import load_yaml
 
-    data, line, name = job
     try:
         chunk = data.decode("utf-8")
     except UnicodeDecodeError:
