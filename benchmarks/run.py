@@ -48,6 +48,7 @@ class Command:
     wall: list[float] = field(default_factory=list)  # seconds
     cpu: list[float] = field(default_factory=list)  # user + system seconds
     maxrss: list[int] = field(default_factory=list)  # KiB
+    tty: bool = False  # standard output is a pseudo-terminal
 
 
 def parse_command(spec: str, env: dict[str, str]) -> Command:
@@ -68,39 +69,58 @@ def parse_command(spec: str, env: dict[str, str]) -> Command:
 
 # The child-spawning loop, run by a separate `python -I -S` whose small image keeps the RSS
 # floor low (see the module docstring). argv: SPEC ERRFILE ROUNDS. SPEC holds one command per
-# line: path,argv0,argv1,… each hex-encoded. Writes one line per run:
+# line: "t" (standard output is a new 80x24 pseudo-terminal) or "n" (/dev/null), then
+# path,argv0,argv1,… each hex-encoded. Writes one line per run:
 # "ROUND INDEX WALL_S CPU_S MAXRSS_KIB EXITCODE", after a first line "floor MAXRSS_KIB".
 RUNNER = r"""
 import os, sys, time
-def spawn(path, argv, env, null, err):
+def spawn(path, argv, env, null, err, tty):
+    if tty:
+        import fcntl, struct, termios
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     t = time.perf_counter()
     pid = os.fork()
     if pid == 0:
         try:
-            os.dup2(null, 0); os.dup2(null, 1); os.dup2(err, 2)
+            os.dup2(null, 0); os.dup2(slave if tty else null, 1); os.dup2(err, 2)
+            if tty:
+                os.setsid(); os.close(master)
             os.execve(path, argv, env)
         finally:
             os._exit(127)
+    if tty:
+        os.close(slave)
+        while True:  # drain the terminal, as a terminal emulator would
+            try:
+                if not os.read(master, 65536):
+                    break
+            except OSError:  # EIO: the child has closed it
+                break
+        os.close(master)
     _, status, ru = os.wait4(pid, 0)
     wall = time.perf_counter() - t
     return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss, os.waitstatus_to_exitcode(status)
 def main():
     spec, errpath, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3])
     with open(spec) as f:
-        cmds = [[bytes.fromhex(x) for x in line.split(",")] for line in f.read().split()]
+        cmds = [
+            (line[0] == "t", [bytes.fromhex(x) for x in line[1:].split(",")])
+            for line in f.read().split()
+        ]
     env, null = os.environ, os.open(os.devnull, os.O_RDWR)
     err = os.open(errpath, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600)
     out = sys.stdout
     for true in (b"/bin/true", b"/usr/bin/true"):
         if os.path.exists(true):
-            out.write("floor %d\n" % spawn(true, [true], env, null, err)[2]); break
+            out.write("floor %d\n" % spawn(true, [true], env, null, err, False)[2]); break
     else:
         out.write("floor 0\n")
     out.flush()
     for r in range(rounds):
-        for i, (path, *argv) in enumerate(cmds):
+        for i, (tty, (path, *argv)) in enumerate(cmds):
             os.ftruncate(err, 0); os.lseek(err, 0, 0)
-            wall, cpu, rss, code = spawn(path, argv, env, null, err)
+            wall, cpu, rss, code = spawn(path, argv, env, null, err, tty)
             out.write("%d %d %r %r %d %d\n" % (r, i, wall, cpu, rss, code)); out.flush()
             if code != 0:
                 return
@@ -114,7 +134,10 @@ def run_all(commands: list[Command], env: dict[str, str], rounds: int, warmup: i
         spec, errpath = Path(tmp, "spec"), Path(tmp, "stderr")
         spec.write_text(
             "".join(
-                ",".join(os.fsencode(x).hex() for x in (c.path, *c.argv)) + "\n" for c in commands
+                ("t" if c.tty else "n")
+                + ",".join(os.fsencode(x).hex() for x in (c.path, *c.argv))
+                + "\n"
+                for c in commands
             )
         )
         runner = subprocess.Popen(
@@ -254,6 +277,13 @@ def main(argv: list[str] | None = None) -> int:
         metavar="KEY=VALUE",
         help="set a variable in the children's environment (repeat)",
     )
+    ap.add_argument(
+        "--tty",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="give this command a pseudo-terminal (80x24) as standard output (repeat)",
+    )
     ap.add_argument("--cwd", type=Path, help="run the commands in this directory")
     ap.add_argument(
         "--markdown",
@@ -279,6 +309,10 @@ def main(argv: list[str] | None = None) -> int:
     names = [c.name for c in commands]
     if len(set(names)) != len(names):
         ap.error("command names must be unique")
+    for name in args.tty:
+        if name not in names:
+            ap.error(f"--tty {name!r} is not one of the names: {', '.join(names)}")
+        commands[names.index(name)].tty = True
     yard_name = args.yardstick or names[0]
     if yard_name not in names:
         ap.error(f"--yardstick {yard_name!r} is not one of the names: {', '.join(names)}")
@@ -303,7 +337,10 @@ def main(argv: list[str] | None = None) -> int:
             + (f"; env {' '.join(f'`{kv}`' for kv in args.env)}" if args.env else ""),
             "",
             "```",
-            *(f"{c.name} = {shlex.join(c.argv)}" for c in commands),
+            *(
+                f"{c.name} = {shlex.join(c.argv)}" + ("   # on a pseudo-terminal" if c.tty else "")
+                for c in commands
+            ),
             "```",
             "",
             *(

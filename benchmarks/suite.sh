@@ -18,6 +18,7 @@ if [ ! -x "$venv/bin/gloss" ]; then
   python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet "$repo"
 fi
+"$venv/bin/pip" install --quiet --no-deps --force-reinstall "$repo"  # this checkout's code
 py=$venv/bin/python
 gloss=$venv/bin/gloss
 run() { "$py" "$repo/benchmarks/run.py" --markdown "$out" "$@"; }
@@ -29,10 +30,13 @@ export GLOSS_CACHE=$work/cache
 
 # 1. The bundled glossary.
 "$gloss" search quantization >/dev/null
-run --title "Bundled glossary (40 concepts)" \
+# search-table writes into /dev/null, search-table-tty onto a pseudo-terminal (rich colours it;
+# --no-pager, as nobody is there to quit the pager).
+run --title "Bundled glossary (40 concepts)" --env TERM=xterm-256color --tty search-table-tty \
   --cmd floor="$py -c 'import typer'" \
   --cmd "show-json=$gloss show LoRA --json" \
   --cmd "search-table=$gloss search quantization" \
+  --cmd "search-table-tty=$gloss search quantization --no-pager" \
   --cmd "search-json=$gloss search quantization --json"
 
 for n in 100000 1000000; do
