@@ -277,7 +277,7 @@ def list_terms(searcher: Searcher, lang: str | None = None) -> list[dict[str, An
         if term:
             rows.append({"id": record["id"], "lang": tag, "term": term, "en": record.get("en")})
     if not rows:
-        raise NotFoundError(f"no concept has a {tag!r} entry", tuple(searcher.languages()))
+        raise NotFoundError(f"no concept has an entry in {tag!r}", tuple(searcher.languages()))
     key = sort_key(tag)
     rows.sort(key=lambda r: (key(r["term"]), r["term"], r["id"]))
     return rows

@@ -472,16 +472,22 @@ def _lang_field(tag: str) -> Any:
     return Field(((safe(name), ""), (f" {tag}" if name != tag else "", "dim")))
 
 
-def sources_table(rows: Sequence[dict[str, Any]], console: Any) -> None:
-    """Draw the loaded sources (``api.sources``): file, language, entries as a bar and kind
-    (bundled, user, data), then the directory each kind's files live in."""
-    from pathlib import PurePath
-
-    from glossary_cli.layout import Column, Field, paragraph, table
+def _source_lines(
+    rows: Sequence[dict[str, Any]], header: str, width: int, options: Any
+) -> list[Any]:
+    """Source files (``api.sources`` rows) laid out in ``width`` cells: a table of file,
+    language, entries as a bar and kind (bundled, user, data) when it fits without breaking a
+    file name; else each file on its own line with the rest indented below it, as search
+    results are stacked on a narrow terminal."""
+    from glossary_cli.layout import Column, Field, cell_width, paragraph, table
 
     most = max((r["entries"] for r in rows), default=0)
+
+    def kind(r: dict[str, Any]) -> Any:
+        return Field.of(r["kind"], "cyan" if r["kind"] == "user" else "dim")
+
     columns = [
-        Column("file"), Column("language", wrap=False),
+        Column(header), Column("language", wrap=False),
         Column("entries", wrap=False), Column("kind", wrap=False),
     ]  # fmt: skip
     cells = [
@@ -489,12 +495,48 @@ def sources_table(rows: Sequence[dict[str, Any]], console: Any) -> None:
             (Field.of(safe(r["file"]), "bold"),),
             (_lang_field(r["lang"]),),
             (_bar(r["entries"], most, 12),),
-            (Field.of(r["kind"], "cyan" if r["kind"] == "user" else "dim"),),
+            (kind(r),),
         ]
         for r in rows
     ]
+    natural = 1 + sum(  # every column as wide as its widest cell, plus borders and padding
+        3 + max([cell_width(c.header), *(cell_width(row[i][0].text) for row in cells)])
+        for i, c in enumerate(columns)
+    )
+    if width >= natural:
+        return table(columns, cells, width, options)
+
+    languages = {tag: _lang_field(tag) for tag in dict.fromkeys(r["lang"] for r in rows)}
+    widest = max((cell_width(f.text) for f in languages.values()), default=0)
+    languages = {  # padded alike, so that the bars of all the cards line up
+        tag: Field((*f.spans, (" " * (widest - cell_width(f.text)), "")))
+        for tag, f in languages.items()
+    }
+    lines: list[Any] = []
+    for r in rows:
+        lines += paragraph(Field.of(safe(r["file"]), "bold"), width, options)
+        lines += table(
+            [Column(wrap=False), Column(wrap=False), Column(wrap=False)],
+            [[(languages[r["lang"]],), (_bar(r["entries"], most, 8),), (kind(r),)]],
+            width,
+            options,
+            box=None,
+            show_header=False,
+            indent=2,
+            gap=1,
+        )
+    return lines
+
+
+def sources_table(rows: Sequence[dict[str, Any]], console: Any) -> None:
+    """Draw the loaded sources (``api.sources``, see :func:`_source_lines`), then the
+    directory each kind's files live in."""
+    from pathlib import PurePath
+
+    from glossary_cli.layout import Field, paragraph
+
     options = _options(console, False, False)
-    lines = table(columns, cells, console.width, options)
+    lines = _source_lines(rows, "file", console.width, options)
     where = dict.fromkeys((r["kind"], str(PurePath(r["path"]).parent)) for r in rows)
     for kind, folder in where:
         field = Field(((f"{kind}: ", "bold"), (safe(folder), "dim")))
@@ -542,39 +584,30 @@ def stats_view(stats: dict[str, Any], console: Any) -> None:
     """Draw ``gloss stats`` (``api.stats``): totals; entries per language and per source as
     bars; then the coverage matrix, one row per concept, ``✓`` where it has an entry in a
     language and ``·`` where it lacks one."""
-    from glossary_cli.layout import Column, Field, table
+    from glossary_cli.layout import CARD_WIDTH, Column, Field, paragraph, table
 
     total = stats["concepts"]
     options = _options(console, False, False)
     width = console.width
-    lines: list[Any] = [
-        ((f"{total} concepts, {stats['entries']} entries; "
-          f"{stats['headwords']} with an English headword", "bold"),),
-        (),
-    ]  # fmt: skip
+    summary = (
+        f"{total} concepts, {stats['entries']} entries; "
+        f"{stats['headwords']} with an English headword"
+    )
+    lines: list[Any] = [*paragraph(Field.of(summary, "bold"), width, options), ()]
     langs = [row["lang"] for row in stats["languages"]]
+    bar = 20 if width >= CARD_WIDTH else 6
     lines += table(
         [Column("language", wrap=False), Column("concepts with an entry", wrap=False),
          Column("missing", justify="right", wrap=False)],
         [
-            [(_lang_field(row["lang"]),), (_bar(total - row["missing"], total),),
+            [(_lang_field(row["lang"]),), (_bar(total - row["missing"], total, bar),),
              (Field.of(str(row["missing"]), "red" if row["missing"] else "dim"),)]
             for row in stats["languages"]
         ],
         width, options,
     )  # fmt: skip
     lines.append(())
-    most = max((r["entries"] for r in stats["sources"]), default=0)
-    lines += table(
-        [Column("source"), Column("language", wrap=False), Column("entries", wrap=False),
-         Column("kind", wrap=False)],
-        [
-            [(Field.of(safe(r["file"])),), (_lang_field(r["lang"]),),
-             (_bar(r["entries"], most, 12),), (Field.of(r["kind"], "dim"),)]
-            for r in stats["sources"]
-        ],
-        width, options,
-    )  # fmt: skip
+    lines += _source_lines(stats["sources"], "source", width, options)
     lines += [(), (("coverage: ✓ an entry, · none", "dim"),)]
     columns = [Column("concept", max_lines=2), Column("English", wrap=False)]
     columns += [Column(tag, wrap=False) for tag in langs]

@@ -108,7 +108,12 @@ def add(
         settings["lang"] = lang
     if settings:
         manifest[name] = settings
-    result = _build(user_dir, files, manifest, base)
+    try:
+        result = _build(user_dir, files, manifest, base)
+    except GlossError as exc:
+        if exc.path == f"{store.SOURCES}/{name}":
+            exc.path = str(path)  # the file as the user named it, not its copy-to-be
+        raise
     _commit(user_dir, result, manifest, {f"{store.SOURCES}/{name}": data})
     report = next(r for r in result.files if r.file == name)
     return Change(user_dir, name, report, result)

@@ -308,6 +308,33 @@ def test_sources_lists_bundled_and_user_files(tmp_path: Path) -> None:
     assert "hindi.txt" in table and "Hindi" in table and "user" in table
 
 
+def test_add_names_a_malformed_file_as_it_was_given(tmp_path: Path) -> None:
+    bad = write(tmp_path / "bad.txt", "শিরোনাম\nউপশিরোনাম\nশুধু পরিভাষা\n")
+    before = snapshot(user_dir())
+    result = gloss("add", str(bad), "--lang", "bn")
+    assert result.exit_code == 3
+    assert result.stderr.startswith(f"gloss: {bad}:3: ")
+    assert "sources/bad.txt" not in result.stderr
+    assert snapshot(user_dir()) == before
+
+
+@pytest.mark.parametrize("command", ["sources", "stats"])
+def test_sources_are_stacked_on_a_narrow_terminal(tmp_path: Path, command: str) -> None:
+    ok("add", str(write(tmp_path / "hindi.txt", HINDI_001)), "--lang", "hi")
+    names = [r["file"] for r in as_json("sources")]
+    # the table needs 72 columns for whole file names (000_137ebd2ba72c1cdb.txt)
+    for columns, stacked in ((40, True), (60, True), (71, True), (72, False), (100, False)):
+        lines = ok(command, env={"COLUMNS": str(columns)}).stdout.splitlines()
+        assert max(len(line) for line in lines) <= columns
+        # every file name whole, on a line of its own below 60 columns, in a cell above
+        for name in names:
+            (line,) = [x for x in lines if name in x]
+            assert (line == name) is stacked, (columns, line)
+        if stacked:
+            bars = {line.index("█") for line in lines if "█" in line and line[:1] == " "}
+            assert len(bars) == 1, bars  # the cards' bars line up
+
+
 def test_build_user_rebuilds_the_added_records(tmp_path: Path) -> None:
     ok("add", str(write(tmp_path / "hindi.txt", HINDI_001)), "--lang", "hi")
     result = ok("build", "--user", "--check")

@@ -914,6 +914,36 @@ def test_output_piped_into_head_stops_quietly(big_data: Path, fmt: str) -> None:
     assert err == b""
 
 
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        (("search", "term", "-n", "1500", "--wide", "--no-pager"), ExitCode.OK),
+        (("search", "term", "-n", "1500", "--json"), ExitCode.OK),
+        (("list", "--lang", "bn", "--no-pager"), ExitCode.OK),
+        (("stats",), ExitCode.OK),
+        (("show", "Term7"), ExitCode.OK),
+        (("show", "nothing like it"), ExitCode.NOT_FOUND),
+        (("search", "term", "-n", "0"), ExitCode.USAGE),
+    ],
+)
+def test_a_read_only_command_ends_with_all_its_output_and_its_exit_code(
+    big_data: Path, args: tuple[str, ...], code: ExitCode
+) -> None:
+    # read-only commands end with os._exit once their output is flushed (cli._exit_now)
+    env = {"COLUMNS": "100"}
+    proc = gloss_process(*args, "--data", str(big_data), env=env)
+    expected = CliRunner().invoke(app, [*args, "--data", str(big_data)], env=env)
+    assert proc.returncode == code == expected.exit_code
+    assert proc.stdout.decode("utf-8") == expected.stdout
+    assert len(proc.stdout) > 100_000 or code != ExitCode.OK or args[0] in ("show", "stats")
+
+
+def test_a_read_only_command_reports_a_data_error_as_it_ends(tmp_path: Path) -> None:
+    proc = gloss_process("show", "LoRA", "--data", str(tmp_path / "missing"))
+    assert proc.returncode == ExitCode.DATA
+    assert b"does not exist" in proc.stderr
+
+
 def test_a_shell_pipe_into_head(big_data: Path) -> None:
     command = (
         f"{sys.executable} -m glossary_cli search term -n 1500 --json --data {big_data} | head -1"
