@@ -12,7 +12,9 @@ score      kind     what matched
 80–89      word     every query word is a word of a name (the last may be a prefix);
                     the more of the name the query covers, the higher
 60–79      fuzzy    rapidfuzz similarity of query and name ≥ :data:`FUZZY_CUTOFF`
-60–79      phonetic a Latin query sounds like a romanized Bengali or Arabic term
+60–79      phonetic a Latin query sounds like a romanized Bengali or Arabic term; or,
+                    when nothing else matched, a Bengali or Arabic query spells out
+                    an English name (লোরা: LoRA)
 60–75      partial  a name has more than half of the query's content words
 40–59      definition  every query word occurs in a definition
 =========  =======  ===============================================================
@@ -61,6 +63,13 @@ STOP_WORDS = frozenset(
 )
 _NG_BEFORE_CONSONANT = re.compile(r"ng(?![aeiou])")
 _INITIAL_Z_TH = re.compile(r"\b(?:z|th)")
+
+# Arabic has no p, v, g or ch: English names are written with ب (p, b), ف (f, v), ج or غ (g),
+# تش (ch), and a final "ng" as نج. A romanized Arabic query gets its "ch" and final "ng" back
+# before its skeleton is taken; then its skeleton and the English name's are compared with
+# p, f, v, b merged, and g, j.
+_ARABIC_FINAL_NG = re.compile(r"nj\b")
+_ARABIC_MERGED = str.maketrans({"p": "b", "f": "b", "v": "b", "g": "j"})
 
 _FIELD_ORDER = {"en": 0, "abbr": 1, "term": 2, "alias": 3, "source_en": 4, "definition": 5}
 
@@ -177,6 +186,8 @@ class Searcher:
             self._partial(q, best)
         if not self._enough(best, langs, limit):
             self._definitions(q, best)
+        if not is_latin(q) and not self._enough(best, langs, 1):
+            self._spelled_english(q, best)
         return self._finish(best, langs, limit)
 
     @_recovering
@@ -447,6 +458,50 @@ class Searcher:
             if size >= 4 and score >= (PHONETIC_CUTOFF if size >= 6 else 95.0):
                 scaled = 60.0 + 19.0 * (score - PHONETIC_CUTOFF) / (100.0 - PHONETIC_CUTOFF)
                 self._add(best, concept, scaled, self._match(field, lang, text, "phonetic"))
+
+    def _spelled_english(self, q: str, best: dict[int, _Best]) -> None:
+        """English names spelled out in the query's own script: লোরা ~ LoRA, স্পেকুলেটিভ
+        ডিকোডিং ~ Speculative Decoding, ميكسترال ~ Mixtral. The query is romanized as the index
+        romanizes terms (ICU, :func:`glossary_cli.normalize.romanize`), and its consonant
+        skeleton compared with those of the English names, with the cut-offs of
+        :meth:`_phonetic`; a skeleton of fewer than four consonants (``lr``) must be the
+        name's own, and the romanized query close to the name (``fuzz.ratio`` ≥
+        :data:`WORD_CUTOFF`: lora ~ LoRA). The last resort of a Bengali or Arabic query: it
+        runs only when nothing else matched, being the one tier that loads ICU."""
+        from rapidfuzz import fuzz
+
+        from glossary_cli.normalize import romanize
+        from glossary_cli.parsing import SCRIPT_LANGS, script_of
+
+        lang = SCRIPT_LANGS.get(script_of(q) or "")
+        if lang is None:
+            return
+        roman = romanize(q, lang)
+        merged = _ARABIC_MERGED if lang == "ar" else {}
+        if lang == "ar":
+            roman = _ARABIC_FINAL_NG.sub("ng", roman.replace("tsh", "ch"))
+        skeleton = phonetic(roman, lang).translate(merged)
+        size = len(skeleton.replace(" ", ""))
+        if not size:
+            return
+        if self.exhaustive:
+            candidates = self._all_names()
+        else:
+            candidates = self._candidates("name_phon", [skeleton], 1)
+        for concept, field, name_lang, text, key, phon in candidates:
+            if name_lang != "en" or not phon:
+                continue
+            phon = phon.translate(merged)
+            if size >= 4:
+                score = _similarity(skeleton, phon, fuzz)
+                if score < (PHONETIC_CUTOFF if size >= 6 else 95.0):
+                    continue
+            else:
+                score = fuzz.ratio(roman.replace(" ", ""), key.replace(" ", ""))
+                if phon != skeleton or score < WORD_CUTOFF:
+                    continue
+            scaled = 60.0 + 19.0 * max(0.0, score - PHONETIC_CUTOFF) / (100.0 - PHONETIC_CUTOFF)
+            self._add(best, concept, scaled, self._match(field, name_lang, text, "phonetic"))
 
     def _definitions(self, q: str, best: dict[int, _Best]) -> None:
         stems = list(dict.fromkeys(stem_words(q)))
