@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import IO, Any
 
 #: English names of language tags shown in headers; other tags are named by ICU.
@@ -179,7 +179,7 @@ def make_console(*, stderr: bool = False, width: int | None = None) -> Any:
     return Console(stderr=stderr, width=width, highlight=False, emoji=False, markup=False)
 
 
-def is_terminal(stream: Any, env: Any) -> bool:
+def is_terminal(stream: Any, env: Mapping[str, str]) -> bool:
     """Whether rich treats ``stream`` as a terminal (``rich.console.Console.is_terminal``):
     ``TTY_COMPATIBLE=1``/``0`` says so; else a non-empty ``FORCE_COLOR`` (force-color.org) means
     yes and an empty one no; else the stream's ``isatty()``."""
