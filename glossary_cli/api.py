@@ -11,7 +11,7 @@ Use it from Python::
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,15 +34,24 @@ def data_dirs(data: str | None = None, env: Mapping[str, str] | None = None) -> 
     return dirs
 
 
-def open_searcher(data: str | None = None, env: Mapping[str, str] | None = None) -> Searcher:
+def open_searcher(
+    data: str | None = None,
+    env: Mapping[str, str] | None = None,
+    *,
+    on_compile: Callable[[int], None] | None = None,
+) -> Searcher:
     """A :class:`Searcher` over the data directories (see :func:`data_dirs`), compiling the
-    index into the user cache directory when needed."""
+    index into the user cache directory when needed (``on_compile``: see
+    :func:`glossary_cli.index.open_index`)."""
     from glossary_cli.config import cache_dir
     from glossary_cli.index import open_index
 
     env = os.environ if env is None else env
     dirs, cache = data_dirs(data, env), cache_dir(env)
-    return Searcher(open_index(dirs, cache), lambda: open_index(dirs, cache, rebuild=True))
+    return Searcher(
+        open_index(dirs, cache, on_compile=on_compile),
+        lambda: open_index(dirs, cache, rebuild=True, on_compile=on_compile),
+    )
 
 
 #: The longest query searched, in characters: a longer text is not a term.

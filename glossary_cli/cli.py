@@ -40,6 +40,18 @@ app = typer.Typer(
 )
 
 
+def _compiling(size: int) -> None:
+    """Tell a person at a terminal why a lookup waits: the index is being compiled (only for
+    records of a megabyte or more; the bundled glossary's take a fraction of a second)."""
+    if size >= 1 << 20 and sys.stderr is not None and sys.stderr.isatty():
+        print(
+            f"gloss: compiling the search index of {size / (1 << 20):.0f} MB of records "
+            "(once, until they change) …",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
 class OutputFormat(str, Enum):
     """Output formats of ``search``, ``show`` and ``list``."""
 
@@ -177,7 +189,7 @@ def search(
 
     try:
         langs = parse_langs(lang)
-        searcher = api.open_searcher(data)
+        searcher = api.open_searcher(data, on_compile=_compiling)
         results = api.search(searcher, query, langs=langs, limit=limit)
         if not results and langs and api.search(searcher, query, limit=1):
             where = ", ".join(langs)
@@ -224,7 +236,7 @@ def show(
 
     try:
         langs = parse_langs(lang)
-        result = api.show(api.open_searcher(data), term, langs=langs)
+        result = api.show(api.open_searcher(data, on_compile=_compiling), term, langs=langs)
     except NotFoundError as exc:
         typer.echo(f"gloss: {exc.message}", err=True)
         if exc.suggestions:
@@ -599,7 +611,8 @@ def list_(
             from glossary_cli.errors import UsageError
 
             raise UsageError("list takes one language", hint="e.g. --lang bn")
-        rows = api.list_terms(api.open_searcher(data), langs[0] if langs else None)
+        searcher = api.open_searcher(data, on_compile=_compiling)
+        rows = api.list_terms(searcher, langs[0] if langs else None)
     except NotFoundError as exc:
         typer.echo(f"gloss: {exc.message}", err=True)
         if exc.suggestions:

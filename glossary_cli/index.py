@@ -30,7 +30,8 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -97,20 +98,32 @@ def _digest(data: str | bytes) -> str:
 
 def _remove_stale(path: Path) -> None:
     """Delete the indexes of the same data directories built by other code, and temporary
-    files that crashed builds left behind more than an hour ago."""
+    files that stopped builds left behind: their process is gone, or they are more than a
+    day old."""
     import time
 
     prefix = path.name.rsplit("-", 1)[0]
     for other in path.parent.glob(f"{prefix}-*.sqlite3"):
         if other != path:
             other.unlink(missing_ok=True)
-    cutoff = time.time() - 3600
+    cutoff = time.time() - 86400
     for tmp in path.parent.glob(f".{prefix}-*.tmp"):
         try:
-            if tmp.stat().st_mtime < cutoff:
+            if not _alive(int(tmp.suffixes[-2][1:])) or tmp.stat().st_mtime < cutoff:
                 tmp.unlink()
-        except OSError:
+        except (OSError, ValueError, IndexError):
             pass
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` exists (signal 0: nothing is sent)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True  # someone else's, or cannot tell: keep its file
+    return True
 
 
 def _record_files(data_dirs: Sequence[Path]) -> list[Path]:
@@ -140,7 +153,11 @@ def _content_hash(files: Sequence[Path]) -> str:
 
 
 def open_index(
-    data_dirs: Sequence[Path], cache: Path | None, *, rebuild: bool = False
+    data_dirs: Sequence[Path],
+    cache: Path | None,
+    *,
+    rebuild: bool = False,
+    on_compile: Callable[[int], None] | None = None,
 ) -> sqlite3.Connection:
     """Open the index of ``data_dirs``, compiling it first when missing, stale or corrupt.
 
@@ -148,6 +165,8 @@ def open_index(
         data_dirs: data directories whose ``concepts.yaml`` files are merged, in order.
         cache: directory for index files; ``None`` or unwritable → an in-memory index.
         rebuild: compile it even if the file looks current (a lookup found it corrupt).
+        on_compile: called with the size of the record files in bytes before a compilation
+            (which takes about 0.25 s per MB), e.g. to tell the user why they wait.
 
     Returns:
         A read-only connection (or an in-memory one when the cache cannot be written).
@@ -166,6 +185,8 @@ def open_index(
         conn = _open_existing(path, stamp, files)
         if conn is not None:
             return conn
+    if on_compile is not None:
+        on_compile(sum(f.stat().st_size for f in files))
     return compile_index(data_dirs, files, stamp, path)
 
 
@@ -217,15 +238,19 @@ def compile_index(
     if tmp is None:
         conn = sqlite3.connect(":memory:")
     try:
+        from contextlib import closing
+
         from glossary_cli.store import paused_gc
 
         conn.executescript(_PRAGMAS + _DDL)
-        with paused_gc():
+        with paused_gc(), _terminate_raises():
             try:
-                _fill(conn, _prepared(files))
+                with closing(_prepared(files)) as batches:
+                    _fill(conn, batches)
             except _Unsplittable:  # hand-edited: read it whole, into fresh tables
                 conn.executescript(_DROP + _DDL)
-                _fill(conn, _prepared(files, whole=True))
+                with closing(_prepared(files, whole=True)) as batches:
+                    _fill(conn, batches)
         conn.executescript(_INDEXES)
         conn.executemany(
             "INSERT INTO meta VALUES (?, ?)",
@@ -261,6 +286,28 @@ def compile_index(
     return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
 
 
+@contextmanager
+def _terminate_raises() -> Iterator[None]:
+    """While a build runs in the main thread, SIGTERM raises ``SystemExit(143)`` instead of
+    killing the process outright, so that the temporary index file is removed and the worker
+    processes are stopped (``timeout``, ``kill`` and service managers send SIGTERM)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: Any) -> None:
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 #: Record files larger than this are parsed in chunks by worker processes.
 PARALLEL_BYTES = 8 << 20
 #: Concepts per chunk handed to a worker.
@@ -276,7 +323,7 @@ class _Prepared:
     definitions: list[tuple[int, str, str]] = field(default_factory=list)  # concept#, lang, words
 
 
-def _prepared(files: Sequence[Path], *, whole: bool = False) -> Iterator[_Prepared]:
+def _prepared(files: Sequence[Path], *, whole: bool = False) -> Generator[_Prepared, None, None]:
     """Keyed rows of every concept of the record files, in order, merged by id
     (:func:`glossary_cli.align.merge_concepts`)."""
     if not whole and len(files) == 1 and files[0].stat().st_size > PARALLEL_BYTES:
@@ -293,29 +340,48 @@ class _Unsplittable(Exception):
     """A record file that does not split into concept chunks (see :func:`_record_chunks`)."""
 
 
-def _prepared_chunks(path: Path) -> Iterator[_Prepared]:
+def _prepared_chunks(path: Path) -> Generator[_Prepared, None, None]:
     """Parse and key one large record file in chunks of :data:`CHUNK_CONCEPTS` concepts, in
     worker processes (one per core), yielding the chunks in file order. The file is streamed:
-    memory stays proportional to a few chunks, whatever the file's size.
+    memory stays proportional to a few chunks, whatever the file's size. If anything stops
+    the build (a bad chunk, Ctrl-C, SIGTERM, the caller closing this generator), the workers
+    are killed at once rather than left blocked on their pipes.
 
     Raises:
         _Unsplittable: the file is not laid out as ``gloss build`` writes it.
         RecordError: a chunk is not valid YAML or not valid records (line numbers are the
             file's).
     """
+    import multiprocessing
     from collections import deque
-    from concurrent.futures import Future, ProcessPoolExecutor
 
     workers = max(1, min(os.cpu_count() or 1, 4))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = multiprocessing.Pool(workers, initializer=_worker_signals)
+    try:
         # at most two chunks per worker in flight: the file is never all in memory
-        pending: deque[Future[_Prepared]] = deque()
+        pending: deque[Any] = deque()
         for chunk, line in _record_chunks(path):
-            pending.append(pool.submit(_prepare_text, (chunk, line, str(path))))
+            pending.append(pool.apply_async(_prepare_text, ((chunk, line, str(path)),)))
             if len(pending) >= 2 * workers:
-                yield pending.popleft().result()
+                yield pending.popleft().get()
         while pending:
-            yield pending.popleft().result()
+            yield pending.popleft().get()
+    except BaseException:
+        pool.terminate()
+        raise
+    else:
+        pool.close()
+    finally:
+        pool.join()
+
+
+def _worker_signals() -> None:
+    """Workers leave Ctrl-C to the building process (which stops them all) and die at once
+    on SIGTERM, whatever handler they inherited."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _record_chunks(path: Path) -> Iterator[tuple[bytes, int]]:

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import io
+import os
 import shutil
+import signal
 import sqlite3
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -75,3 +81,101 @@ def test_duplicate_ids_are_refused(tmp_path: Path, small_chunks: None) -> None:
     path.write_text(text, encoding="utf-8")
     with pytest.raises(RecordError, match="same id"):
         _compile(data, tmp_path / "e")
+
+
+# --- a build that is stopped -----------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def large(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Records of 12 000 synthetic concepts (13 MB): compiled in parallel, for seconds."""
+    out = tmp_path_factory.mktemp("large")
+    subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "generate.py"), "--concepts", "12000",
+         "--out", str(out), "--format", "yaml", "--jobs", "2"],
+        check=True,
+        capture_output=True,
+    )  # fmt: skip
+    assert (out / "concepts.yaml").stat().st_size > index.PARALLEL_BYTES
+    return out
+
+
+def _gone(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+@pytest.mark.parametrize(("sig", "code", "whole_group"), [
+    (signal.SIGTERM, 143, False),  # timeout, kill, a service manager: the building process only
+    (signal.SIGINT, 130, True),  # Ctrl-C: the terminal signals the whole process group
+])  # fmt: skip
+def test_a_stopped_build_leaves_no_file_and_no_worker(
+    large: Path, tmp_path: Path, sig: signal.Signals, code: int, whole_group: bool
+) -> None:
+    cache = tmp_path / "cache"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "glossary_cli", "search", "zzqx", "--data", str(large)],
+        env={**os.environ, "GLOSS_CACHE": str(cache)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while not list(cache.glob(".index-*.tmp")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)  # into the parallel part
+    assert proc.poll() is None, "the build ended before it could be stopped"
+    if whole_group:
+        os.killpg(proc.pid, sig)
+    else:
+        proc.send_signal(sig)
+    assert proc.wait(timeout=30) == code
+    assert proc.stderr is not None
+    with proc.stderr:
+        assert b"Traceback" not in proc.stderr.read()
+    deadline = time.monotonic() + 10
+    while not _gone(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _gone(proc.pid), "worker processes outlived the build"
+    assert list(cache.iterdir()) == []
+
+
+def test_temporary_files_of_builds_that_died_are_removed(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    conn = index.open_index([DATA], cache)
+    conn.close()
+    (built,) = cache.glob("index-*.sqlite3")
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True).stdout.strip()  # fmt: skip
+    orphan = cache / f".{built.name}.{dead}.tmp"
+    running = cache / f".{built.name}.{os.getppid()}.tmp"  # a build still under way
+    orphan.write_bytes(b"half an index")
+    running.write_bytes(b"half an index")
+    conn = index.open_index([DATA], cache, rebuild=True)
+    conn.close()
+    assert not orphan.exists()
+    assert running.exists()
+
+
+def test_a_long_compilation_is_announced_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from glossary_cli import cli
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    for stream, size, said in [
+        (Terminal(), 106 << 20, "compiling the search index of 106 MB of records"),
+        (Terminal(), 300 << 10, ""),  # the bundled glossary: too quick to mention
+        (io.StringIO(), 106 << 20, ""),  # not a terminal: scripts read stderr
+    ]:
+        monkeypatch.setattr(sys, "stderr", stream)
+        cli._compiling(size)
+        assert (said in stream.getvalue()) if said else stream.getvalue() == ""
