@@ -193,7 +193,7 @@ def sources(data: str | None = None, env: Mapping[str, str] | None = None) -> li
     the file lives) and ``title``.
     """
     from glossary_cli.config import packaged_data_dir, user_data_dir
-    from glossary_cli.store import SOURCES, read_records
+    from glossary_cli.store import SOURCES, read_record_sources
 
     env = os.environ if env is None else env
     bundled = packaged_data_dir().resolve()
@@ -202,7 +202,7 @@ def sources(data: str | None = None, env: Mapping[str, str] | None = None) -> li
     for d in data_dirs(data, env):
         here = d.resolve()
         kind = "bundled" if here == bundled else "user" if here == user else "data"
-        for s in read_records(d).sources:
+        for s in read_record_sources(d):
             rows.append(
                 {
                     "file": s.file,
@@ -302,28 +302,28 @@ def stats(data: str | None = None, env: Mapping[str, str] | None = None) -> dict
         appearance; ``sources`` as :func:`sources`; ``coverage`` one ``{id, en, langs,
         missing}`` per concept (its languages, and those it lacks).
     """
-    glossary = load_glossary(data, env)
+    concepts = open_searcher(data, env).coverage()  # the index: no YAML to parse
     order: dict[str, int] = {}
-    for c in glossary.concepts:
-        for e in c.entries:
-            order[e.lang] = order.get(e.lang, 0) + 1
-    total = len(glossary.concepts)
+    for _, _, langs in concepts:
+        for tag in langs:
+            order[tag] = order.get(tag, 0) + 1
+    total = len(concepts)
     return {
         "concepts": total,
-        "entries": glossary.entry_count,
-        "headwords": sum(1 for c in glossary.concepts if c.en),
+        "entries": sum(len(langs) for _, _, langs in concepts),
+        "headwords": sum(1 for _, en, _ in concepts if en),
         "languages": [
             {"lang": tag, "entries": n, "missing": total - n} for tag, n in order.items()
         ],
         "sources": sources(data, env),
         "coverage": [
             {
-                "id": c.id,
-                "en": c.en,
-                "langs": list(c.langs),
-                "missing": [tag for tag in order if c.entry(tag) is None],
+                "id": concept_id,
+                "en": en,
+                "langs": list(langs),
+                "missing": [tag for tag in order if tag not in langs],
             }
-            for c in glossary.concepts
+            for concept_id, en, langs in concepts
         ],
     }
 

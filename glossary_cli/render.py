@@ -611,13 +611,25 @@ def stats_view(stats: dict[str, Any], console: Any) -> None:
     lines += [(), (("coverage: ✓ an entry, · none", "dim"),)]
     columns = [Column("concept", max_lines=2), Column("English", wrap=False)]
     columns += [Column(tag, wrap=False) for tag in langs]
+    coverage = stats["coverage"]
+    if len(coverage) > COVERAGE_ROWS:  # those lacking an entry first: what is left to do
+        coverage = sorted(coverage, key=lambda c: not c["missing"])[:COVERAGE_ROWS]
     rows = []
-    for c in stats["coverage"]:
+    for c in coverage:
         row = [(Field.of(safe(c["en"] or c["id"])),), (_mark(c["en"] is not None),)]
         row += [(_mark(tag not in c["missing"]),) for tag in langs]
         rows.append(row)
     lines += table(columns, rows, width, options)
+    more = len(stats["coverage"]) - COVERAGE_ROWS
+    if more > 0:
+        note = f"… and {more} more concepts (gloss stats --json lists them all)"
+        lines += paragraph(Field.of(note, "dim"), width, options)
     print_lines(lines, console)
+
+
+#: Concepts the coverage table of ``gloss stats`` shows (those lacking an entry first);
+#: ``--json`` has them all.
+COVERAGE_ROWS = 500
 
 
 def _mark(present: bool) -> Any:

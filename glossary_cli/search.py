@@ -231,6 +231,16 @@ class Searcher:
         return [json.loads(record) for (record,) in rows]
 
     @_recovering
+    def coverage(self) -> list[tuple[str, str | None, tuple[str, ...]]]:
+        """Every concept as ``(id, English headword or None, language tags of its entries)``,
+        in record order."""
+        rows = self.conn.execute(
+            "SELECT id, json_extract(record, '$.en'), langs FROM concept ORDER BY rowid"
+        )
+        return [(cid, en, tuple(langs.strip(",").split(",")) if langs.strip(",") else ())
+                for cid, en, langs in rows]  # fmt: skip
+
+    @_recovering
     def languages(self) -> list[str]:
         """The language tags of the entries, in order of first appearance."""
         rows = self.conn.execute(

@@ -625,6 +625,37 @@ def read_records(data_dir: Path) -> Glossary:
         raise
 
 
+def read_record_sources(data_dir: Path) -> tuple[Source, ...]:
+    """The ``sources`` of ``DATA/concepts.yaml`` without its concepts: ``gloss build`` writes
+    them before the ``concepts:`` line, so only the lines above it are parsed (the whole file
+    of 100 000 concepts takes half a minute). A file laid out otherwise is read whole.
+
+    Raises:
+        as :func:`read_records`.
+    """
+    from glossary_cli.records import glossary_from_mapping
+
+    path = data_dir / RECORDS
+    header: list[bytes] = []
+    try:
+        with path.open("rb") as fh:
+            for raw in fh:
+                if raw.rstrip(b"\r\n") == b"concepts:":
+                    break
+                header.append(raw)
+            else:
+                header = []
+        text = b"".join(header).decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        header = []
+    if not header or "\nsources:" not in "\n" + text:
+        return read_records(data_dir).sources  # missing, hand-edited or undecodable: it says why
+    try:
+        return glossary_from_mapping(load_yaml(text + "concepts: []\n", str(path))).sources
+    except RecordError:
+        return read_records(data_dir).sources  # the error again, placed in the whole file
+
+
 def record_files(data_dirs: Sequence[Path]) -> list[Path]:
     """The record files of several data directories that exist, in order."""
     return [d / RECORDS for d in data_dirs if (d / RECORDS).is_file()]
@@ -636,6 +667,7 @@ __all__ = [
     "build_records",
     "dump_yaml",
     "load_yaml",
+    "read_record_sources",
     "read_records",
     "records_are_current",
     "write_atomic",

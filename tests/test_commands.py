@@ -8,6 +8,7 @@ import io
 import json
 import os
 import re
+import shutil
 import sys
 import unicodedata
 from pathlib import Path
@@ -17,9 +18,10 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from glossary_cli import exchange, store
+from glossary_cli import api, exchange, store
 from glossary_cli.align import merge_concepts
 from glossary_cli.cli import app
+from glossary_cli.errors import RecordError
 from glossary_cli.model import Concept, Entry
 
 from .conftest import DATA, ROOT, snapshot
@@ -530,6 +532,52 @@ def test_stats_counts_languages_sources_and_coverage(tmp_path: Path) -> None:
     assert sum(1 for c in stats["coverage"] if not c["missing"]) == 0
     table = ok("stats").stdout
     assert "█" in table and "Hindi" in table and "✓" in table and "·" in table
+
+
+def test_stats_and_sources_agree_with_the_records_they_no_longer_parse(tmp_path: Path) -> None:
+    # stats comes from the index and sources from the records' header; both must say what a
+    # full read of the merged records says
+    ok("add", str(write(tmp_path / "hindi.txt", HINDI_001)), "--lang", "hi")
+    glossary = api.load_glossary()
+    stats = as_json("stats")
+    assert stats["concepts"] == len(glossary.concepts)
+    assert stats["entries"] == glossary.entry_count
+    assert [(c["id"], c["en"], c["langs"]) for c in stats["coverage"]] == [
+        (c.id, c.en, list(c.langs)) for c in glossary.concepts
+    ]
+    for directory in (DATA, user_dir()):
+        assert store.read_record_sources(directory) == store.read_records(directory).sources
+
+
+def test_stats_table_shows_the_concepts_lacking_entries_first_when_it_is_cut(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from glossary_cli import render
+
+    monkeypatch.setattr(render, "COVERAGE_ROWS", 10)
+    stats = as_json("stats")
+    lacking = [c["en"] for c in stats["coverage"] if c["missing"]]  # 25 lack an Arabic entry
+    lines = ok("stats", env={"COLUMNS": "120"}).stdout.splitlines()
+    rows = [line for line in lines if line.startswith("│") and line.rstrip().endswith("·  │")]
+    assert len(rows) == 10
+    assert all(any(en in row for en in lacking[:10]) for row in rows)
+    assert lines[-1] == "… and 30 more concepts (gloss stats --json lists them all)"
+
+
+def test_sources_of_a_hand_edited_record_file_are_read_whole(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    path = data / "concepts.yaml"
+    text = path.read_text(encoding="utf-8")
+    head, concepts = text.split("\nconcepts:\n")
+    sources = head[head.index("sources:") :]
+    path.write_text(
+        head[: head.index("sources:")] + "concepts:\n" + concepts + sources, encoding="utf-8"
+    )
+    assert store.read_record_sources(data) == store.read_records(DATA).sources
+    (data / "concepts.yaml").write_text("schema: gloss/1\nsources: [\nconcepts:\n", "utf-8")
+    with pytest.raises(RecordError):
+        store.read_record_sources(data)
 
 
 # --------------------------------------------------------------------------- merging
