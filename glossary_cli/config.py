@@ -78,12 +78,18 @@ def cache_dir(env: Mapping[str, str]) -> Path | None:
 def pager_command(env: Mapping[str, str]) -> tuple[list[str], dict[str, str]] | None:
     """The pager for long output on a terminal, and its environment: ``$PAGER`` (split like a
     shell word list), else ``less``; ``None`` when ``PAGER`` is set but empty. ``LESS``
-    defaults to ``-R`` (pass colours through; ``-F``: quit if one screen; ``-X``: leave the
-    text on the screen) unless the user set it."""
+    defaults to ``-FRX`` (``-R``: pass colours through; ``-F``: quit if one screen; ``-X``:
+    leave the text on the screen); a ``LESS`` of the user's that lets less show colour codes
+    as text (no ``-R``/``-r``) gets ``-R`` added."""
+    import os
     import shlex
 
     chosen = env.get("PAGER")
     if chosen is not None and not chosen.strip():
         return None
     argv = shlex.split(chosen) if chosen else ["less"]
-    return argv, {**env, "LESS": env.get("LESS", "-FRX")}
+    less = env.get("LESS", "-FRX")
+    raw = "R" in less or "-r" in less or "raw-control" in less.lower()
+    if os.path.basename(argv[0]) == "less" and not raw:
+        less = f"{less} -R".strip()
+    return argv, {**env, "LESS": less}

@@ -748,3 +748,23 @@ def test_no_colour_and_no_pager_when_piped() -> None:
     result = ok("list", env={"PAGER": "false"})
     assert "\x1b" not in result.stdout
     assert "Low-Rank Adaptation" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("env", "less"),
+    [
+        ({}, "-FRX"),
+        ({"LESS": ""}, "-R"),
+        ({"LESS": "-i"}, "-i -R"),
+        ({"LESS": "-iR"}, "-iR"),
+        ({"LESS": "-r"}, "-r"),
+        ({"LESS": "--RAW-CONTROL-CHARS"}, "--RAW-CONTROL-CHARS"),
+        ({"LESS": "-i", "PAGER": "most"}, "-i"),  # not less: LESS is not its business
+    ],
+)
+def test_less_always_passes_colours_through(env: dict[str, str], less: str) -> None:
+    from glossary_cli.config import pager_command
+
+    command = pager_command(env)
+    assert command is not None
+    assert command[1]["LESS"] == less
