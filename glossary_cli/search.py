@@ -38,7 +38,14 @@ from dataclasses import dataclass
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from glossary_cli.errors import StoreError
-from glossary_cli.normalize import fold, is_latin, phonetic, stem_words, strip_arabic_articles
+from glossary_cli.normalize import (
+    fold,
+    is_latin,
+    phonetic,
+    stem_words,
+    strip_arabic_articles,
+)
+from glossary_cli.normalize import stem as word_stem
 
 #: Minimum rapidfuzz score (0–100) for a fuzzy match of query and name.
 FUZZY_CUTOFF = 82.0
@@ -51,15 +58,20 @@ SIMILAR_WORDS = 50
 #: Most names scored per fuzzy lookup.
 MAX_CANDIDATES = 5000
 
-#: Words that carry no meaning in a lookup ("what is LoRA", "প্রুনিং কি", "ما هو التقطير"),
-#: left out by the partial-match tier only. Folded and stemmed, as queries are.
-STOP_WORDS = frozenset(
+#: Function words: articles, prepositions, conjunctions, question words. A query of nothing
+#: else finds nothing. Folded and stemmed, as queries are.
+FUNCTION_WORDS = frozenset(
     stem_words(
         fold(
-            "what is are the a an of in for meaning mean define definition term "
-            "কি কী মানে অর্থ কাকে বলে কিভাবে ما ماذا هو هي معنى تعريف في"
+            "what is are the a an of in for and or to by with on কি কী এবং ও ما ماذا هو هي في و ال"
         )
     )
+)
+#: Words that carry no meaning in a lookup ("what is LoRA", "প্রুনিং কি", "ما هو التقطير"):
+#: the function words and the words of a question about a term, left out by the
+#: partial-match tier and, as a second try, by the fuzzy and phonetic tiers.
+STOP_WORDS = FUNCTION_WORDS | frozenset(
+    stem_words(fold("meaning mean define definition term মানে অর্থ কাকে বলে কিভাবে معنى تعريف"))
 )
 _NG_BEFORE_CONSONANT = re.compile(r"ng(?![aeiou])")
 _INITIAL_Z_TH = re.compile(r"\b(?:z|th)")
@@ -166,8 +178,8 @@ class Searcher:
             Up to ``limit`` results; empty when nothing scores above the cut-offs.
         """
         q = fold(query)
-        if not q:
-            return []
+        if not q or all(w in FUNCTION_WORDS for w in stem_words(q)):
+            return []  # "the", "what is", ال: nothing to look up
         best: dict[int, _Best] = {}
         self._exact(q, best)
         if self._enough(best, langs, limit, above=98.0):
@@ -178,10 +190,15 @@ class Searcher:
         self._words(q, best)
         if self._enough(best, langs, limit):
             return self._finish(best, langs, limit)
-        self._fuzzy(q, best)
+        # a misspelt term asked about ("what is quantizaton") is compared without the filler too
+        content = " ".join(w for w in q.split() if word_stem(w) not in STOP_WORDS)
+        keys = [q, content] if content != q else [q]
+        for key in keys:
+            self._fuzzy(key, best)
         abbreviation = is_abbreviation_like(query)
         if is_latin(q) and not abbreviation:
-            self._phonetic(q, best)
+            for key in keys:
+                self._phonetic(key, best)
         if not abbreviation and not self._enough(best, langs, limit):
             self._partial(q, best)
         if not self._enough(best, langs, limit):
@@ -210,7 +227,7 @@ class Searcher:
         from rapidfuzz import fuzz, process
 
         out: list[str] = []
-        for word in dict.fromkeys(stem_words(q)):
+        for word in dict.fromkeys(w for w in stem_words(q) if w not in STOP_WORDS):
             vocab = self._vocab(0, word, 3)
             for found, _, _ in process.extract(
                 word, vocab, scorer=fuzz.ratio, score_cutoff=60, limit=3
@@ -451,7 +468,10 @@ class Searcher:
             # ذ typed "z" or "th" (zakira, thakira ~ ذاكرة, dhakira)
             phonetic(_INITIAL_Z_TH.sub("dh", arabic), "ar"),
         }
-        variants.discard("")
+        # two consonants (qat: kt) sound like too many names
+        variants = {v for v in variants if len(v.replace(" ", "")) >= 3}
+        if not variants:
+            return
         if self.exhaustive:
             candidates = self._all_names()
         else:

@@ -96,6 +96,13 @@ NEGATIVES = [
     "overfitting",
     "RLHF",
     "GAN",
+    "the",
+    "AND",
+    "of",
+    "what is",
+    "ال",
+    "কি",
+    "ما هو",
     "ট্রান্সফরমার",
     "ট্রান্সফর্মার মডেল",
     "রিইনফোর্সমেন্ট লার্নিং",
@@ -195,3 +202,16 @@ def test_show_does_not_guess_between_equally_loose_matches() -> None:
     assert result.exit_code == 1
     assert "several concepts" in result.stderr
     assert "did you mean:" in result.stderr
+
+
+def test_a_misspelt_term_asked_about_is_found() -> None:
+    hits = run_json("search", "what is quantizaton", "--json")
+    assert hits and all("Quantization" in h["en"] for h in hits)
+    assert (
+        run_json("search", "what is mixure of experts", "--json")[0]["id"] == "mixture-of-experts"
+    )
+
+
+def test_two_consonants_sound_like_nothing() -> None:
+    # qat: an exact abbreviation, and no name that merely has a k and a t
+    assert [h["id"] for h in run_json("search", "qat", "--json")] == ["quantization-aware-training"]
