@@ -546,10 +546,23 @@ def sources_table(rows: Sequence[dict[str, Any]], console: Any) -> None:
 
 def list_table(rows: Sequence[dict[str, Any]], console: Any) -> None:
     """Draw ``gloss list`` rows (``api.list_terms``): the terms in collation order, with the
-    English headword beside terms of other languages."""
-    from glossary_cli.layout import Column, Field, table
+    English headword beside terms of other languages, and the concept id; narrower than
+    :data:`glossary_cli.layout.CARD_WIDTH`, stacked (the term, then the rest indented)."""
+    from glossary_cli.layout import CARD_WIDTH, Column, Field, paragraph, table
 
     english = all(r["lang"].split("-")[0] == "en" for r in rows)
+    options = _options(console, False, False)
+    width = console.width
+    if width < CARD_WIDTH:  # stacked: each term on its own line, its English and id below
+        lines: list[Any] = []
+        for r in rows:
+            lines += paragraph(Field.of(safe(r["term"]), "bold"), width, options)
+            if not english:
+                en = Field.of(safe(r["en"] or "—"), "" if r["en"] else "dim")
+                lines += paragraph(en, width, options, indent=2)
+            lines += paragraph(Field.of(safe(r["id"]), "dim"), width, options, indent=2)
+        print_lines(lines, console)
+        return
     tag = rows[0]["lang"] if rows else "en"
     columns = [Column(language_name(tag))] + ([] if english else [Column("English")])
     columns.append(Column("id", style="dim"))
@@ -560,8 +573,7 @@ def list_table(rows: Sequence[dict[str, Any]], console: Any) -> None:
             row.append((Field.of(safe(r["en"] or "—"), "" if r["en"] else "dim"),))
         row.append((Field.of(safe(r["id"]), "dim"),))
         cells.append(row)
-    options = _options(console, False, False)
-    print_lines(table(columns, cells, console.width, options), console)
+    print_lines(table(columns, cells, width, options), console)
 
 
 def write_rows_csv(

@@ -7,7 +7,8 @@ tiers; each tier has its own score band, so a better tier always ranks higher:
 score      kind     what matched
 =========  =======  ===============================================================
 100        exact    the whole query is a whole name (headword, abbreviation, alias,
-                    term, source English); 98 when equal up to spaces or Arabic clitics
+                    term, source English); 98 when equal up to spaces, Arabic clitics
+                    or word endings
 90–98      prefix   a name starts with the query
 80–89      word     every query word is a word of a name (the last may be a prefix);
                     the more of the name the query covers, the higher
@@ -312,14 +313,17 @@ class Searcher:
             self._add(best, concept, score, self._match(field, lang, text, "exact"))
 
     def _prefix(self, q: str, best: dict[int, _Best]) -> None:
+        # Names are compared without their spaces (4bit ~ 4-bit): a name that starts with the
+        # query starts with it then too.
+        start = q.replace(" ", "")
         rows = self.conn.execute(
             # the shorter the name, the higher a prefix match scores: read the shortest
-            "SELECT concept, field, lang, text, key FROM name WHERE key > ? AND key < ? "
-            "ORDER BY length(key) LIMIT 500",
-            (q, q + "\U0010ffff"),
+            "SELECT concept, field, lang, text, key FROM name WHERE compact > ? AND compact < ? "
+            "ORDER BY length(compact) LIMIT 500",
+            (start, start + "\U0010ffff"),
         )
         for concept, field, lang, text, key in rows:
-            score = 90.0 + 8.0 * len(q) / len(key)
+            score = 90.0 + 8.0 * min(1.0, len(q) / len(key))
             self._add(best, concept, score, self._match(field, lang, text, "prefix"))
 
     def _words(self, q: str, best: dict[int, _Best]) -> None:

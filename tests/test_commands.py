@@ -768,3 +768,16 @@ def test_less_always_passes_colours_through(env: dict[str, str], less: str) -> N
     command = pager_command(env)
     assert command is not None
     assert command[1]["LESS"] == less
+
+
+@pytest.mark.parametrize("lang", ["bn", "ar", "en"])
+def test_list_is_stacked_on_a_narrow_terminal(lang: str) -> None:
+    rows = as_json("list", "--lang", lang)
+    from glossary_cli.layout import cell_width
+
+    lines = ok("list", "--lang", lang, env={"COLUMNS": "40"}).stdout.splitlines()
+    assert all(cell_width(line) <= 40 for line in lines)
+    assert all("│" not in line and "…" not in line for line in lines)
+    terms = "".join(line for line in lines if not line.startswith(" "))
+    # every term whole (wrapped only where a line may break), in collation order
+    assert terms.replace(" ", "") == "".join(r["term"] for r in rows).replace(" ", "")
