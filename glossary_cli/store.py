@@ -215,7 +215,7 @@ def write_atomic(path: Path, data: bytes) -> None:
     except OSError as exc:
         raise StoreError(
             f"cannot write in {directory}: {exc.strerror}",
-            hint="check the directory's permissions, or use --data to choose another",
+            hint="check that the directory exists and that its permissions let you write in it",
         ) from None
     try:
         _set_mode(tmp, path)
@@ -380,9 +380,14 @@ def build_records(data_dir: Path, *, strict: bool = False, base: Path | None = N
             f"no glossary files in {data_dir / SOURCES}",
             hint="put glossary files there, or add one with `gloss add FILE`",
         )
-    return build_from(
-        files, read_manifest(data_dir), read_curation(data_dir), strict=strict, base=base
-    )
+    try:
+        return build_from(
+            files, read_manifest(data_dir), read_curation(data_dir), strict=strict, base=base
+        )
+    except GlossError as exc:
+        if exc.path and not os.path.isabs(exc.path):  # sources/NAME, curation.yaml: in DATA
+            exc.path = str(data_dir / exc.path)
+        raise
 
 
 def build_from(

@@ -781,3 +781,18 @@ def test_list_is_stacked_on_a_narrow_terminal(lang: str) -> None:
     terms = "".join(line for line in lines if not line.startswith(" "))
     # every term whole (wrapped only where a line may break), in collation order
     assert terms.replace(" ", "") == "".join(r["term"] for r in rows).replace(" ", "")
+
+
+def test_build_names_a_malformed_file_with_its_data_directory(tmp_path: Path) -> None:
+    (tmp_path / "sources").mkdir()
+    write(tmp_path / "sources" / "odd.txt", "শিরোনাম\nউপশিরোনাম\nশুধু পরিভাষা\n")
+    result = gloss("build", "--data", str(tmp_path))
+    assert result.exit_code == 3
+    assert result.stderr.startswith(f"gloss: {tmp_path / 'sources' / 'odd.txt'}:3: ")
+
+
+def test_export_into_a_missing_directory_says_so(tmp_path: Path) -> None:
+    result = gloss("export", "-f", "csv", "-o", str(tmp_path / "missing" / "glossary.csv"))
+    assert result.exit_code == 3
+    assert "cannot write in" in result.stderr and "--data" not in result.stderr
+    assert not (tmp_path / "missing").exists()
