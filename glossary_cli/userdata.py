@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from glossary_cli import store
-from glossary_cli.errors import GlossError, NotFoundError, StoreError, UsageError
+from glossary_cli.errors import GlossError, NotFoundError, ParseError, StoreError, UsageError
 from glossary_cli.tags import is_language_tag
 
 
@@ -114,8 +114,15 @@ def add(
         if exc.path == f"{store.SOURCES}/{name}":
             exc.path = str(path)  # the file as the user named it, not its copy-to-be
         raise
-    _commit(user_dir, result, manifest, {f"{store.SOURCES}/{name}": data})
     report = next(r for r in result.files if r.file == name)
+    if not report.entries:
+        # concepts with names but no term would only shadow the terms of others
+        raise ParseError(
+            "it has no term in any language: nothing to add",
+            path=str(path),
+            hint="give each concept a term in a language column or element, e.g. bn",
+        )
+    _commit(user_dir, result, manifest, {f"{store.SOURCES}/{name}": data})
     return Change(user_dir, name, report, result)
 
 

@@ -796,3 +796,13 @@ def test_export_into_a_missing_directory_says_so(tmp_path: Path) -> None:
     assert result.exit_code == 3
     assert "cannot write in" in result.stderr and "--data" not in result.stderr
     assert not (tmp_path / "missing").exists()
+
+
+def test_add_refuses_a_file_without_any_term(tmp_path: Path) -> None:
+    # a concept with an English name and no term would shadow the bundled LoRA in `show`
+    before = snapshot(user_dir())
+    result = gloss("add", str(write(tmp_path / "w.csv", "id,en,bn\n,LoRA,\n")))
+    assert result.exit_code == 3
+    assert "no term in any language" in result.stderr
+    assert snapshot(user_dir()) == before
+    assert as_json("show", "LoRA")["id"] == "low-rank-adaptation"
