@@ -98,11 +98,17 @@ def search(
     return [concept_json(f.record, langs, score=f.score, match=f.match) for f in found]
 
 
+#: Below an exact match (98), ``show`` names a concept only if it scores this much more than
+#: every other; else it lists them.
+SHOW_MARGIN = 1.0
+
+
 def show(searcher: Searcher, term: str, *, langs: Sequence[str] = ()) -> dict[str, Any]:
     """The best-matching concept for ``term`` (or the concept whose id is ``term``).
 
     Raises:
-        NotFoundError: nothing matches; carries "did you mean" suggestions.
+        NotFoundError: nothing matches, or (below an exact match) several concepts match
+            within :data:`SHOW_MARGIN` of the best; carries "did you mean" suggestions.
         UsageError: a term :func:`check_query` refuses.
     """
     from glossary_cli.render import concept_json
@@ -111,13 +117,14 @@ def show(searcher: Searcher, term: str, *, langs: Sequence[str] = ()) -> dict[st
     found = searcher.concept_by_id(term)
     if found is None:
         best = searcher.search(term, limit=1)
-        if best and best[0].score < 80.0:  # a loose match: is it one of several equal ones?
-            best = searcher.search(term, limit=5)
-        if len(best) >= 2 and best[0].score == best[1].score and best[0].score < 80.0:
-            # a loose match that ties: guessing one would mislead; offer them instead
-            tied = [f for f in best if f.score == best[0].score]
+        if best and best[0].score < 98.0:  # not exact: is it one of several as good?
+            best = searcher.search(term, limit=8)
+        tied = [f for f in best if f.score >= best[0].score - SHOW_MARGIN] if best else []
+        if len(tied) >= 2 and best[0].score < 98.0:
+            # "quantization" starts 19 names, "bit" is a word of several: guessing one would
+            # mislead; offer them instead
             names = tuple(f.record.get("en") or f.record["id"] for f in tied)
-            raise NotFoundError(f"{term!r} matches several concepts equally loosely", names)
+            raise NotFoundError(f"{term!r} matches several concepts about as well", names)
         found = best[0] if best else None
     if found is None:
         raise NotFoundError(f"no concept matches {term!r}", tuple(searcher.suggestions(term)))

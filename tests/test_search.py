@@ -215,3 +215,20 @@ def test_a_misspelt_term_asked_about_is_found() -> None:
 def test_two_consonants_sound_like_nothing() -> None:
     # qat: an exact abbreviation, and no name that merely has a k and a t
     assert [h["id"] for h in run_json("search", "qat", "--json")] == ["quantization-aware-training"]
+
+
+@pytest.mark.parametrize("term", ["quantization", "bit"])
+def test_show_lists_the_concepts_a_common_word_starts_or_belongs_to(term: str) -> None:
+    result = runner.invoke(app, ["show", term])
+    assert result.exit_code == 1
+    assert "matches several concepts about as well" in result.stderr
+    assert result.stderr.count(",") >= 1  # at least two offered
+
+
+@pytest.mark.parametrize(
+    ("term", "concept"),
+    [("LoRA", "low-rank-adaptation"), ("mixure of experts", "mixture-of-experts"),
+     ("quantizaton bias", "quantization-bias-compensation"), ("প্রুনিং", "pruning")],
+)  # fmt: skip
+def test_show_still_names_a_clear_best(term: str, concept: str) -> None:
+    assert run_json("show", term, "--json")["id"] == concept
