@@ -78,10 +78,10 @@ _NG_BEFORE_CONSONANT = re.compile(r"ng(?![aeiou])")
 _INITIAL_Z_TH = re.compile(r"\b(?:z|th)")
 
 # Arabic has no p, v, g or ch: English names are written with ب (p, b), ف (f, v), ج or غ (g),
-# تش (ch), and a final "ng" as نج. A romanized Arabic query gets its "ch" and final "ng" back
+# تش (ch), and a final "ng" as نج or نغ. A romanized Arabic query gets its "ch" and final "ng" back
 # before its skeleton is taken; then its skeleton and the English name's are compared with
 # p, f, v, b merged, and g, j.
-_ARABIC_FINAL_NG = re.compile(r"nj\b")
+_ARABIC_FINAL_NG = re.compile(r"n(?:j|gh)\b")
 _ARABIC_MERGED = str.maketrans({"p": "b", "f": "b", "v": "b", "g": "j"})
 
 _FIELD_ORDER = {"en": 0, "abbr": 1, "term": 2, "alias": 3, "source_en": 4, "definition": 5}
