@@ -179,10 +179,13 @@ class Searcher:
             Up to ``limit`` results; empty when nothing scores above the cut-offs.
         """
         q = fold(query)
-        if not q or all(w in FUNCTION_WORDS for w in stem_words(q)):
-            return []  # "the", "what is", ال: nothing to look up
+        if not q:
+            return []
         best: dict[int, _Best] = {}
         self._exact(q, best)
+        if all(w in FUNCTION_WORDS for w in stem_words(q)):
+            # "the", "what is", ال: only a name that is exactly that, nothing like it
+            return self._finish(best, langs, limit)
         if self._enough(best, langs, limit, above=98.0):
             return self._finish(best, langs, limit)
         self._prefix(q, best)

@@ -173,6 +173,9 @@ def test_yaml_round_trips_any_text(text: str) -> None:
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(glossaries(langs=("bn", "ar")))
+# a term that is a function word (و, "and"): found as itself, though a query of function
+# words finds nothing else
+@example(Glossary(lang="ar", title="ء", subtitle="ء", entries=(("و", "ء", None, ()),)))
 def test_searching_a_term_finds_its_record_first(g: Glossary) -> None:
     keys = [fold(term) for term, _, _, _ in g.entries]
     assume(len(set(keys)) == len(keys))
