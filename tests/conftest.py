@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests draw the same examples on every run, so that a test run is repeatable;
+# HYPOTHESIS_PROFILE=explore draws new ones each time, to look for failing cases.
+settings.register_profile("repeatable", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
