@@ -574,8 +574,13 @@ def export_(
         _fail(exc)
     if output is None:
         sys.stdout.flush()
-        sys.stdout.buffer.write(data_bytes)
-        sys.stdout.buffer.flush()
+        try:
+            sys.stdout.buffer.write(data_bytes)
+            sys.stdout.buffer.flush()
+        except BrokenPipeError:
+            raise _ReaderGone from None
+        except OSError as exc:
+            raise _OutputFailed(exc.strerror or str(exc)) from None
     else:
         typer.echo(f"wrote {output} ({chosen})", err=True)
 
@@ -650,9 +655,14 @@ class _ReaderGone(Exception):
     """Standard output was a pipe whose reader went away (``gloss … | head -1``)."""
 
 
+class _OutputFailed(Exception):
+    """Standard output could not be written (a full disk, an I/O error)."""
+
+
 class _Stdout:
-    """``sys.stdout`` turning a closed pipe into :class:`_ReaderGone`: Typer would catch the
-    ``BrokenPipeError`` and exit 1, which means "nothing found"."""
+    """``sys.stdout`` turning a closed pipe into :class:`_ReaderGone` and any other write error
+    into :class:`_OutputFailed`: Typer would catch the ``BrokenPipeError`` and exit 1, which
+    means "nothing found", and print a traceback for the rest."""
 
     def __init__(self, stream: Any) -> None:
         self._stream = stream
@@ -662,12 +672,16 @@ class _Stdout:
             return int(self._stream.write(text))
         except BrokenPipeError:
             raise _ReaderGone from None
+        except OSError as exc:
+            raise _OutputFailed(exc.strerror or str(exc)) from None
 
     def flush(self) -> None:
         try:
             self._stream.flush()
         except BrokenPipeError:
             raise _ReaderGone from None
+        except OSError as exc:
+            raise _OutputFailed(exc.strerror or str(exc)) from None
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
@@ -715,15 +729,28 @@ def _exit_now(code: int) -> NoReturn:
     rebuilt index was renamed into place before the lookup ran, and no pool or thread is left.
     A reader that went away while the output was flushed is success, as in :func:`main`.
     """
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            if stream is not None:
-                stream.flush()
-        except (BrokenPipeError, _ReaderGone):
-            code = int(ExitCode.OK) if stream is sys.stdout else code
-        except (OSError, ValueError):
-            pass
+    try:
+        sys.stdout.flush()
+    except (BrokenPipeError, _ReaderGone):
+        code = int(ExitCode.OK)
+    except _OutputFailed as exc:
+        code = _output_failed(exc)
+    except (OSError, ValueError):
+        pass
+    try:
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
     os._exit(code)
+
+
+def _output_failed(exc: _OutputFailed) -> int:
+    """Say that standard output could not be written; the exit code of a data error."""
+    try:
+        print(f"gloss: cannot write the output: {exc}", file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+    return int(ExitCode.DATA)
 
 
 def main() -> None:
@@ -733,9 +760,10 @@ def main() -> None:
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8", errors="backslashreplace")
+    if sys.stdout is None:  # started with standard output closed (gloss … >&-)
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # for the whole process
     stdout = sys.stdout
-    if stdout is not None:
-        sys.stdout = _Stdout(stdout)
+    sys.stdout = _Stdout(stdout)
     args = sys.argv[1:]
     _only_the_invoked_command(args, os.environ)
     try:
@@ -747,8 +775,12 @@ def main() -> None:
     except (BrokenPipeError, _ReaderGone):
         # The reader went away: stop quietly with success, whatever was left unwritten.
         devnull = os.open(os.devnull, os.O_WRONLY)
-        if stdout is not None:
-            os.dup2(devnull, stdout.fileno())
+        os.dup2(devnull, stdout.fileno())
         sys.exit(int(ExitCode.OK))
+    except _OutputFailed as exc:
+        code = _output_failed(exc)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stdout.fileno())  # what is left in the buffer goes nowhere
+        sys.exit(code)
     except KeyboardInterrupt:
         sys.exit(130)

@@ -89,7 +89,26 @@ def pager_command(env: Mapping[str, str]) -> tuple[list[str], dict[str, str]] | 
         return None
     argv = shlex.split(chosen) if chosen else ["less"]
     less = env.get("LESS", "-FRX")
-    raw = "R" in less or "-r" in less or "raw-control" in less.lower()
-    if os.path.basename(argv[0]) == "less" and not raw:
+    if os.path.basename(argv[0]) == "less" and not _less_shows_colours(less):
         less = f"{less} -R".strip()
     return argv, {**env, "LESS": less}
+
+
+#: less options whose value follows the letter (``-P?prompt``, ``-x4``): what comes after one
+#: of these in a cluster is its value, not more options (less(1), OPTIONS).
+_LESS_VALUED = frozenset("bhjkoOpPtTxyz#D")
+
+
+def _less_shows_colours(options: str) -> bool:
+    """Whether the ``LESS`` value ``options`` has ``-R``/``-r`` (or their long names)."""
+    for word in options.split():
+        if word.startswith("--"):
+            if word[2:].lower().startswith("raw-control"):
+                return True
+            continue
+        for letter in word.lstrip("-"):
+            if letter in "Rr":
+                return True
+            if letter in _LESS_VALUED:
+                break
+    return False

@@ -242,27 +242,28 @@ def compile_index(
 
         from glossary_cli.store import paused_gc
 
-        conn.executescript(_PRAGMAS + _DDL)
-        with paused_gc(), _terminate_raises():
-            try:
-                with closing(_prepared(files)) as batches:
-                    _fill(conn, batches)
-            except _Unsplittable:  # hand-edited: read it whole, into fresh tables
-                conn.executescript(_DROP + _DDL)
-                with closing(_prepared(files, whole=True)) as batches:
-                    _fill(conn, batches)
-        conn.executescript(_INDEXES)
-        conn.executemany(
-            "INSERT INTO meta VALUES (?, ?)",
-            [
-                ("schema", SCHEMA_VERSION),
-                ("version", __version__),
-                ("stamp", stamp),
-                ("content", content),
-                ("data", json.dumps([str(d) for d in data_dirs])),
-            ],
-        )
-        conn.commit()
+        with _terminate_raises():
+            conn.executescript(_PRAGMAS + _DDL)
+            with paused_gc():
+                try:
+                    with closing(_prepared(files)) as batches:
+                        _fill(conn, batches)
+                except _Unsplittable:  # hand-edited: read it whole, into fresh tables
+                    conn.executescript(_DROP + _DDL)
+                    with closing(_prepared(files, whole=True)) as batches:
+                        _fill(conn, batches)
+            conn.executescript(_INDEXES)
+            conn.executemany(
+                "INSERT INTO meta VALUES (?, ?)",
+                [
+                    ("schema", SCHEMA_VERSION),
+                    ("version", __version__),
+                    ("stamp", stamp),
+                    ("content", content),
+                    ("data", json.dumps([str(d) for d in data_dirs])),
+                ],
+            )
+            conn.commit()
     except BaseException as exc:
         conn.close()
         if tmp is not None:
@@ -288,9 +289,10 @@ def compile_index(
 
 @contextmanager
 def _terminate_raises() -> Iterator[None]:
-    """While a build runs in the main thread, SIGTERM raises ``SystemExit(143)`` instead of
-    killing the process outright, so that the temporary index file is removed and the worker
-    processes are stopped (``timeout``, ``kill`` and service managers send SIGTERM)."""
+    """While a build runs in the main thread, SIGTERM and SIGHUP raise ``SystemExit(128 +
+    signal)`` instead of killing the process outright, so that the temporary index file is
+    removed and the worker processes are stopped (``timeout``, ``kill`` and service managers
+    send SIGTERM; a closed terminal sends SIGHUP)."""
     import signal
     import threading
 
@@ -301,11 +303,13 @@ def _terminate_raises() -> Iterator[None]:
     def stop(signum: int, frame: Any) -> None:
         raise SystemExit(128 + signum)
 
-    previous = signal.signal(signal.SIGTERM, stop)
+    signals = [signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
+    previous = {sig: signal.signal(sig, stop) for sig in signals}
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 #: Record files larger than this are parsed in chunks by worker processes.
@@ -376,11 +380,13 @@ def _prepared_chunks(path: Path) -> Generator[_Prepared, None, None]:
 
 
 def _worker_signals() -> None:
-    """Workers leave Ctrl-C to the building process (which stops them all) and die at once
-    on SIGTERM, whatever handler they inherited."""
+    """Workers leave Ctrl-C and a closed terminal to the building process (which stops them
+    all) and die at once on SIGTERM, whatever handlers they inherited."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 

@@ -64,7 +64,9 @@ MAX_CANDIDATES = 5000
 FUNCTION_WORDS = frozenset(
     stem_words(
         fold(
-            "what is are the a an of in for and or to by with on কি কী এবং ও ما ماذا هو هي في و ال"
+            "what is are the a an of in for and or to by with on from at as "
+            "কি কী এবং ও এর কে থেকে দিয়ে জন্য "
+            "ما ماذا هو هي في و ال من على إلى عن مع ب ل بال لل"
         )
     )
 )

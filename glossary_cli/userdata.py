@@ -122,6 +122,14 @@ def add(
             path=str(path),
             hint="give each concept a term in a language column or element, e.g. bn",
         )
+    termless = [c.en or c.id for c in result.glossary.concepts if not c.entries]
+    if termless:
+        shown = ", ".join(repr(t) for t in termless[:3]) + (" …" if len(termless) > 3 else "")
+        raise ParseError(
+            f"{len(termless)} of its concepts have no term in any language: {shown}",
+            path=str(path),
+            hint="give each a term in a language column or element, or leave it out",
+        )
     _commit(user_dir, result, manifest, {f"{store.SOURCES}/{name}": data})
     return Change(user_dir, name, report, result)
 

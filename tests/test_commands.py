@@ -759,6 +759,9 @@ def test_no_colour_and_no_pager_when_piped() -> None:
         ({"LESS": "-iR"}, "-iR"),
         ({"LESS": "-r"}, "-r"),
         ({"LESS": "--RAW-CONTROL-CHARS"}, "--RAW-CONTROL-CHARS"),
+        ({"LESS": "-i -PReady"}, "-i -PReady -R"),  # the R of a prompt is no option
+        ({"LESS": "-i --rscroll=-"}, "-i --rscroll=- -R"),
+        ({"LESS": "-x4R"}, "-x4R -R"),
         ({"LESS": "-i", "PAGER": "most"}, "-i"),  # not less: LESS is not its business
     ],
 )
@@ -804,5 +807,10 @@ def test_add_refuses_a_file_without_any_term(tmp_path: Path) -> None:
     result = gloss("add", str(write(tmp_path / "w.csv", "id,en,bn\n,LoRA,\n")))
     assert result.exit_code == 3
     assert "no term in any language" in result.stderr
+    assert snapshot(user_dir()) == before
+    mixed = "id,en,bn\nx,Speculative Thing,স্পেকুলেটিভ\n,LoRA,\n,Pruning,\n"
+    result = gloss("add", str(write(tmp_path / "mixed.csv", mixed)))
+    assert result.exit_code == 3
+    assert "2 of its concepts have no term in any language: 'LoRA', 'Pruning'" in result.stderr
     assert snapshot(user_dir()) == before
     assert as_json("show", "LoRA")["id"] == "low-rank-adaptation"

@@ -113,6 +113,7 @@ def _gone(pgid: int) -> bool:
 @pytest.mark.parametrize(("sig", "code", "whole_group"), [
     (signal.SIGTERM, 143, False),  # timeout, kill, a service manager: the building process only
     (signal.SIGINT, 130, True),  # Ctrl-C: the terminal signals the whole process group
+    (signal.SIGHUP, 129, True),  # the terminal closed
 ])  # fmt: skip
 def test_a_stopped_build_leaves_no_file_and_no_worker(
     large: Path, tmp_path: Path, sig: signal.Signals, code: int, whole_group: bool

@@ -938,6 +938,30 @@ def test_a_read_only_command_ends_with_all_its_output_and_its_exit_code(
     assert len(proc.stdout) > 100_000 or code != ExitCode.OK or args[0] in ("show", "stats")
 
 
+@pytest.mark.parametrize(
+    "args", [("show", "LoRA"), ("show", "LoRA", "--json"), ("search", "quantization"),
+             ("export", "-f", "csv"), ("list", "--format", "csv"), ("stats", "--json")],
+)  # fmt: skip
+def test_standard_output_that_cannot_be_written(args: tuple[str, ...]) -> None:
+    # closed (gloss … >&-): nothing to write to, nothing to report
+    closed = subprocess.run(
+        [sys.executable, "-m", "glossary_cli", *args], stdout=None, stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL, close_fds=True, timeout=120, check=False,
+        preexec_fn=lambda: os.close(1),
+    )  # fmt: skip
+    assert closed.returncode == 0, closed.stderr
+    assert b"Traceback" not in closed.stderr
+    if not Path("/dev/full").exists():
+        return
+    with open("/dev/full", "wb") as full:  # a full disk
+        proc = subprocess.run(
+            [sys.executable, "-m", "glossary_cli", *args], stdout=full, stderr=subprocess.PIPE,
+            timeout=120, check=False,
+        )  # fmt: skip
+    assert proc.returncode == ExitCode.DATA
+    assert proc.stderr == b"gloss: cannot write the output: No space left on device\n"
+
+
 def test_a_read_only_command_reports_a_data_error_as_it_ends(tmp_path: Path) -> None:
     proc = gloss_process("show", "LoRA", "--data", str(tmp_path / "missing"))
     assert proc.returncode == ExitCode.DATA
