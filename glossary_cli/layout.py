@@ -534,6 +534,42 @@ class Column:
     style: str = ""
 
 
+def table_width(
+    columns: Sequence[Column],
+    rows: Sequence[Sequence[Cell]],
+    options: Options,
+    *,
+    box: Box | None = HEAVY_HEAD,
+    show_header: bool = True,
+    indent: int = 0,
+    gap: int = 2,
+) -> int:
+    """Cells :func:`table` needs to draw every column at its natural width (no cell wrapped),
+    borders and padding included; arguments as :func:`table`."""
+    n = len(columns)
+    measured = _measured(columns, rows, show_header)
+    return sum(_natural_widths(measured, n, options)) + _overhead(n, box, indent, gap)
+
+
+def _measured(
+    columns: Sequence[Column], rows: Sequence[Sequence[Cell]], show_header: bool
+) -> list[list[Cell]]:
+    header_cells: list[Cell] = [(Field.of(c.header, "bold"),) for c in columns]
+    return ([header_cells] if show_header else []) + [list(r) for r in rows]
+
+
+def _overhead(n: int, box: Box | None, indent: int, gap: int) -> int:
+    """Cells of a table's borders, padding and indent: ``│ a │ b │``, or gaps without a box."""
+    return indent + ((n + 1) + 2 * n if box else gap * (n - 1))
+
+
+def _natural_widths(measured: list[list[Cell]], n: int, options: Options) -> list[int]:
+    return [
+        max((natural_width(f, options) for r in measured for f in r[i]), default=0)
+        for i in range(n)
+    ]
+
+
 def table(
     columns: Sequence[Column],
     rows: Sequence[Sequence[Cell]],
@@ -554,13 +590,9 @@ def table(
     below it (words are folded), and only then are ``wrap=False`` columns narrowed.
     """
     n = len(columns)
-    header_cells: list[Cell] = [(Field.of(c.header, "bold"),) for c in columns]
-    measured = ([header_cells] if show_header else []) + [list(r) for r in rows]
-    overhead = indent + ((n + 1) + 2 * n if box else gap * (n - 1))
-    widths = [
-        max((natural_width(f, options) for r in measured for f in r[i]), default=0)
-        for i in range(n)
-    ]
+    measured = _measured(columns, rows, show_header)
+    overhead = _overhead(n, box, indent, gap)
+    widths = _natural_widths(measured, n, options)
     excess = sum(widths) + overhead - width
     if excess > 0:
         widths = _shrink(columns, measured, widths, excess, options)
@@ -609,7 +641,7 @@ def table(
     if box:
         out.append(rule(box.top))
     if show_header:
-        out.extend(block(header_cells, box.header if box else None))
+        out.extend(block(measured[0], box.header if box else None))
         if box:
             out.append(rule(box.header_rule))
     for k, row in enumerate(rows):

@@ -479,7 +479,7 @@ def _source_lines(
     language, entries as a bar and kind (bundled, user, data) when it fits without breaking a
     file name; else each file on its own line with the rest indented below it, as search
     results are stacked on a narrow terminal."""
-    from glossary_cli.layout import Column, Field, cell_width, paragraph, table
+    from glossary_cli.layout import Column, Field, cell_width, paragraph, table, table_width
 
     most = max((r["entries"] for r in rows), default=0)
 
@@ -499,11 +499,7 @@ def _source_lines(
         ]
         for r in rows
     ]
-    natural = 1 + sum(  # every column as wide as its widest cell, plus borders and padding
-        3 + max([cell_width(c.header), *(cell_width(row[i][0].text) for row in cells)])
-        for i, c in enumerate(columns)
-    )
-    if width >= natural:
+    if width >= table_width(columns, cells, options):  # no file name broken
         return table(columns, cells, width, options)
 
     languages = {tag: _lang_field(tag) for tag in dict.fromkeys(r["lang"] for r in rows)}
