@@ -401,15 +401,13 @@ def _record_chunks(path: Path) -> Iterator[tuple[bytes, int]]:
     Raises:
         _Unsplittable: some other line at column 0 (a hand-edited file).
     """
+    from glossary_cli.store import header_glossary, read_header
+
     with path.open("rb") as fh:
-        header = []
-        for raw in fh:
-            if raw.rstrip(b"\r\n") == b"concepts:":
-                break
-            header.append(raw)
-        else:
+        header = read_header(fh)
+        if header is None:
             raise _Unsplittable(str(path))
-        _check_header(b"".join(header).decode("utf-8-sig"), str(path))
+        header_glossary(header, str(path))  # checked before any chunk is parsed
         line = len(header) + 2
         chunk: list[bytes] = []
         start = line
@@ -427,14 +425,6 @@ def _record_chunks(path: Path) -> Iterator[tuple[bytes, int]]:
             line += 1
         if chunk:
             yield b"".join(chunk), start
-
-
-def _check_header(header: str, name: str) -> None:
-    from glossary_cli.records import glossary_from_mapping
-    from glossary_cli.store import load_yaml
-
-    data = load_yaml(header + "concepts: []\n", name)
-    glossary_from_mapping(data)
 
 
 def _prepare_text(job: tuple[bytes, int, str]) -> _Prepared:

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from glossary_cli.errors import (
     GlossError,
@@ -630,6 +630,31 @@ def read_records(data_dir: Path) -> Glossary:
         raise
 
 
+def read_header(fh: BinaryIO) -> list[bytes] | None:
+    """The lines of an open record file above its ``concepts:`` line, which is consumed: the
+    file is left at the first concept. ``None`` when it has no such line (not as ``gloss
+    build`` writes it)."""
+    header: list[bytes] = []
+    for raw in fh:
+        if raw.rstrip(b"\r\n") == b"concepts:":
+            return header
+        header.append(raw)
+    return None
+
+
+def header_glossary(header: Sequence[bytes], name: str) -> Glossary:
+    """What a record file's header (:func:`read_header`) holds: its schema and ``sources``,
+    as a glossary without concepts.
+
+    Raises:
+        UnicodeDecodeError: not UTF-8; RecordError: not valid YAML or not a valid header.
+    """
+    from glossary_cli.records import glossary_from_mapping
+
+    text = b"".join(header).decode("utf-8-sig")
+    return glossary_from_mapping(load_yaml(text + "concepts: []\n", name))
+
+
 def read_record_sources(data_dir: Path) -> tuple[Source, ...]:
     """The ``sources`` of ``DATA/concepts.yaml`` without its concepts: ``gloss build`` writes
     them before the ``concepts:`` line, so only the lines above it are parsed (the whole file
@@ -638,27 +663,16 @@ def read_record_sources(data_dir: Path) -> tuple[Source, ...]:
     Raises:
         as :func:`read_records`.
     """
-    from glossary_cli.records import glossary_from_mapping
-
     path = data_dir / RECORDS
-    header: list[bytes] = []
     try:
         with path.open("rb") as fh:
-            for raw in fh:
-                if raw.rstrip(b"\r\n") == b"concepts:":
-                    break
-                header.append(raw)
-            else:
-                header = []
-        text = b"".join(header).decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError):
-        header = []
-    if not header or "\nsources:" not in "\n" + text:
-        return read_records(data_dir).sources  # missing, hand-edited or undecodable: it says why
-    try:
-        return glossary_from_mapping(load_yaml(text + "concepts: []\n", str(path))).sources
-    except RecordError:
-        return read_records(data_dir).sources  # the error again, placed in the whole file
+            header = read_header(fh)
+        if header is not None and any(line.startswith(b"sources:") for line in header):
+            return header_glossary(header, str(path)).sources
+    except (OSError, UnicodeDecodeError, RecordError):
+        pass
+    # missing, hand-edited, undecodable or invalid: a whole read says why, placed in the file
+    return read_records(data_dir).sources
 
 
 def record_files(data_dirs: Sequence[Path]) -> list[Path]:
@@ -671,7 +685,9 @@ __all__ = [
     "GlossError",
     "build_records",
     "dump_yaml",
+    "header_glossary",
     "load_yaml",
+    "read_header",
     "read_record_sources",
     "read_records",
     "records_are_current",
