@@ -10,7 +10,8 @@ under ``build --check``), 2 usage error, 3 data error.
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from enum import Enum
 from typing import Annotated, Any, NoReturn, Optional
 
@@ -574,13 +575,9 @@ def export_(
         _fail(exc)
     if output is None:
         sys.stdout.flush()
-        try:
+        with _output_errors():
             sys.stdout.buffer.write(data_bytes)
             sys.stdout.buffer.flush()
-        except BrokenPipeError:
-            raise _ReaderGone from None
-        except OSError as exc:
-            raise _OutputFailed(exc.strerror or str(exc)) from None
     else:
         typer.echo(f"wrote {output} ({chosen})", err=True)
 
@@ -659,6 +656,18 @@ class _OutputFailed(Exception):
     """Standard output could not be written (a full disk, an I/O error)."""
 
 
+@contextmanager
+def _output_errors() -> Iterator[None]:
+    """Writing to standard output: a closed pipe raises :class:`_ReaderGone`, any other
+    error :class:`_OutputFailed`."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise _ReaderGone from None
+    except OSError as exc:
+        raise _OutputFailed(exc.strerror or str(exc)) from None
+
+
 class _Stdout:
     """``sys.stdout`` turning a closed pipe into :class:`_ReaderGone` and any other write error
     into :class:`_OutputFailed`: Typer would catch the ``BrokenPipeError`` and exit 1, which
@@ -668,20 +677,12 @@ class _Stdout:
         self._stream = stream
 
     def write(self, text: str) -> int:
-        try:
+        with _output_errors():
             return int(self._stream.write(text))
-        except BrokenPipeError:
-            raise _ReaderGone from None
-        except OSError as exc:
-            raise _OutputFailed(exc.strerror or str(exc)) from None
 
     def flush(self) -> None:
-        try:
+        with _output_errors():
             self._stream.flush()
-        except BrokenPipeError:
-            raise _ReaderGone from None
-        except OSError as exc:
-            raise _OutputFailed(exc.strerror or str(exc)) from None
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
