@@ -492,11 +492,9 @@ class Searcher:
             )
         for concept, field, lang, text, _, phon in candidates:
             score = max(_similarity(v, phon, fuzz) for v in variants)
-            size = len(phon.replace(" ", ""))
-            # a skeleton of four or five consonants is too short to forgive a difference
-            if size >= 4 and score >= (PHONETIC_CUTOFF if size >= 6 else 95.0):
-                scaled = 60.0 + 19.0 * (score - PHONETIC_CUTOFF) / (100.0 - PHONETIC_CUTOFF)
-                self._add(best, concept, scaled, self._match(field, lang, text, "phonetic"))
+            if _sounds_alike(score, len(phon.replace(" ", ""))):
+                match = self._match(field, lang, text, "phonetic")
+                self._add(best, concept, _phonetic_band(score), match)
 
     def _spelled_english(self, q: str, best: dict[int, _Best]) -> None:
         """English names spelled out in the query's own script: লোরা ~ LoRA, স্পেকুলেটিভ
@@ -533,14 +531,14 @@ class Searcher:
             phon = phon.translate(merged)
             if size >= 4:
                 score = _similarity(skeleton, phon, fuzz)
-                if score < (PHONETIC_CUTOFF if size >= 6 else 95.0):
+                if not _sounds_alike(score, size):
                     continue
             else:
                 score = fuzz.ratio(roman.replace(" ", ""), key.replace(" ", ""))
                 if phon != skeleton or score < WORD_CUTOFF:
                     continue
-            scaled = 60.0 + 19.0 * max(0.0, score - PHONETIC_CUTOFF) / (100.0 - PHONETIC_CUTOFF)
-            self._add(best, concept, scaled, self._match(field, name_lang, text, "phonetic"))
+            match = self._match(field, name_lang, text, "phonetic")
+            self._add(best, concept, _phonetic_band(score), match)
 
     def _definitions(self, q: str, best: dict[int, _Best]) -> None:
         stems = list(dict.fromkeys(stem_words(q)))
@@ -645,6 +643,18 @@ def _shortlist(
         for _, _, index in process.extract(query, keys, scorer=scorer, limit=size // 2):
             chosen.add(index)
     return [candidates[i] for i in sorted(chosen)]
+
+
+def _sounds_alike(score: float, consonants: int) -> bool:
+    """Whether skeletons of similarity ``score`` (0–100) match, for a name skeleton of
+    ``consonants`` consonants: from six on at :data:`PHONETIC_CUTOFF`; four or five are too few
+    to forgive a difference (95); fewer never match by similarity."""
+    return consonants >= 4 and score >= (PHONETIC_CUTOFF if consonants >= 6 else 95.0)
+
+
+def _phonetic_band(score: float) -> float:
+    """A skeleton similarity (0–100) as a score of the phonetic band, 60–79."""
+    return 60.0 + 19.0 * max(0.0, score - PHONETIC_CUTOFF) / (100.0 - PHONETIC_CUTOFF)
 
 
 def _similarity(query: str, name: str, fuzz: Any) -> float:
