@@ -121,7 +121,7 @@ def show(searcher: Searcher, term: str, *, langs: Sequence[str] = ()) -> dict[st
             best = searcher.search(term, limit=8)
         tied = [f for f in best if f.score >= best[0].score - SHOW_MARGIN] if best else []
         if len(tied) >= 2 and best[0].score < 98.0:
-            # "quantization" starts 19 names, "bit" is a word of several: guessing one would
+            # "quantization" starts four headwords, "bit" is a word of several: guessing one would
             # mislead; offer them instead
             names = tuple(f.record.get("en") or f.record["id"] for f in tied)
             raise NotFoundError(f"{term!r} matches several concepts about as well", names)

@@ -762,7 +762,7 @@ def main() -> None:
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8", errors="backslashreplace")
     if sys.stdout is None:  # started with standard output closed (gloss … >&-)
-        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # for the whole process
+        sys.exit(_output_failed(_OutputFailed("standard output is closed")))
     stdout = sys.stdout
     sys.stdout = _Stdout(stdout)
     args = sys.argv[1:]

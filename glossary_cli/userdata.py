@@ -125,8 +125,9 @@ def add(
     termless = [c.en or c.id for c in result.glossary.concepts if not c.entries]
     if termless:
         shown = ", ".join(repr(t) for t in termless[:3]) + (" …" if len(termless) > 3 else "")
+        have = "has" if len(termless) == 1 else "have"
         raise ParseError(
-            f"{len(termless)} of its concepts have no term in any language: {shown}",
+            f"{len(termless)} of its concepts {have} no term in any language: {shown}",
             path=str(path),
             hint="give each a term in a language column or element, or leave it out",
         )
