@@ -349,22 +349,27 @@ def _prepared_chunks(path: Path) -> Generator[_Prepared, None, None]:
     worker processes (one per core), yielding the chunks in file order. The file is streamed:
     memory stays proportional to a few chunks, whatever the file's size. If anything stops
     the build (a bad chunk, Ctrl-C, SIGTERM, the caller closing this generator), the workers
-    are killed at once rather than left blocked on their pipes.
+    are killed at once rather than left blocked on their pipes. Where no worker can be
+    started (:func:`_start_workers`), the chunks are parsed in this process, one by one.
 
     Raises:
         _Unsplittable: the file is not laid out as ``gloss build`` writes it.
         RecordError: a chunk is not valid YAML or not valid records (line numbers are the
             file's).
     """
-    import multiprocessing
     from collections import deque
 
+    chunks = _record_chunks(path)
     workers = max(1, min(os.cpu_count() or 1, 4))
-    pool = multiprocessing.Pool(workers, initializer=_worker_signals)
+    pool = _start_workers(workers) if workers > 1 else None
+    if pool is None:
+        for chunk, line in chunks:
+            yield _prepare_text((chunk, line, str(path)))
+        return
     try:
         # at most two chunks per worker in flight: the file is never all in memory
         pending: deque[Any] = deque()
-        for chunk, line in _record_chunks(path):
+        for chunk, line in chunks:
             pending.append(pool.apply_async(_prepare_text, ((chunk, line, str(path)),)))
             if len(pending) >= 2 * workers:
                 yield pending.popleft().get()
@@ -377,6 +382,33 @@ def _prepared_chunks(path: Path) -> Generator[_Prepared, None, None]:
         pool.close()
     finally:
         pool.join()
+        del pool  # an error's traceback keeps this frame: not its pipes as well
+
+
+def _start_workers(workers: int) -> Any:
+    """A ``multiprocessing`` pool of ``workers`` processes, or ``None`` where none can be
+    started (too many open files or processes, no ``/dev/shm``: ``OSError``).
+
+    Workers are *spawned* (a fresh interpreter), not forked: a fork would copy this process
+    mid-build, with its open index connection and its SIGTERM handler
+    (:func:`_terminate_raises`), and a worker killed at that moment may never exit. Ctrl-C
+    and a closed terminal (SIGINT, SIGHUP) are blocked while they start, and a spawned
+    process keeps that signal mask: such signals reach the building process, which stops
+    its workers (:func:`_prepared_chunks`).
+    """
+    import multiprocessing
+    import signal
+
+    held = {getattr(signal, name) for name in ("SIGINT", "SIGHUP") if hasattr(signal, name)}
+    mask = getattr(signal, "pthread_sigmask", None)
+    previous = mask(signal.SIG_BLOCK, held) if mask else None
+    try:
+        return multiprocessing.get_context("spawn").Pool(workers, initializer=_worker_signals)
+    except OSError:
+        return None
+    finally:
+        if mask:
+            mask(signal.SIG_SETMASK, previous)
 
 
 def _worker_signals() -> None:

@@ -83,6 +83,36 @@ def test_duplicate_ids_are_refused(tmp_path: Path, small_chunks: None) -> None:
         _compile(data, tmp_path / "e")
 
 
+@pytest.mark.parametrize("why", ["one core", "no process can be started"])
+def test_without_workers_the_chunks_are_parsed_in_this_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, why: str
+) -> None:
+    import errno
+    import multiprocessing.context
+
+    whole = _dump(_compile(DATA, tmp_path / "a"))
+    monkeypatch.setattr(index, "PARALLEL_BYTES", 0)
+    monkeypatch.setattr(index, "CHUNK_CONCEPTS", 7)
+    if why == "one core":
+        monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    else:
+
+        def refuse(*args: object, **kwargs: object) -> None:
+            raise OSError(errno.EMFILE, "Too many open files")
+
+        monkeypatch.setattr(multiprocessing.context.SpawnContext, "Pool", refuse)
+    parsed_by: list[int] = []
+    prepare = index._prepare_text
+
+    def spy(job: tuple[bytes, int, str]) -> index._Prepared:
+        parsed_by.append(os.getpid())
+        return prepare(job)
+
+    monkeypatch.setattr(index, "_prepare_text", spy)
+    assert _dump(_compile(DATA, tmp_path / "b")) == whole
+    assert parsed_by == [os.getpid()] * 6  # 40 concepts, 7 a chunk
+
+
 # --- a build that is stopped -----------------------------------------------------------------
 
 ROOT = Path(__file__).resolve().parent.parent
