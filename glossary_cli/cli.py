@@ -158,7 +158,17 @@ def _main(
 
 
 def _format(fmt: OutputFormat, as_json: bool) -> OutputFormat:
-    return OutputFormat.json if as_json else fmt
+    """The output format asked for: ``--json`` is ``--format json``; with another
+    ``--format`` than ``json`` (or the default table) it is a usage error (exit 2)."""
+    if not as_json:
+        return fmt
+    if fmt not in (OutputFormat.json, OutputFormat.table):
+        typer.echo(
+            f"gloss: --json and --format {fmt.value} ask for different outputs: give one of them",
+            err=True,
+        )
+        raise typer.Exit(int(ExitCode.USAGE))
+    return OutputFormat.json
 
 
 @app.command()
@@ -188,6 +198,7 @@ def search(
     """
     from glossary_cli import api
 
+    fmt = _format(fmt, as_json)
     try:
         langs = parse_langs(lang)
         searcher = api.open_searcher(data, on_compile=_compiling)
@@ -195,6 +206,8 @@ def search(
         if not results and langs and api.search(searcher, query, limit=1):
             where = ", ".join(langs)
             note = " (English names are headwords: leave en out of --lang)" if "en" in langs else ""
+            if fmt is OutputFormat.json:
+                _emit([], langs, fmt, many=True)
             typer.echo(
                 f"gloss: no concept that matches {printable(query)!r} "
                 f"has an entry in {where}{note}",
@@ -204,11 +217,11 @@ def search(
     except GlossError as exc:
         _fail(exc)
     if not results:
+        if fmt is OutputFormat.json:  # still a JSON document for `| jq`
+            _emit([], langs, fmt, many=True)
         typer.echo(f"gloss: no concept matches {printable(query)!r}", err=True)
         raise typer.Exit(int(ExitCode.NOT_FOUND))
-    _emit(
-        results, langs, _format(fmt, as_json), many=True, bidi=bidi, wide=wide, pager=not no_pager
-    )
+    _emit(results, langs, fmt, many=True, bidi=bidi, wide=wide, pager=not no_pager)
 
 
 @app.command()
@@ -235,6 +248,7 @@ def show(
     """
     from glossary_cli import api
 
+    fmt = _format(fmt, as_json)
     try:
         langs = parse_langs(lang)
         result = api.show(api.open_searcher(data, on_compile=_compiling), term, langs=langs)
@@ -248,7 +262,7 @@ def show(
     _emit(
         [result],
         langs,
-        _format(fmt, as_json),
+        fmt,
         many=False,
         bidi=bidi,
         wide=wide,
@@ -607,6 +621,7 @@ def list_(
     """
     from glossary_cli import api, render
 
+    fmt = _format(fmt, as_json)
     try:
         langs = parse_langs(lang)
         if len(langs) > 1:
@@ -622,7 +637,6 @@ def list_(
         raise typer.Exit(int(exc.exit_code)) from None
     except GlossError as exc:
         _fail(exc)
-    fmt = _format(fmt, as_json)
     if fmt is OutputFormat.json:
         render.write_json(rows)
     elif fmt is OutputFormat.jsonl:

@@ -21,13 +21,16 @@ def is_language_tag(tag: str) -> bool:
 
 
 def parse_langs(value: str | None) -> tuple[str, ...]:
-    """``"bn,ar"`` → ``("bn", "ar")``; ``None`` or ``""`` → ``()``; duplicates dropped; tags in
-    canonical case (``BN`` → ``bn``: tags are case-insensitive, RFC 5646 §2.1.1).
+    """``"bn,ar"`` → ``("bn", "ar")``; ``None`` (no ``--lang``) → ``()``, every language;
+    duplicates dropped; tags in canonical case (``BN`` → ``bn``: tags are case-insensitive,
+    RFC 5646 §2.1.1).
 
     Raises:
-        UsageError: an item is not a BCP 47 language tag.
+        UsageError: an item is not a BCP 47 language tag, or the value names no tag at all
+            (``--lang ""``, ``--lang ,``: a script's empty variable, not a wish for every
+            language).
     """
-    if not value:
+    if value is None:
         return ()
     tags = []
     for raw in (t.strip() for t in value.split(",")):
@@ -39,6 +42,11 @@ def parse_langs(value: str | None) -> tuple[str, ...]:
                 hint = f"BCP 47 tags use hyphens: --lang {canonical_tag(raw.replace('_', '-'))}"
             raise UsageError(f"{raw!r} is not a language tag", hint=hint)
         tags.append(canonical_tag(raw))
+    if not tags:
+        raise UsageError(
+            "--lang names no language",
+            hint="give tags, e.g. --lang bn,ar, or leave --lang out for every language",
+        )
     return tuple(dict.fromkeys(tags))
 
 

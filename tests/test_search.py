@@ -121,7 +121,7 @@ NEGATIVES = [
 def test_no_false_friends(query: str) -> None:
     result = runner.invoke(app, ["search", query, "--json"])
     assert result.exit_code == 1
-    assert result.stdout == ""
+    assert json.loads(result.stdout) == []
     assert "no concept matches" in result.stderr
 
 
@@ -195,6 +195,41 @@ def test_a_language_filter_that_empties_the_result_says_so() -> None:
     result = runner.invoke(app, ["search", "pruning", "--lang", "en"])
     assert result.exit_code == 1
     assert "has an entry in en" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args", [["zzqxv"], ["pruning", "--lang", "en"]], ids=["no match", "no entry in the languages"]
+)
+def test_search_json_that_finds_nothing_is_an_empty_list(args: list[str]) -> None:
+    result = runner.invoke(app, ["search", *args, "--json"])
+    assert result.exit_code == 1
+    assert json.loads(result.stdout) == []
+    assert result.stderr.startswith("gloss: no concept")
+    table = runner.invoke(app, ["search", *args])
+    assert (table.exit_code, table.stdout) == (1, "")
+
+
+@pytest.mark.parametrize("command", [["search", "pruning"], ["show", "LoRA"], ["list"]])
+@pytest.mark.parametrize("value", ["", ",", " , "])
+def test_a_lang_that_names_no_language_is_a_usage_error(command: list[str], value: str) -> None:
+    result = runner.invoke(app, [*command, "--lang", value])
+    assert result.exit_code == 2
+    assert "--lang names no language" in result.stderr
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize("command", [["search", "pruning"], ["show", "LoRA"], ["list"]])
+@pytest.mark.parametrize(("fmt", "code"), [("csv", 2), ("jsonl", 2), ("json", 0), ("table", 0)])
+def test_json_and_another_format_disagree(command: list[str], fmt: str, code: int) -> None:
+    result = runner.invoke(app, [*command, "--json", "--format", fmt])
+    assert result.exit_code == code, result.stderr
+    if code:
+        assert f"--json and --format {fmt}" in result.stderr
+        assert result.stdout == ""
+    else:
+        assert json.loads(result.stdout) == json.loads(
+            runner.invoke(app, [*command, "--json"]).stdout
+        )
 
 
 def test_show_does_not_guess_between_equally_loose_matches() -> None:
