@@ -784,8 +784,11 @@ def main() -> None:
     try:
         app()
     except SystemExit as stop:
-        if _invoked_command(args) in _READ_ONLY and isinstance(stop.code, (int, type(None))):
-            _exit_now(stop.code or 0)
+        # A command stopped by a signal (exit 128 + N: an index build interrupted) ends
+        # through Python's shutdown, which releases what the build's worker pool holds.
+        code = stop.code or 0
+        if _invoked_command(args) in _READ_ONLY and isinstance(code, int) and code < 128:
+            _exit_now(code)
         raise
     except (BrokenPipeError, _ReaderGone):
         # The reader went away: stop quietly with success, whatever was left unwritten.

@@ -382,7 +382,6 @@ def _prepared_chunks(path: Path) -> Generator[_Prepared, None, None]:
         pool.close()
     finally:
         pool.join()
-        del pool  # an error's traceback keeps this frame: not its pipes as well
 
 
 def _start_workers(workers: int) -> Any:
