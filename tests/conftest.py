@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,19 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
 SEEDS = DATA / "sources"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """No test, module fixture or process a test starts writes into the real home directory
+    (a shell's history, a default cache): ``HOME`` and the XDG base directories point into
+    the run's temporary directory."""
+    home = tmp_path_factory.mktemp("home")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("HOME", str(home))
+        for name in ("XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
+            patch.setenv(name, str(home / name.lower()))
+        yield
 
 
 @pytest.fixture(autouse=True)

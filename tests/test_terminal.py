@@ -88,14 +88,17 @@ class Pane:
         self.width, self.height = width, height
         self.socket = f"gloss-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
         self.home = Path(tempfile.mkdtemp(prefix=f"{self.socket}-"))
+        # Panes of module-scoped fixtures start before the per-test isolation of conftest:
+        # the shell's home (its history), gloss's cache and user data are the pane's own.
         self.env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "HOME": os.environ.get("HOME", "/tmp"),
+            "HOME": str(self.home),
             "LANG": "C.UTF-8",
             "LC_ALL": "C.UTF-8",
             "TERM": "xterm-256color",
             "PAGER": "cat",  # a screen taller than the pane would otherwise open less
-            **{k: v for k, v in os.environ.items() if k.startswith("GLOSS_")},
+            "GLOSS_CACHE": str(self.home / "cache"),
+            "GLOSS_USER_DATA": str(self.home / "user"),
             **(env or {}),
         }
         self.env.pop("COLUMNS", None)
