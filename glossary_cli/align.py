@@ -340,17 +340,38 @@ def _term_clashes(concepts: Sequence[Concept]) -> list[ParseWarning]:
     return out
 
 
+def entries_clash(first: Concept, other: Concept) -> str | None:
+    """The first language in which ``other`` gives an entry that contradicts ``first``'s:
+    another term, or another definition where both give one (a list of terms without
+    definitions, such as a CSV of translations, agrees with any); ``None`` when the two can
+    be one concept (:func:`merge_concepts`).
+
+    >>> a = Concept("x", None, "none", entries=(Entry("bn", "লোরা", "সংজ্ঞা", "a:3"),))
+    >>> b = Concept("x", None, "none", entries=(Entry("bn", "লোরা", "", "b:2"),))
+    >>> entries_clash(a, b), entries_clash(a, Concept("x", None, "none", entries=(
+    ...     Entry("bn", "লোরা", "অন্য সংজ্ঞা", "c:2"),)))
+    (None, 'bn')
+    """
+    for e in other.entries:
+        f = first.entry(e.lang)
+        if f is None:
+            continue
+        if f.term != e.term or (f.definition and e.definition and f.definition != e.definition):
+            return e.lang
+    return None
+
+
 def merge_concepts(concepts: Iterable[Concept]) -> tuple[list[Concept], list[str]]:
     """Concepts of several record sets (data directories, or files of one) → unique ids.
 
-    A concept whose id was already seen is the same concept seen again: when every language
-    both have gives the same term and definition, its entries in the languages the first one
-    lacks are added to the first one (in their order), its abbreviations, aliases and notes
-    join the first one's, and its headword is used only when the first one has none. This is
-    how a user's Hindi entries, written under a bundled concept's id by ``gloss add``, join
-    that concept at lookup time. When a shared language gives a different entry, the two are
-    different concepts after all: the later one is kept, under the next free id ``ID-2``,
-    ``ID-3``..., and reported.
+    A concept whose id was already seen is the same concept seen again: when no entry of it
+    contradicts the first one's (:func:`entries_clash`), its entries in the languages the
+    first one lacks are added to the first one (in their order), its abbreviations, aliases
+    and notes join the first one's, and its headword is used only when the first one has
+    none. This is how a user's Hindi entries, written under a bundled concept's id by
+    ``gloss add``, join that concept at lookup time. When a shared language gives a
+    different entry, the two are different concepts after all: the later one is kept, under
+    the next free id ``ID-2``, ``ID-3``..., and reported.
 
     Args:
         concepts: the concepts, in order; the first of each id keeps its position.
@@ -372,15 +393,7 @@ def merge_concepts(concepts: Iterable[Concept]) -> tuple[list[Concept], list[str
         if first is None:
             out[concept.id] = concept
             continue
-        clash = next(
-            (
-                e.lang
-                for e in concept.entries
-                if (f := first.entry(e.lang)) is not None
-                and (f.term, f.definition) != (e.term, e.definition)
-            ),
-            None,
-        )
+        clash = entries_clash(first, concept)
         if clash is None:
             out[concept.id] = _join(first, concept)
             continue

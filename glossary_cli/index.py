@@ -73,10 +73,11 @@ CREATE INDEX name_stem ON name(stem);
 
 
 def _code_stamp() -> str:
-    """A digest of the modules that compute keys, so that an index built by other code (an
-    upgrade, or a source checkout being edited) is never trusted."""
+    """A digest of the modules that compute keys and merge concepts, so that an index built
+    by other code (an upgrade, or a source checkout being edited) is never trusted."""
     here = Path(__file__).resolve().parent
-    return _digest(b"".join((here / m).read_bytes() for m in ("index.py", "normalize.py")))
+    modules = ("index.py", "normalize.py", "align.py")
+    return _digest(b"".join((here / m).read_bytes() for m in modules))
 
 
 def index_path(data_dirs: Sequence[Path], cache: Path) -> Path:

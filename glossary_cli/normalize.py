@@ -216,48 +216,53 @@ def bengali_loose(word: str) -> str:
     return _BENGALI_YA.sub("\u099c", word.translate(_BENGALI_LOOSE))
 
 
-# English inflections and derivations removed by :func:`english_stem`, longest first.
+# English inflections and derivations of :func:`english_stem`, longest first, each with what
+# replaces it. The -ize family (British -ise too) keeps its "iz": a word derived with it is
+# not its root (tokenization is not token, normalization not normal).
 _EN_SUFFIXES = (
-    "izations",
-    "isations",
-    "ization",
-    "isation",
-    "ations",
-    "ation",
-    "izing",
-    "ising",
-    "ized",
-    "ised",
-    "izes",
-    "ises",
-    "ize",
-    "ise",
-    "ings",
-    "ing",
-    "ied",
-    "ies",
-    "ed",
-    "es",
-    "s",
-    "e",
+    ("izations", "iz"),
+    ("isations", "iz"),
+    ("ization", "iz"),
+    ("isation", "iz"),
+    ("ations", ""),
+    ("ation", ""),
+    ("izing", "iz"),
+    ("ising", "iz"),
+    ("ized", "iz"),
+    ("ised", "iz"),
+    ("izes", "iz"),
+    ("ises", "iz"),
+    ("ize", "iz"),
+    ("ise", "iz"),
+    ("ings", ""),
+    ("ing", ""),
+    ("ied", ""),
+    ("ies", ""),
+    ("ed", ""),
+    ("es", ""),
+    ("s", ""),
+    ("e", ""),
 )
 
 
 def english_stem(word: str) -> str:
-    """A light English stem (in the spirit of the Porter stemmer's step 1, with the ``-ize``
-    family): one suffix of a fixed list removed while three letters remain, so that
-    quantize, quantized, quantization and quantisation meet, as do prune and pruning.
+    """A light English stem (in the spirit of the Porter stemmer's steps 1 and 2, with the
+    ``-ize`` family): one suffix of a fixed list removed while three letters remain, so that
+    quantize, quantized, quantization and quantisation meet, as do prune and pruning, while
+    a word derived with ``-ize`` stays apart from its root (token, tokenization).
 
     >>> [english_stem(w) for w in ("quantization", "quantisation", "quantized", "pruning", "prune")]
-    ['quant', 'quant', 'quant', 'prun', 'prun']
+    ['quantiz', 'quantiz', 'quantiz', 'prun', 'prun']
+    >>> english_stem("tokenization") == english_stem("token")
+    False
     """
     if len(word) <= 3 or not word.isalpha():
         return word
-    for suffix in _EN_SUFFIXES:
+    for suffix, replacement in _EN_SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             if suffix == "s" and word[-2] in "su":
                 return word
-            return word[: -len(suffix)]
+            return word[: -len(suffix)] + replacement
     return word
 
 

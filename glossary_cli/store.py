@@ -419,7 +419,7 @@ def build_from(
     Raises:
         As :func:`build_records`; UsageError: the manifest names a language for an import file.
     """
-    from glossary_cli.align import align, merge_concepts
+    from glossary_cli.align import align, entries_clash, merge_concepts
     from glossary_cli.records import glossary_to_mapping
 
     plain: list[Any] = []
@@ -452,6 +452,20 @@ def build_from(
         concepts.extend(glossary.concepts)
     concepts, renamed = merge_concepts(concepts)
     warnings.extend(ParseWarning(m, hint="give one of them another id") for m in renamed)
+    base_by_id = {c.id: c for c in base_concepts}
+    for concept in concepts:
+        bundled = base_by_id.get(concept.id)
+        clash = entries_clash(bundled, concept) if bundled is not None else None
+        if clash:
+            source = next(e.source for e in concept.entries if e.lang == clash)
+            warnings.append(
+                ParseWarning(
+                    f"{source}: concept {concept.id!r} gives another {clash} entry than the "
+                    f"bundled one: lookups keep it apart, as {concept.id + '-2'!r}",
+                    hint="give the bundled term (and its definition, or none) to join it, "
+                    "or another English name for a concept of its own",
+                )
+            )
     if strict and warnings:
         first = warnings[0]
         raise ParseError(
@@ -462,7 +476,13 @@ def build_from(
         )
     glossary = Glossary(sources=tuple(sources), concepts=tuple(concepts))
     text = HEADER + dump_yaml(glossary_to_mapping(glossary))
-    base_ids = {c.id for c in base_concepts}
+
+    def joins(concept: Concept) -> bool:
+        """Whether an imported concept joins a bundled one at lookup time (rather than being
+        kept apart as ID-2, :func:`glossary_cli.align.merge_concepts`)."""
+        base = base_by_id.get(concept.id)
+        return base is not None and entries_clash(base, concept) is None
+
     reports = []
     for name, _ in files:
         imports = dict(imported)
@@ -474,7 +494,7 @@ def build_from(
                     langs=tuple(s.lang for s in g.sources),
                     entries=g.entry_count,
                     concepts=len(g.concepts),
-                    joined=sum(c.id in base_ids for c in g.concepts),
+                    joined=sum(joins(c) for c in g.concepts),
                 )
             )
             continue
@@ -491,7 +511,7 @@ def build_from(
                 langs=(p.lang,),
                 entries=len(p.entries),
                 concepts=len(held),
-                joined=sum(c.id in base_ids for c in held),
+                joined=sum(joins(c) for c in held),
                 aligned=tuple(parallel),
             )
         )

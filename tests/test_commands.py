@@ -203,6 +203,27 @@ def test_add_a_csv_with_language_columns(tmp_path: Path) -> None:
     assert as_json("search", "টোকেন মার্জিং")[0]["id"] == "token-merging"
 
 
+@pytest.mark.parametrize("bn_definition", ["", "আরেকটি সংজ্ঞা।"], ids=["none", "another"])
+def test_a_csv_of_translations_joins_a_bundled_concept(tmp_path: Path, bn_definition: str) -> None:
+    table = (
+        "en,bn,hi,bn_definition,hi_definition\n"
+        f"Low-Rank Adaptation,লো-র্যাঙ্ক অ্যাডাপ্টেশন,लो-रैंक अनुकूलन,{bn_definition},\n"
+    )
+    result = ok("add", str(write(tmp_path / "lora.csv", table)))
+    ids = [c["id"] for c in as_json("search", "low-rank adaptation")]
+    if bn_definition:  # a different Bengali definition: another concept, and said so
+        assert "joining" not in result.stdout
+        assert "low-rank-adaptation-2" in ids
+        assert "another bn entry than the bundled one" in result.stderr
+        assert "lora.csv:2" in result.stderr and "'low-rank-adaptation-2'" in result.stderr
+    else:  # the same Bengali term, no definition: the bundled LoRA, with a Hindi entry
+        assert "1 concept, 1 joining bundled concepts" in result.stdout
+        assert ids.count("low-rank-adaptation") == 1 and "low-rank-adaptation-2" not in ids
+        card = as_json("show", "LoRA", "--lang", "bn,hi")
+        assert card["terms"]["hi"]["term"] == "लो-रैंक अनुकूलन"
+        assert card["terms"]["bn"]["definition"]  # the bundled one
+
+
 def test_add_refuses_a_name_added_before_unless_forced(tmp_path: Path) -> None:
     path = write(tmp_path / "hindi.txt", HINDI_001)
     ok("add", str(path), "--lang", "hi")

@@ -126,13 +126,23 @@ def test_bengali_ya_phala_is_not_ja() -> None:
 @pytest.mark.parametrize(
     ("words_", "stem"),
     [
-        (("quantization", "quantisation", "quantize", "quantized", "quantizing"), "quant"),
+        (("quantization", "quantisation", "quantize", "quantized", "quantizing"), "quantiz"),
+        (("tokenizations", "tokenize", "tokenizes", "tokenised", "tokenising"), "tokeniz"),
         (("prune", "pruned", "pruning", "prunes"), "prun"),
         (("experts", "expert"), "expert"),
+        (("adaptation", "adapted", "adapts"), "adapt"),
     ],
 )
 def test_english_stem(words_: tuple[str, ...], stem: str) -> None:
     assert {english_stem(w) for w in words_} == {stem}
+
+
+@pytest.mark.parametrize(
+    ("derived", "root"),
+    [("tokenization", "token"), ("normalization", "normal"), ("quantization", "quantation")],
+)
+def test_a_word_derived_with_ize_is_not_its_root(derived: str, root: str) -> None:
+    assert english_stem(derived) != english_stem(root)
 
 
 @pytest.mark.parametrize(
