@@ -179,23 +179,43 @@ class Searcher:
 
         Returns:
             Up to ``limit`` results; empty when nothing scores above the cut-offs.
+
+        A query that ends in a parenthetical, as source lines and gloss's own tables write a
+        name (``প্রুনিং (Pruning)``, ``Mixture of Experts (MoE)``), is also looked up by its
+        parts: the name before the parentheses and each name inside
+        (:func:`glossary_cli.parsing.split_parenthetical`); a concept keeps its best score.
         """
+        best: dict[int, _Best] = {}
+        parts = [query]
+        if query.rstrip().endswith(")"):  # (the parser's import costs a lookup 5 ms)
+            from glossary_cli.parsing import split_parenthetical
+
+            head, english, abbreviations = split_parenthetical(" ".join(query.split()))
+            if english or abbreviations:
+                parts += [head, *(english.split(" - ") if english else ()), *abbreviations]
+        for part in dict.fromkeys(parts):
+            self._collect(part, best, langs, limit)
+        return self._finish(best, langs, limit)
+
+    def _collect(
+        self, query: str, best: dict[int, _Best], langs: Sequence[str], limit: int
+    ) -> None:
+        """Run the tiers on ``query`` into ``best``, stopping once later tiers cannot change
+        the first ``limit`` results."""
         q = fold(query)
         if not q:
-            return []
-        best: dict[int, _Best] = {}
+            return
         self._exact(q, best)
         if all(w in FUNCTION_WORDS for w in stem_words(q)):
-            # "the", "what is", ال: only a name that is exactly that, nothing like it
-            return self._finish(best, langs, limit)
+            return  # "the", "what is", ال: only a name that is exactly that, nothing like it
         if self._enough(best, langs, limit, above=98.0):
-            return self._finish(best, langs, limit)
+            return
         self._prefix(q, best)
         if self._enough(best, langs, limit, above=89.0):
-            return self._finish(best, langs, limit)
+            return
         self._words(q, best)
         if self._enough(best, langs, limit):
-            return self._finish(best, langs, limit)
+            return
         # a misspelt term asked about ("what is quantizaton") is compared without the filler too
         content = " ".join(w for w in q.split() if word_stem(w) not in STOP_WORDS)
         keys = [q, content] if content != q else [q]
@@ -211,7 +231,6 @@ class Searcher:
             self._definitions(q, best)
         if not is_latin(q) and not self._enough(best, langs, 1):
             self._spelled_english(q, best)
-        return self._finish(best, langs, limit)
 
     @_recovering
     def concept_by_id(self, concept_id: str) -> Found | None:

@@ -267,3 +267,47 @@ def test_show_lists_the_concepts_a_common_word_starts_or_belongs_to(term: str) -
 )  # fmt: skip
 def test_show_still_names_a_clear_best(term: str, concept: str) -> None:
     assert run_json("show", term, "--json")["id"] == concept
+
+
+def _pasted_term_lines() -> list[tuple[str, str, str]]:
+    """(line, language, term) of every seed term line that ends in a parenthetical."""
+    from glossary_cli.parsing import decode, parse_glossary
+
+    from .conftest import SEEDS
+
+    out = []
+    for path in sorted(SEEDS.glob("*.txt")):
+        lines = decode(path.read_bytes(), path.name).splitlines()
+        parsed = parse_glossary("\n".join(lines), path.name)
+        for entry in parsed.entries:
+            line = lines[int(entry.source.rsplit(":", 1)[1]) - 1].strip()
+            if line.endswith(")"):
+                out.append((line, parsed.lang, entry.term))
+    return out
+
+
+PASTED = _pasted_term_lines()
+
+
+def test_seed_files_have_term_lines_with_parentheticals() -> None:
+    assert len(PASTED) >= 20
+
+
+@pytest.mark.parametrize(("line", "lang", "term"), PASTED)
+def test_a_term_line_pasted_whole_finds_its_concept_exactly(
+    line: str, lang: str, term: str
+) -> None:
+    hits = run_json("search", line, "--lang", lang, "--json")
+    assert isinstance(hits, list)
+    assert hits[0]["terms"][lang]["term"] == term
+    assert hits[0]["match"]["score"] == 100.0
+
+
+@pytest.mark.parametrize("concept_id", ["mixture-of-experts", "low-rank-adaptation", "pruning"])
+def test_a_concept_name_pasted_from_a_table_finds_it_exactly(concept_id: str) -> None:
+    card = run_json("show", concept_id, "--json")
+    assert isinstance(card, dict)
+    name = card["en"] + (f" ({card['abbr'][0]})" if card["abbr"] else "")
+    hits = run_json("search", name, "--json")
+    assert isinstance(hits, list)
+    assert (hits[0]["id"], hits[0]["match"]["kind"]) == (concept_id, "exact")
