@@ -173,12 +173,13 @@ def _format(fmt: OutputFormat, as_json: bool) -> OutputFormat:
 
 @app.command()
 def search(
-    query: Annotated[
-        str,
+    words: Annotated[
+        list[str],
         typer.Argument(
-            metavar="QUERY",
-            help="What to look for, in any script.",
+            metavar="QUERY...",
+            help="What to look for, in any script (several words need no quotes).",
             autocompletion=_complete_term,
+            show_default=False,
         ),
     ],
     lang: LangOption = None,
@@ -198,6 +199,7 @@ def search(
     """
     from glossary_cli import api
 
+    query = " ".join(words)
     fmt = _format(fmt, as_json)
     try:
         langs = parse_langs(lang)
@@ -226,12 +228,13 @@ def search(
 
 @app.command()
 def show(
-    term: Annotated[
-        str,
+    words: Annotated[
+        list[str],
         typer.Argument(
-            metavar="TERM",
-            help="A term, abbreviation, English name or concept id.",
+            metavar="TERM...",
+            help="A term, abbreviation, English name or concept id (no quotes needed).",
             autocompletion=_complete_term,
+            show_default=False,
         ),
     ],
     lang: LangOption = None,
@@ -248,6 +251,7 @@ def show(
     """
     from glossary_cli import api
 
+    term = " ".join(words)
     fmt = _format(fmt, as_json)
     try:
         langs = parse_langs(lang)

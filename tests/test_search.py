@@ -311,3 +311,14 @@ def test_a_concept_name_pasted_from_a_table_finds_it_exactly(concept_id: str) ->
     hits = run_json("search", name, "--json")
     assert isinstance(hits, list)
     assert (hits[0]["id"], hits[0]["match"]["kind"]) == (concept_id, "exact")
+
+
+@pytest.mark.parametrize(
+    "words", [["mixture", "of", "experts"], ["লো-র্যাঙ্ক", "অ্যাডাপ্টেশন"], ["تقليم", "الشبكة"]]
+)
+def test_several_words_need_no_quotes(words: list[str]) -> None:
+    quoted = " ".join(words)
+    assert run_json("search", *words, "--json") == run_json("search", quoted, "--json")
+    assert run_json("show", *words, "--lang", "bn,ar", "--json") == run_json(
+        "show", quoted, "--lang", "bn,ar", "--json"
+    )
