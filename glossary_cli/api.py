@@ -247,13 +247,20 @@ def export(
 
     Raises:
         UsageError: an unknown format or TBX version; RecordError: the data cannot be written
-            in that format (e.g. entries tagged ``en`` in TBX or CSV).
+            in that format (e.g. entries tagged ``en`` in TBX or CSV); NotFoundError: no
+            concept has an entry in any of ``langs`` (its suggestions: the data's languages).
     """
     from glossary_cli import exchange
 
     wanted = list(langs) or None
+    everything = load_glossary(data, env)
     # filtered first, so that leaving a language out (en entries, in TBX) avoids its problems
-    glossary = exchange.filter_langs(load_glossary(data, env), wanted)
+    glossary = exchange.filter_langs(everything, wanted)
+    if wanted and not glossary.concepts:
+        present = dict.fromkeys(e.lang for c in everything.concepts for e in c.entries)
+        raise NotFoundError(
+            f"no concept has an entry in {', '.join(wanted)}", tuple(["en", *present])
+        )
     if fmt == "tbx":
         return exchange.export_tbx(glossary, wanted, version=tbx_version)  # type: ignore[arg-type]
     if fmt in ("csv", "tsv"):

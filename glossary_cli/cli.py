@@ -582,6 +582,14 @@ def export_(
     from glossary_cli.exchange import import_format
 
     chosen = fmt.value if fmt else (import_format(output or "") or "tbx")
+    suffix = Path(output).suffix if output else ""
+    if fmt is None and suffix and import_format(output or "") is None:
+        typer.echo(
+            f"gloss: cannot tell an export format from {suffix!r} "
+            f"(give --format tbx, csv, tsv, jsonl or yaml, or a FILE ending in one of them)",
+            err=True,
+        )
+        raise typer.Exit(int(ExitCode.USAGE))
     try:
         langs = parse_langs(lang)
         data_bytes = api.export(chosen, langs=langs, tbx_version=tbx_version.value, data=data)
@@ -589,6 +597,10 @@ def export_(
             from glossary_cli.store import write_atomic
 
             write_atomic(Path(output), data_bytes)
+    except NotFoundError as exc:
+        typer.echo(f"gloss: {exc.message}", err=True)
+        typer.echo("languages: " + ", ".join(exc.suggestions), err=True)
+        raise typer.Exit(int(exc.exit_code)) from None
     except GlossError as exc:
         _fail(exc)
     if output is None:

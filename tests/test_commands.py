@@ -441,6 +441,26 @@ def test_export_limits_languages_and_writes_to_stdout() -> None:
     assert exchange.import_tbx(ok("export", "--lang", "en,bn").stdout_bytes, "x.tbx").concepts
 
 
+def test_export_of_a_language_no_concept_has_exits_1_and_writes_nothing(tmp_path: Path) -> None:
+    result = gloss("export", "--format", "csv", "--lang", "xx", "-o", str(tmp_path / "x.csv"))
+    assert result.exit_code == 1
+    assert "no concept has an entry in xx" in result.stderr
+    assert "languages: en, bn, ar" in result.stderr
+    assert not (tmp_path / "x.csv").exists()
+
+
+@pytest.mark.parametrize(("name", "code"), [("out.json", 2), ("out.txt", 2), ("out", 0)])
+def test_export_format_from_a_suffix_that_names_none(tmp_path: Path, name: str, code: int) -> None:
+    result = gloss("export", "-o", str(tmp_path / name))
+    assert result.exit_code == code, result.stderr
+    if code:
+        assert "cannot tell an export format" in result.stderr
+        assert not (tmp_path / name).exists()
+    else:  # no suffix: TBX
+        assert (tmp_path / name).read_bytes().lstrip().startswith(b"<?xml")
+        assert ok("export", "-o", str(tmp_path / "a.json"), "--format", "jsonl").stderr
+
+
 def test_export_refuses_what_tbx_cannot_hold(tmp_path: Path) -> None:
     text = plain_glossary("Glossary", [("Lexical Drift", "Meaning moves."), ("Term Two", "x")])
     ok("add", str(write(tmp_path / "en.txt", text)), "--lang", "en")
