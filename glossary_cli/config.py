@@ -39,14 +39,15 @@ def resolve_data_dir(option: str | os.PathLike[str] | None, env: Mapping[str, st
         env: the process environment.
 
     Raises:
-        StoreError: the chosen directory does not exist.
+        StoreError: the chosen directory does not exist, or is a file.
     """
     chosen = option or env.get("GLOSS_DATA") or None
     path = Path(chosen).expanduser() if chosen else packaged_data_dir()
     if not path.is_dir():
         where = "--data" if option else "GLOSS_DATA"
+        what = "is a file, not a directory" if path.exists() else "does not exist"
         raise StoreError(
-            f"data directory {str(path)!r} does not exist",
+            f"data directory {str(path)!r} {what}",
             hint=f"check {where}, or unset it to use the bundled glossary",
         )
     return path

@@ -72,9 +72,10 @@ def add(
         force: replace a file of the same name added before.
 
     Raises:
-        UsageError: a bad tag, ``lang`` for an import file, or a name already added (without
-            ``force``); StoreError: the file cannot be read or the directory written;
-            ParseError: the file is malformed (nothing is written).
+        UsageError: a bad tag, ``lang`` for an import file, a name already added (without
+            ``force``), or a file of ``base`` itself (same bytes); StoreError: the file
+            cannot be read or the directory written; ParseError: the file is malformed
+            (nothing is written).
     """
     from glossary_cli.exchange import import_format
 
@@ -89,12 +90,24 @@ def add(
             hint="leave --lang out",
         )
     if not path.is_file():
-        what = "is a directory" if path.is_dir() else "does not exist"
+        if path.is_dir():
+            what = "is a directory"
+        elif path.exists():
+            what = "is not a regular file (a device or a pipe)"
+        else:
+            what = "does not exist"
         raise UsageError(f"{str(path)!r} {what}", hint="give a glossary file")
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise StoreError(f"cannot read {path}: {exc.strerror}") from None
+    if base is not None:
+        for bundled, bundled_data in store.read_sources(base):
+            if bundled_data == data:
+                raise UsageError(
+                    f"{str(path)!r} is the bundled glossary {bundled}: it is loaded already",
+                    hint="`gloss sources` lists what every lookup reads",
+                )
     if name in user_sources(user_dir) and not force:
         raise UsageError(
             f"{name} was added before",

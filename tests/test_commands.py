@@ -855,3 +855,28 @@ def test_add_refuses_a_file_without_any_term(tmp_path: Path) -> None:
     assert "2 of its concepts have no term in any language: 'LoRA', 'Pruning'" in result.stderr
     assert snapshot(user_dir()) == before
     assert as_json("show", "LoRA")["id"] == "low-rank-adaptation"
+
+
+def test_add_refuses_a_bundled_glossary_file(tmp_path: Path) -> None:
+    copy = tmp_path / "mine.txt"
+    shutil.copyfile(DATA / "sources" / BUNDLED_001, copy)
+    for path in (DATA / "sources" / BUNDLED_001, copy):
+        result = gloss("add", str(path))
+        assert result.exit_code == 2
+        assert f"is the bundled glossary {BUNDLED_001}: it is loaded already" in result.stderr
+    assert not user_dir().exists() or not list((user_dir() / "sources").glob("*"))
+    assert len(as_json("search", "lora")) == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["add", os.devnull], "is not a regular file"),
+        (["add", "no-such-file.txt"], "does not exist"),
+        (["search", "lora", "--data", str(DATA / "concepts.yaml")], "is a file, not a directory"),
+    ],
+)
+def test_paths_that_are_not_what_they_should_be_are_named_so(argv: list[str], message: str) -> None:
+    result = gloss(*argv)
+    assert result.exit_code in (2, 3)
+    assert message in result.stderr
