@@ -359,7 +359,11 @@ def build(
         if store.records_are_current(data_dir, result.text):
             typer.echo(f"{records} is up to date")
             return
-        typer.echo(f"gloss: {records} is stale; run `gloss build` to rebuild it", err=True)
+        import shlex
+
+        again = "gloss build" + (" --user" if user else "")
+        again += f" --data {shlex.quote(data)}" if data else ""
+        typer.echo(f"gloss: {records} is stale; run `{again}` to rebuild it", err=True)
         raise typer.Exit(int(ExitCode.NOT_FOUND))
     try:
         changed = store.write_records(data_dir, result.text)

@@ -100,7 +100,7 @@ def test_check_detects_stale_records(data_copy: Path) -> None:
     before = snapshot(data_copy)
     result = runner.invoke(app, ["build", "--data", str(data_copy), "--check"])
     assert result.exit_code == 1
-    assert "stale" in result.output
+    assert f"stale; run `gloss build --data {data_copy}` to rebuild it" in result.output
     assert snapshot(data_copy) == before
     assert runner.invoke(app, ["build", "--data", str(data_copy)]).exit_code == 0
     assert "Speculative Decoding" in (data_copy / "concepts.yaml").read_text(encoding="utf-8")
