@@ -140,7 +140,7 @@ def write_csv(
     import csv
 
     out = stream or sys.stdout
-    tags = list(langs) or sorted({t for r in rows for t in r["terms"]})
+    tags = list(langs) or _common_langs(rows)  # the table's order
     has_score = any("score" in r for r in rows)
     writer = csv.writer(out, lineterminator="\n")
     header = ["id", "en", "abbr"] + (["score"] if has_score else [])
