@@ -187,7 +187,8 @@ def arabic_stem(word: str, *, suffixes: bool = True) -> str:
 
 
 # Bengali letters that sound alike and are typed for one another (শ ষ স; ণ ন; long and
-# short i and u), and chandrabindu, which many writers omit.
+# short i and u; ঙ and anusvara ং, both /ŋ/: ব্যাঙ্ক and ব্যাংক are both spellings of "bank"),
+# and chandrabindu, which many writers omit.
 _BENGALI_LOOSE = str.maketrans(
     {
         "\u09b6": "\u09b8",
@@ -198,21 +199,26 @@ _BENGALI_LOOSE = str.maketrans(
         "\u0988": "\u0987",
         "\u098a": "\u0989",
         "\u0981": None,
+        "\u0999": "\u0982",
     }
 )
+_BENGALI_NGA_VIRAMA = "\u0999\u09cd"  # ঙ্ (ঙ্ক, ঙ্গ): said, and often typed, ং
 # য not in ya-phala (after virama) and not য় (with nukta) is said, and often typed, জ.
 _BENGALI_YA = re.compile("(?<!\u09cd)\u09af(?!\u09bc)")
 
 
 def bengali_loose(word: str) -> str:
     """A Bengali word with letters that sound alike merged: শ/ষ → স, ণ → ন, ী → ি,
-    ূ → ু, ঈ → ই, ঊ → উ, য (not ya-phala, not য়) → জ; chandrabindu dropped.
+    ূ → ু, ঈ → ই, ঊ → উ, ঙ্ and ঙ → ং, য (not ya-phala, not য়) → জ; chandrabindu dropped.
 
     >>> bengali_loose("প্রূনিং") == bengali_loose("প্রুনিং")
     True
     >>> bengali_loose("ডিস্টিলেসন") == bengali_loose("ডিস্টিলেশন")
     True
+    >>> bengali_loose("র্যাংক") == bengali_loose("র্যাঙ্ক")
+    True
     """
+    word = word.replace(_BENGALI_NGA_VIRAMA, "\u0982")
     return _BENGALI_YA.sub("\u099c", word.translate(_BENGALI_LOOSE))
 
 
