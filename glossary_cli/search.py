@@ -195,7 +195,28 @@ class Searcher:
                 parts += [head, *(english.split(" - ") if english else ()), *abbreviations]
         for part in dict.fromkeys(parts):
             self._collect(part, best, langs, limit)
+        if not best:
+            for split in self._compound_splits(fold(query)):
+                self._collect(split, best, langs, limit)
         return self._finish(best, langs, limit)
+
+    def _compound_splits(self, q: str) -> list[str]:
+        """``q`` with one Latin word written as two (``finetuning`` → ``fine tuning``,
+        ``knowledgedistillation`` → ``knowledge distillation``): every split of a word of at
+        least six letters into two parts of at least three that occur together in some name
+        (its word table), for a query that found nothing as typed."""
+        words = q.split()
+        out = []
+        for k, word in enumerate(words):
+            if len(word) < 6 or not (word.isascii() and word.isalpha()):
+                continue
+            for i in range(3, len(word) - 2):
+                pair = f"{_fts_phrase(word[:i])} {_fts_phrase(word[i:])}"
+                if self.conn.execute(
+                    "SELECT 1 FROM name_words WHERE name_words MATCH ? LIMIT 1", (pair,)
+                ).fetchone():
+                    out.append(" ".join([*words[:k], word[:i], word[i:], *words[k + 1 :]]))
+        return out
 
     def _collect(
         self, query: str, best: dict[int, _Best], langs: Sequence[str], limit: int

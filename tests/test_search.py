@@ -322,3 +322,23 @@ def test_several_words_need_no_quotes(words: list[str]) -> None:
     assert run_json("show", *words, "--lang", "bn,ar", "--json") == run_json(
         "show", quoted, "--lang", "bn,ar", "--json"
     )
+
+
+@pytest.mark.parametrize(
+    ("query", "concept_id"),
+    [
+        ("finetuning", "low-rank-adaptation"),  # its alias "lora fine-tuning"
+        ("speculativedecoding", "speculative-inference"),
+        ("weightsharing quantization", "clustering-quantization"),
+    ],
+)
+def test_two_words_typed_as_one_are_split(query: str, concept_id: str) -> None:
+    hits = run_json("search", query, "--json")
+    assert isinstance(hits, list) and hits
+    assert hits[0]["id"] == concept_id
+
+
+def test_a_word_that_splits_into_nothing_known_still_finds_nothing() -> None:
+    result = runner.invoke(app, ["search", "zzqxzzqx", "--json"])
+    assert result.exit_code == 1
+    assert json.loads(result.stdout) == []
