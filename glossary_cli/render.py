@@ -411,7 +411,7 @@ def concept_lines(
             term = _term(entry)
             cell = (
                 Field(tuple((t, s or "bold") for t, s in term.spans)),
-                Field.of(safe(entry["definition"])),
+                *([Field.of(safe(entry["definition"]))] if entry["definition"] else []),
                 Field.of(safe(entry["source"]), "dim"),
             )
         rows.append([(Field.of(name, "bold"),), cell])

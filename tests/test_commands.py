@@ -222,6 +222,10 @@ def test_a_csv_of_translations_joins_a_bundled_concept(tmp_path: Path, bn_defini
         card = as_json("show", "LoRA", "--lang", "bn,hi")
         assert card["terms"]["hi"]["term"] == "लो-रैंक अनुकूलन"
         assert card["terms"]["bn"]["definition"]  # the bundled one
+        # an entry without a definition: its term, then its source, no blank line between
+        lines = ok("show", "LoRA", "--lang", "hi").stdout.splitlines()
+        term = next(i for i, line in enumerate(lines) if "लो-रैंक अनुकूलन" in line)
+        assert "lora.csv:2" in lines[term + 1]
 
 
 def test_add_refuses_a_name_added_before_unless_forced(tmp_path: Path) -> None:
