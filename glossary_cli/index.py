@@ -358,24 +358,39 @@ def _prepared_chunks(path: Path) -> Generator[_Prepared, None, None]:
         RecordError: a chunk is not valid YAML or not valid records (line numbers are the
             file's).
     """
+    import pickle
+    import shutil
+    import tempfile
     from collections import deque
 
-    chunks = _record_chunks(path)
+    jobs = ((str(path), *where) for where in _record_chunks(path))
     workers = max(1, min(os.cpu_count() or 1, 4))
     pool = _start_workers(workers) if workers > 1 else None
     if pool is None:
-        for chunk, line in chunks:
-            yield _prepare_text((chunk, line, str(path)))
+        for job in jobs:
+            yield _prepare_text(job)
         return
+    # Only small messages cross the pool's pipes: where a chunk lies in the file, and the
+    # name of the file its rows were written to. A worker killed while it wrote a large
+    # message would leave the pipe, or its lock, to block the pool's shutdown for ever.
+    results = tempfile.mkdtemp(prefix="gloss-index-")
     try:
         # at most two chunks per worker in flight: the file is never all in memory
         pending: deque[Any] = deque()
-        for chunk, line in chunks:
-            pending.append(pool.apply_async(_prepare_text, ((chunk, line, str(path)),)))
+
+        def ready() -> _Prepared:
+            name = pending.popleft().get()
+            with open(name, "rb") as fh:
+                prepared: _Prepared = pickle.load(fh)
+            os.unlink(name)
+            return prepared
+
+        for job in jobs:
+            pending.append(pool.apply_async(_prepare_into, (job, results)))
             if len(pending) >= 2 * workers:
-                yield pending.popleft().get()
+                yield ready()
         while pending:
-            yield pending.popleft().get()
+            yield ready()
     except BaseException:
         pool.terminate()
         raise
@@ -383,6 +398,7 @@ def _prepared_chunks(path: Path) -> Generator[_Prepared, None, None]:
         pool.close()
     finally:
         pool.join()
+        shutil.rmtree(results, ignore_errors=True)
 
 
 def _start_workers(workers: int) -> Any:
@@ -391,24 +407,50 @@ def _start_workers(workers: int) -> Any:
 
     Workers are *spawned* (a fresh interpreter), not forked: a fork would copy this process
     mid-build, with its open index connection and its SIGTERM handler
-    (:func:`_terminate_raises`), and a worker killed at that moment may never exit. Ctrl-C
-    and a closed terminal (SIGINT, SIGHUP) are blocked while they start, and a spawned
-    process keeps that signal mask: such signals reach the building process, which stops
-    its workers (:func:`_prepared_chunks`).
+    (:func:`_terminate_raises`), and a worker killed at that moment may never exit. While
+    they are started, Ctrl-C and a closed terminal (SIGINT, SIGHUP) are ignored, and a
+    process keeps an ignored signal ignored across ``exec`` (POSIX; Python then installs no
+    KeyboardInterrupt handler), so a worker still importing when the terminal signals the
+    whole process group stays quiet; this process stops it (:func:`_prepared_chunks`). The
+    signals are blocked as well meanwhile, so that one that comes then is held back (a
+    blocked signal is never discarded as ignored, on Linux) and delivered once the handlers
+    are back, stopping the new pool.
     """
     import multiprocessing
     import signal
+    import threading
 
     held = {getattr(signal, name) for name in ("SIGINT", "SIGHUP") if hasattr(signal, name)}
-    mask = getattr(signal, "pthread_sigmask", None)
-    previous = mask(signal.SIG_BLOCK, held) if mask else None
+    if threading.current_thread() is not threading.main_thread():
+        held = set()  # only the main thread may set handlers (and receives the signals)
+    mask = getattr(signal, "pthread_sigmask", None) if held else None
+    blocked = mask(signal.SIG_BLOCK, held) if mask else None
+    previous = {sig: signal.signal(sig, signal.SIG_IGN) for sig in held}
+    if mask and os.name == "posix":
+        # The pool's first semaphore starts multiprocessing's resource tracker (a process of
+        # this group, which must ignore SIGHUP too), and it unblocks SIGINT after its own
+        # start: start it now, then block again.
+        from multiprocessing import resource_tracker
+
+        resource_tracker.ensure_running()
+        mask(signal.SIG_BLOCK, held)
+    pool = None
     try:
-        return multiprocessing.get_context("spawn").Pool(workers, initializer=_worker_signals)
+        pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_worker_signals)
     except OSError:
-        return None
+        pass
     finally:
-        if mask:
-            mask(signal.SIG_SETMASK, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    if mask:
+        try:
+            mask(signal.SIG_SETMASK, blocked)  # runs the handler of a signal held back
+        except BaseException:
+            if pool is not None:
+                pool.terminate()
+                pool.join()
+            raise
+    return pool
 
 
 def _worker_signals() -> None:
@@ -422,9 +464,15 @@ def _worker_signals() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def _record_chunks(path: Path) -> Iterator[tuple[bytes, int]]:
-    """The ``concepts`` list of a record file as YAML lists of :data:`CHUNK_CONCEPTS` items,
-    with the file line each starts on.
+#: A chunk of a record file: its path, byte offset and size, first line, and the file's
+#: identity when it was split (inode, size, modification time in ns).
+_Job = tuple[str, int, int, int, tuple[int, int, int]]
+
+
+def _record_chunks(path: Path) -> Iterator[tuple[int, int, int, tuple[int, int, int]]]:
+    """Where the ``concepts`` list of a record file splits into YAML lists of
+    :data:`CHUNK_CONCEPTS` items: ``(offset, size, line, identity)`` of each, ``line`` the
+    file line it starts on, ``identity`` the file's (see :func:`_read_chunk`).
 
     ``gloss build`` writes every concept as a ``- id:`` line at column 0 under ``concepts:``
     and never a value's line at column 0, so the file splits there into valid YAML lists.
@@ -436,36 +484,74 @@ def _record_chunks(path: Path) -> Iterator[tuple[bytes, int]]:
     from glossary_cli.store import header_glossary, read_header
 
     with path.open("rb") as fh:
+        st = os.fstat(fh.fileno())
+        identity = (st.st_ino, st.st_size, st.st_mtime_ns)
         header = read_header(fh)
         if header is None:
             raise _Unsplittable(str(path))
         header_glossary(header, str(path))  # checked before any chunk is parsed
         line = len(header) + 2
-        chunk: list[bytes] = []
+        offset = start_offset = fh.tell()
         start = line
         items = 0
         for raw in fh:
             first = raw[:1]
             if first == b"-":
                 if items == CHUNK_CONCEPTS:
-                    yield b"".join(chunk), start
-                    chunk, items, start = [], 0, line
+                    yield start_offset, offset - start_offset, start, identity
+                    items, start, start_offset = 0, line, offset
                 items += 1
             elif first not in (b" ", b"#", b"\n", b"\r"):
                 raise _Unsplittable(str(path))
-            chunk.append(raw)
+            offset += len(raw)
             line += 1
-        if chunk:
-            yield b"".join(chunk), start
+        if offset > start_offset:
+            yield start_offset, offset - start_offset, start, identity
 
 
-def _prepare_text(job: tuple[bytes, int, str]) -> _Prepared:
-    """Worker: parse one chunk of concept records (YAML list) and key it, the garbage
-    collector paused (:func:`glossary_cli.store.paused_gc`)."""
+def _read_chunk(job: _Job) -> bytes:
+    """The bytes of one chunk (:func:`_record_chunks`).
+
+    Raises:
+        RecordError: the file was replaced or changed since it was split (a ``gloss build``
+            meanwhile).
+    """
+    from glossary_cli.errors import RecordError
+
+    name, offset, size, _, identity = job
+    with open(name, "rb") as fh:
+        st = os.fstat(fh.fileno())
+        if (st.st_ino, st.st_size, st.st_mtime_ns) != tuple(identity):
+            raise RecordError(
+                "the records changed while the search index was built",
+                path=name,
+                hint="run the command again",
+            )
+        fh.seek(offset)
+        return fh.read(size)
+
+
+def _prepare_text(job: _Job) -> _Prepared:
+    """Parse one chunk of concept records (YAML list) and key it, the garbage collector
+    paused (:func:`glossary_cli.store.paused_gc`)."""
     from glossary_cli.store import paused_gc
 
+    data = _read_chunk(job)
     with paused_gc():
-        return _prepare_chunk(*job)
+        return _prepare_chunk(data, job[3], job[0])
+
+
+def _prepare_into(job: _Job, directory: str) -> str:
+    """Worker: :func:`_prepare_text`, its rows pickled into a new file of ``directory``;
+    returns the file's name."""
+    import pickle
+    import tempfile
+
+    prepared = _prepare_text(job)
+    fd, name = tempfile.mkstemp(dir=directory, suffix=".pickle")
+    with os.fdopen(fd, "wb") as fh:
+        pickle.dump(prepared, fh, protocol=pickle.HIGHEST_PROTOCOL)
+    return name
 
 
 def _prepare_chunk(data: bytes, line: int, name: str) -> _Prepared:

@@ -176,6 +176,47 @@ def test_a_stopped_build_leaves_no_file_and_no_worker(
     assert list(cache.iterdir()) == []
 
 
+def _workers_of(pid: int) -> list[int]:
+    """Processes whose parent is ``pid`` and that run a spawned multiprocessing worker."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(stat.rsplit(")", 1)[1].split()[1]) == pid and b"spawn_main" in cmdline:
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_ctrl_c_while_the_workers_start_is_quiet(large: Path, tmp_path: Path) -> None:
+    """The terminal signals the whole process group, workers still importing included."""
+    cache = tmp_path / "cache"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "glossary_cli", "search", "zzqx", "--data", str(large)],
+        env={**os.environ, "GLOSS_CACHE": str(cache)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while not _workers_of(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert proc.poll() is None, "the build ended before its workers started"
+    os.killpg(proc.pid, signal.SIGINT)
+    assert proc.wait(timeout=30) == 130
+    assert proc.stderr is not None
+    with proc.stderr:
+        assert proc.stderr.read().decode() == ""
+    deadline = time.monotonic() + 10
+    while not _gone(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _gone(proc.pid), "worker processes outlived the build"
+    assert list(cache.iterdir()) == []
+
+
 def test_temporary_files_of_builds_that_died_are_removed(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     conn = index.open_index([DATA], cache)
