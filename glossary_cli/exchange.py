@@ -65,6 +65,7 @@ import yaml
 from glossary_cli import records
 from glossary_cli.errors import ParseError, RecordError, UsageError
 from glossary_cli.model import EN_ORIGINS, Concept, Entry, Glossary, Source
+from glossary_cli.tags import canonical_tag
 
 __all__ = [
     "CSV_SEPARATOR",
@@ -628,7 +629,7 @@ class _TbxReader:
                     line=self.line(lang_el),
                     hint='name the language, e.g. <langSec xml:lang="bn">',
                 )
-            by_lang.setdefault(lang, []).append(lang_el)
+            by_lang.setdefault(canonical_tag(lang), []).append(lang_el)
 
         for lang, lang_els in by_lang.items():
             if _is_english(lang):
@@ -939,7 +940,7 @@ def _column(header: str, name: str, line: int, index: int) -> tuple[str | None, 
                 line=line,
                 hint="the 'en', 'abbr' and 'aliases' columns hold the English names",
             )
-        return lang, fld.casefold()
+        return canonical_tag(lang), fld.casefold()
     raise ParseError(
         f"column {index}: unknown column {key!r}",
         path=name,

@@ -27,7 +27,7 @@ from typing import Any
 
 from glossary_cli import store
 from glossary_cli.errors import GlossError, NotFoundError, ParseError, StoreError, UsageError
-from glossary_cli.tags import is_language_tag
+from glossary_cli.tags import canonical_tag, is_language_tag
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +84,8 @@ def add(
         raise UsageError(f"{str(path)!r} is not a file name gloss can keep", hint="rename it")
     if lang is not None and not is_language_tag(lang):
         raise UsageError(f"{lang!r} is not a language tag", hint="use e.g. --lang hi")
+    if lang is not None:
+        lang = canonical_tag(lang)  # HI is hi (RFC 5646 §2.1.1)
     if lang is not None and import_format(name) is not None:
         raise UsageError(
             f"{name} names the languages of its terms itself; --lang is for plain glossary files",

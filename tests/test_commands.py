@@ -887,3 +887,14 @@ def test_paths_that_are_not_what_they_should_be_are_named_so(argv: list[str], me
     result = gloss(*argv)
     assert result.exit_code in (2, 3)
     assert message in result.stderr
+
+
+def test_language_tags_of_added_files_are_in_canonical_case(tmp_path: Path) -> None:
+    ok("add", str(write(tmp_path / "hindi.txt", HINDI_001)), "--lang", "HI")
+    assert as_json("show", "LoRA", "--lang", "hi")["terms"]["hi"]["term"] == "लो-रैंक अनुकूलन"
+    table = "EN,BN,MR\nToken Merging,টোকেন মার্জিং,टोकन विलीनीकरण\n"
+    ok("add", str(write(tmp_path / "upper.csv", table)))
+    card = as_json("show", "Token Merging", "--lang", "bn,mr")
+    assert card["terms"]["mr"]["term"] == "टोकन विलीनीकरण"
+    langs = [row["lang"] for row in as_json("stats")["languages"]]
+    assert sorted(langs) == sorted(set(langs)) and not any(t != t.lower() for t in langs)
