@@ -140,6 +140,31 @@ def _gone(pgid: int) -> bool:
     return False
 
 
+def _start_build(large: Path, cache: Path) -> subprocess.Popen[bytes]:
+    """A first search of ``large``: it compiles the index, in a process group of its own."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "glossary_cli", "search", "zzqx", "--data", str(large)],
+        env={**os.environ, "GLOSS_CACHE": str(cache)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+
+
+def _assert_stopped_cleanly(proc: subprocess.Popen[bytes], code: int, cache: Path) -> None:
+    """The exit code of the signal, an empty stderr (no traceback, no warning of semaphores
+    left behind), no process of the group left, no file in the cache."""
+    assert proc.wait(timeout=30) == code
+    assert proc.stderr is not None
+    with proc.stderr:
+        assert proc.stderr.read().decode() == ""
+    deadline = time.monotonic() + 10
+    while not _gone(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _gone(proc.pid), "worker processes outlived the build"
+    assert list(cache.iterdir()) == []
+
+
 @pytest.mark.parametrize(("sig", "code", "whole_group"), [
     (signal.SIGTERM, 143, False),  # timeout, kill, a service manager: the building process only
     (signal.SIGINT, 130, True),  # Ctrl-C: the terminal signals the whole process group
@@ -149,13 +174,7 @@ def test_a_stopped_build_leaves_no_file_and_no_worker(
     large: Path, tmp_path: Path, sig: signal.Signals, code: int, whole_group: bool
 ) -> None:
     cache = tmp_path / "cache"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "glossary_cli", "search", "zzqx", "--data", str(large)],
-        env={**os.environ, "GLOSS_CACHE": str(cache)},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
-    )
+    proc = _start_build(large, cache)
     deadline = time.monotonic() + 60
     while not list(cache.glob(".index-*.tmp")) and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -165,15 +184,7 @@ def test_a_stopped_build_leaves_no_file_and_no_worker(
         os.killpg(proc.pid, sig)
     else:
         proc.send_signal(sig)
-    assert proc.wait(timeout=30) == code
-    assert proc.stderr is not None
-    with proc.stderr:  # no traceback, no warning of semaphores left behind
-        assert proc.stderr.read().decode() == ""
-    deadline = time.monotonic() + 10
-    while not _gone(proc.pid) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert _gone(proc.pid), "worker processes outlived the build"
-    assert list(cache.iterdir()) == []
+    _assert_stopped_cleanly(proc, code, cache)
 
 
 def _workers_of(pid: int) -> list[int]:
@@ -194,27 +205,13 @@ def _workers_of(pid: int) -> list[int]:
 def test_ctrl_c_while_the_workers_start_is_quiet(large: Path, tmp_path: Path) -> None:
     """The terminal signals the whole process group, workers still importing included."""
     cache = tmp_path / "cache"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "glossary_cli", "search", "zzqx", "--data", str(large)],
-        env={**os.environ, "GLOSS_CACHE": str(cache)},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
-    )
+    proc = _start_build(large, cache)
     deadline = time.monotonic() + 60
     while not _workers_of(proc.pid) and time.monotonic() < deadline:
         time.sleep(0.005)
     assert proc.poll() is None, "the build ended before its workers started"
     os.killpg(proc.pid, signal.SIGINT)
-    assert proc.wait(timeout=30) == 130
-    assert proc.stderr is not None
-    with proc.stderr:
-        assert proc.stderr.read().decode() == ""
-    deadline = time.monotonic() + 10
-    while not _gone(proc.pid) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert _gone(proc.pid), "worker processes outlived the build"
-    assert list(cache.iterdir()) == []
+    _assert_stopped_cleanly(proc, 130, cache)
 
 
 def test_temporary_files_of_builds_that_died_are_removed(tmp_path: Path) -> None:
