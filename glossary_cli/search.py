@@ -240,10 +240,14 @@ class Searcher:
         # a misspelt term asked about ("what is quantizaton") is compared without the filler too
         content = " ".join(w for w in q.split() if word_stem(w) not in STOP_WORDS)
         keys = [q, content] if content != q else [q]
+        before = len(best)
         for key in keys:
             self._fuzzy(key, best)
         abbreviation = is_abbreviation_like(query)
-        if is_latin(q) and not abbreviation:
+        # A Latin query spelt close to a name (qunatization) is that name misspelt, not a
+        # Bengali or Arabic term romanized: the sound of native terms is compared only when
+        # no spelling came close (koyantaijeshon, taqlim al-shabaka).
+        if is_latin(q) and not abbreviation and len(best) == before:
             for key in keys:
                 self._phonetic(key, best)
         if not abbreviation and not self._enough(best, langs, limit):

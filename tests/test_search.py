@@ -342,3 +342,13 @@ def test_a_word_that_splits_into_nothing_known_still_finds_nothing() -> None:
     result = runner.invoke(app, ["search", "zzqxzzqx", "--json"])
     assert result.exit_code == 1
     assert json.loads(result.stdout) == []
+
+
+@pytest.mark.parametrize("query", ["qunatization", "quantiztion", "quantizzation"])
+def test_a_misspelt_english_word_is_not_read_as_romanized_bengali(query: str) -> None:
+    hits = run_json("search", query, "--json")
+    assert isinstance(hits, list) and hits
+    assert all(h["match"]["kind"] == "fuzzy" and h["match"]["lang"] == "en" for h in hits)
+    result = runner.invoke(app, ["show", query])
+    assert result.exit_code == 1
+    assert "several concepts" in result.stderr
