@@ -806,8 +806,15 @@ def main() -> None:
     except SystemExit as stop:
         # A command stopped by a signal (exit 128 + N: an index build interrupted) ends
         # through Python's shutdown, which releases what the build's worker pool holds.
+        # So does one that started a worker pool (an index build): its semaphores are released
+        # by multiprocessing's exit handlers, not reported as leaked.
         code = stop.code or 0
-        if _invoked_command(args) in _READ_ONLY and isinstance(code, int) and code < 128:
+        if (
+            _invoked_command(args) in _READ_ONLY
+            and isinstance(code, int)
+            and code < 128
+            and "multiprocessing.pool" not in sys.modules
+        ):
             _exit_now(code)
         raise
     except (BrokenPipeError, _ReaderGone):

@@ -392,13 +392,34 @@ def _prepared_chunks(path: Path) -> Generator[_Prepared, None, None]:
         while pending:
             yield ready()
     except BaseException:
-        pool.terminate()
+        with _signals_held():  # a second Ctrl-C mid-terminate would leave join() for ever
+            pool.terminate()
+            pool.join()
         raise
     else:
         pool.close()
-    finally:
         pool.join()
+    finally:
         shutil.rmtree(results, ignore_errors=True)
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ignore Ctrl-C, SIGTERM and SIGHUP for a block that must run to its end (stopping a
+    worker pool), in the main thread; elsewhere the block just runs."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held = [getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)]
+    previous = {sig: signal.signal(sig, signal.SIG_IGN) for sig in held}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def _start_workers(workers: int) -> Any:
@@ -571,7 +592,17 @@ def _prepare_chunk(data: bytes, line: int, name: str) -> _Prepared:
         raise
     if not isinstance(items, list):
         raise RecordError("'concepts' must be a list", path=name, line=line)
-    return _prepare(concept_from_mapping(item, f"{name}: concept") for item in items)
+    concepts = []
+    for index, item in enumerate(items):
+        try:
+            concepts.append(concept_from_mapping(item, "concept"))
+        except RecordError as exc:
+            if exc.path is None:  # the file, and the line where the concept starts
+                starts = [i for i, text in enumerate(chunk.splitlines()) if text[:1] == "-"]
+                exc.path = name
+                exc.line = line + (starts[index] if index < len(starts) else 0)
+            raise
+    return _prepare(concepts)
 
 
 def _prepare(concepts: Iterable[Any]) -> _Prepared:

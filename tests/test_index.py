@@ -73,6 +73,22 @@ def test_yaml_error_in_a_chunk_names_the_file_line(tmp_path: Path, small_chunks:
     assert info.value.path == str(path)
 
 
+def test_a_malformed_concept_in_a_chunk_names_the_file_and_its_line(
+    tmp_path: Path, small_chunks: None
+) -> None:
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    path = data / "concepts.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    start = next(i for i, ln in enumerate(lines) if ln.startswith("- id: pruning"))
+    end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("- "))
+    lines[start:end] = ["- id: pruning\n", "  terms:\n", "    bn: not a mapping\n"]
+    path.write_text("".join(lines), encoding="utf-8")
+    with pytest.raises(RecordError, match="'bn' entry must be a mapping") as info:
+        _compile(data, tmp_path / "m")
+    assert (info.value.path, info.value.line) == (str(path), start + 1)
+
+
 def test_duplicate_ids_are_refused(tmp_path: Path, small_chunks: None) -> None:
     data = tmp_path / "data"
     shutil.copytree(DATA, data)
@@ -185,6 +201,27 @@ def test_a_stopped_build_leaves_no_file_and_no_worker(
     else:
         proc.send_signal(sig)
     _assert_stopped_cleanly(proc, code, cache)
+
+
+def test_a_bad_chunk_of_a_large_file_is_one_line_on_stderr(large: Path, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    lines = (large / "concepts.yaml").read_text(encoding="utf-8").splitlines(keepends=True)
+    middle = next(i for i in range(len(lines) // 2, len(lines)) if lines[i].startswith("- id:"))
+    lines[middle + 1] = "  en: [unclosed\n"
+    (data / "concepts.yaml").write_text("".join(lines), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "glossary_cli", "search", "zzqx", "--data", str(data)],
+        env={**os.environ, "GLOSS_CACHE": str(tmp_path / "cache")},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 3
+    # the error, and no warning of a worker pool's semaphores left behind
+    where = done.stderr.removeprefix(f"gloss: {data / 'concepts.yaml'}:").split(":")
+    assert abs(int(where[0]) - (middle + 2)) <= 2, done.stderr
+    assert len(done.stderr.splitlines()) == 1, done.stderr
 
 
 def _workers_of(pid: int) -> list[int]:
