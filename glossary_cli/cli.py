@@ -205,23 +205,20 @@ def search(
         langs = parse_langs(lang)
         searcher = api.open_searcher(data, on_compile=_compiling)
         results = api.search(searcher, query, langs=langs, limit=limit)
-        if not results and langs and api.search(searcher, query, limit=1):
-            where = ", ".join(langs)
-            note = " (English names are headwords: leave en out of --lang)" if "en" in langs else ""
-            if fmt is OutputFormat.json:
-                _emit([], langs, fmt, many=True)
-            typer.echo(
-                f"gloss: no concept that matches {printable(query)!r} "
-                f"has an entry in {where}{note}",
-                err=True,
-            )
-            raise typer.Exit(int(ExitCode.NOT_FOUND))
+        elsewhere = not results and langs and api.search(searcher, query, limit=1)
     except GlossError as exc:
         _fail(exc)
     if not results:
         if fmt is OutputFormat.json:  # still a JSON document for `| jq`
             _emit([], langs, fmt, many=True)
-        typer.echo(f"gloss: no concept matches {printable(query)!r}", err=True)
+        message = f"gloss: no concept matches {printable(query)!r}"
+        if elsewhere:
+            note = " (English names are headwords: leave en out of --lang)" if "en" in langs else ""
+            message = (
+                f"gloss: no concept that matches {printable(query)!r} "
+                f"has an entry in {', '.join(langs)}{note}"
+            )
+        typer.echo(message, err=True)
         raise typer.Exit(int(ExitCode.NOT_FOUND))
     _emit(results, langs, fmt, many=True, bidi=bidi, wide=wide, pager=not no_pager)
 
@@ -585,15 +582,16 @@ def export_(
     from glossary_cli import api
     from glossary_cli.exchange import import_format
 
-    chosen = fmt.value if fmt else (import_format(output or "") or "tbx")
+    from_suffix = import_format(output or "")
     suffix = Path(output).suffix if output else ""
-    if fmt is None and suffix and import_format(output or "") is None:
+    if fmt is None and suffix and from_suffix is None:
         typer.echo(
             f"gloss: cannot tell an export format from {suffix!r} "
             f"(give --format tbx, csv, tsv, jsonl or yaml, or a FILE ending in one of them)",
             err=True,
         )
         raise typer.Exit(int(ExitCode.USAGE))
+    chosen = fmt.value if fmt else (from_suffix or "tbx")
     try:
         langs = parse_langs(lang)
         data_bytes = api.export(chosen, langs=langs, tbx_version=tbx_version.value, data=data)

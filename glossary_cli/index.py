@@ -289,28 +289,37 @@ def compile_index(
 
 
 @contextmanager
+def _handling(names: Sequence[str], handler: Any) -> Iterator[list[int]]:
+    """Set ``handler`` for the signals ``names`` (those this platform has) while a block
+    runs, then restore the previous handlers; yields the signals set. Only the main thread
+    may set handlers (and it alone receives signals): in another thread nothing is set."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield []
+        return
+    signals = [getattr(signal, name) for name in names if hasattr(signal, name)]
+    previous = {sig: signal.signal(sig, handler) for sig in signals}
+    try:
+        yield signals
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
+
+
+@contextmanager
 def _terminate_raises() -> Iterator[None]:
     """While a build runs in the main thread, SIGTERM and SIGHUP raise ``SystemExit(128 +
     signal)`` instead of killing the process outright, so that the temporary index file is
     removed and the worker processes are stopped (``timeout``, ``kill`` and service managers
     send SIGTERM; a closed terminal sends SIGHUP)."""
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
 
     def stop(signum: int, frame: Any) -> None:
         raise SystemExit(128 + signum)
 
-    signals = [signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
-    previous = {sig: signal.signal(sig, stop) for sig in signals}
-    try:
+    with _handling(("SIGTERM", "SIGHUP"), stop):
         yield
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
 
 
 #: Record files larger than this are parsed in chunks by worker processes.
@@ -392,7 +401,10 @@ def _prepared_chunks(path: Path) -> Generator[_Prepared, None, None]:
         while pending:
             yield ready()
     except BaseException:
-        with _signals_held():  # a second Ctrl-C mid-terminate would leave join() for ever
+        import signal
+
+        # a second Ctrl-C mid-terminate would leave join() waiting for ever
+        with _handling(("SIGINT", "SIGTERM", "SIGHUP"), signal.SIG_IGN):
             pool.terminate()
             pool.join()
         raise
@@ -401,25 +413,6 @@ def _prepared_chunks(path: Path) -> Generator[_Prepared, None, None]:
         pool.join()
     finally:
         shutil.rmtree(results, ignore_errors=True)
-
-
-@contextmanager
-def _signals_held() -> Iterator[None]:
-    """Ignore Ctrl-C, SIGTERM and SIGHUP for a block that must run to its end (stopping a
-    worker pool), in the main thread; elsewhere the block just runs."""
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    held = [getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)]
-    previous = {sig: signal.signal(sig, signal.SIG_IGN) for sig in held}
-    try:
-        yield
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
 
 
 def _start_workers(workers: int) -> Any:
@@ -439,31 +432,26 @@ def _start_workers(workers: int) -> Any:
     """
     import multiprocessing
     import signal
-    import threading
 
-    held = {getattr(signal, name) for name in ("SIGINT", "SIGHUP") if hasattr(signal, name)}
-    if threading.current_thread() is not threading.main_thread():
-        held = set()  # only the main thread may set handlers (and receives the signals)
-    mask = getattr(signal, "pthread_sigmask", None) if held else None
-    blocked = mask(signal.SIG_BLOCK, held) if mask else None
-    previous = {sig: signal.signal(sig, signal.SIG_IGN) for sig in held}
-    if mask and os.name == "posix":
-        # The pool's first semaphore starts multiprocessing's resource tracker (a process of
-        # this group, which must ignore SIGHUP too), and it unblocks SIGINT after its own
-        # start: start it now, then block again.
-        from multiprocessing import resource_tracker
-
-        resource_tracker.ensure_running()
-        mask(signal.SIG_BLOCK, held)
+    mask = getattr(signal, "pthread_sigmask", None)
+    blocked = None
     pool = None
-    try:
-        pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_worker_signals)
-    except OSError:
-        pass
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-    if mask:
+    with _handling(("SIGINT", "SIGHUP"), signal.SIG_IGN) as held:
+        if mask and held:
+            blocked = mask(signal.SIG_BLOCK, held)
+            if os.name == "posix":
+                # The pool's first semaphore starts multiprocessing's resource tracker (a
+                # process of this group, which must ignore SIGHUP too), and it unblocks
+                # SIGINT after its own start: start it now, then block again.
+                from multiprocessing import resource_tracker
+
+                resource_tracker.ensure_running()
+                mask(signal.SIG_BLOCK, held)
+        try:
+            pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_worker_signals)
+        except OSError:
+            pass
+    if mask and blocked is not None:
         try:
             mask(signal.SIG_SETMASK, blocked)  # runs the handler of a signal held back
         except BaseException:

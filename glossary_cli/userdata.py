@@ -82,15 +82,16 @@ def add(
     name = path.name
     if not name or name.startswith("."):
         raise UsageError(f"{str(path)!r} is not a file name gloss can keep", hint="rename it")
-    if lang is not None and not is_language_tag(lang):
-        raise UsageError(f"{lang!r} is not a language tag", hint="use e.g. --lang hi")
     if lang is not None:
+        if not is_language_tag(lang):
+            raise UsageError(f"{lang!r} is not a language tag", hint="use e.g. --lang hi")
         lang = canonical_tag(lang)  # HI is hi (RFC 5646 §2.1.1)
-    if lang is not None and import_format(name) is not None:
-        raise UsageError(
-            f"{name} names the languages of its terms itself; --lang is for plain glossary files",
-            hint="leave --lang out",
-        )
+        if import_format(name) is not None:
+            raise UsageError(
+                f"{name} names the languages of its terms itself; "
+                "--lang is for plain glossary files",
+                hint="leave --lang out",
+            )
     if not path.is_file():
         if path.is_dir():
             what = "is a directory"
