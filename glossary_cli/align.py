@@ -1,28 +1,61 @@
-"""Entries of several glossary files → concepts, with curated English merged in.
+"""Entries of several glossary files → concepts, with curation merged in; concepts of several
+record sets → one set (:func:`merge_concepts`).
 
 Two files are *parallel* (translations of each other, entry by entry) when they are in different
 languages, have the same number of entries, give English equivalents at two or more of the same
 positions, and those English equivalents agree at every such position (they share a word, up to
 spelling: ``Hyperparameter Grid Search Optimization`` agrees with ``Hyperparameters``). Entries
 at the same position of parallel files become one concept; every other entry is a concept of
-its own. Curated knowledge (``data/curation.yaml``) then adds English headwords, abbreviations,
-aliases and notes, keyed by a native term.
+its own.
+
+An entry gives its concept a language section (its term, the abbreviations its parenthetical
+names, its definition) and English terms: the English equivalent of its parenthetical and the
+abbreviations, each with the entry's ``FILE:LINE``. Curation (``data/curation.yaml``, keyed by
+a native term; see :func:`parse_curation`) then adds the English headword, synonyms, search-only
+aliases, known misreadings, related terms and notes, each with the ``curation.yaml:LINE`` it
+was read from. gloss never invents an administrative status: only a curated headword is
+``preferred``.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from glossary_cli.errors import ParseWarning, RecordError
-from glossary_cli.model import Concept, Entry
+from glossary_cli.model import (
+    Concept,
+    CrossReference,
+    Definition,
+    Entry,
+    LangSection,
+    Term,
+    is_english,
+)
 from glossary_cli.normalize import fold, romanize
 from glossary_cli.parsing import ParsedGlossary
 from glossary_cli.tags import is_language_tag
 
 #: Minimum number of positions with English on both sides for two files to count as parallel.
 MIN_EVIDENCE = 2
+
+#: Keys of a curation item (see :func:`parse_curation`).
+CURATION_KEYS = (
+    "match",
+    "id",
+    "en",
+    "abbr",
+    "aliases",
+    "search_only",
+    "misreadings",
+    "related",
+    "broader",
+    "native",
+    "gloss_of",
+    "subject_fields",
+    "notes",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,23 +79,48 @@ class Alignment:
 
 
 @dataclass(frozen=True, slots=True)
+class Curated:
+    """One curated text and where it was read (``curation.yaml:LINE``)."""
+
+    text: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class CurationItem:
-    """One item of the curation file (see ``data/curation.yaml``'s header).
+    """One item of the curation file (see :func:`parse_curation`).
 
     Attributes:
         lang, term: the native term that identifies the concept (as in the source).
-        en: curated English headword, or ``None`` to keep the source's.
-        abbr, aliases, notes: added to the concept.
-        where: ``"FILE item N"``, for messages.
+        id: the concept id to keep (a public interface) when the headword changes.
+        en: the curated English headword.
+        abbr: English abbreviations.
+        aliases: English synonyms and spelling variants (terms of the concept, exported).
+        search_only: English names that find the concept but are not its terms.
+        misreadings: known misreadings of a source term (found, flagged, never exported).
+        related, broader: terms of related or broader concepts (cross-references).
+        native: native-script search-only aliases, by language tag.
+        gloss_of: the word(s) of the matched term that the source's parenthetical English
+            translates, when it translates one word rather than the whole term.
+        subject_fields, notes: added to the concept.
+        where: ``"FILE:LINE"`` of the item.
     """
 
     lang: str
     term: str
-    en: str | None
-    abbr: tuple[str, ...]
-    aliases: tuple[str, ...]
-    notes: tuple[str, ...]
     where: str
+    id: str | None = None
+    en: Curated | None = None
+    abbr: tuple[Curated, ...] = ()
+    aliases: tuple[Curated, ...] = ()
+    search_only: tuple[Curated, ...] = ()
+    misreadings: tuple[Curated, ...] = ()
+    related: tuple[Curated, ...] = ()
+    broader: tuple[Curated, ...] = ()
+    native: Mapping[str, tuple[Curated, ...]] = field(default_factory=dict)
+    gloss_of: str | None = None
+    subject_fields: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,84 +132,125 @@ class AlignResult:
     warnings: tuple[ParseWarning, ...]
 
 
-def parse_curation(data: object, name: str) -> tuple[CurationItem, ...]:
+_Path = tuple[str | int, ...]
+_QUOTE = "quote a text that holds ': ' or starts with a YAML symbol"
+
+
+def parse_curation(
+    data: object, name: str, lines: Mapping[_Path, int] | None = None
+) -> tuple[CurationItem, ...]:
     """Validate the curation file's mapping (already loaded from YAML).
 
     Args:
-        data: ``{"concepts": [{"match": {LANG: TERM}, "en"?, "abbr"?, "aliases"?, "notes"?}]}``.
-        name: the file name, for messages.
+        data: ``{"concepts": [ITEM, ...]}``; an item is ``{match: {LANG: TERM}}`` with any of:
+            ``id`` (the concept id to keep), ``en`` (the English headword), ``abbr``,
+            ``aliases`` (English synonyms and variants), ``search_only``, ``misreadings``,
+            ``related``, ``broader`` (lists of English names), ``native`` (``{LANG: [names]}``,
+            native-script search-only aliases), ``gloss_of`` (the word of the matched term its
+            parenthetical English translates), ``subject_fields`` and ``notes``.
+        name: the file name, for messages and sources (``curation.yaml:LINE``).
+        lines: the 1-based line of each value, by its path of keys and indexes (from
+            :func:`glossary_cli.store.load_yaml_lines`); without it sources name no line.
 
     Raises:
-        RecordError: wrong shape; the message names the item.
+        RecordError: wrong shape; the message names the item, ``keys`` the value.
     """
     if data is None:
         return ()
     if not isinstance(data, Mapping) or not isinstance(data.get("concepts", []), list):
         raise RecordError("the curation file must be a mapping with a 'concepts' list", path=name)
+    where_of = lines or {}
+
+    def at(*keys: str | int) -> str:
+        line = where_of.get(keys)
+        return f"{name}:{line}" if line else name
+
     items = []
-    for i, raw in enumerate(data.get("concepts") or [], start=1):
-        where = f"{name} item {i}"
-        at: tuple[str | int, ...] = ("concepts", i - 1)
+    for i, raw in enumerate(data.get("concepts") or []):
+        base: _Path = ("concepts", i)
+        where = at(*base)
         if not isinstance(raw, Mapping):
-            raise _located(RecordError(f"{where} must be a mapping"), at)
+            raise _located(RecordError("an item must be a mapping"), base)
         match = raw.get("match")
         if not isinstance(match, Mapping) or len(match) != 1:
             raise _located(
                 RecordError(
-                    f"{where}: 'match' must map one language tag to a term",
-                    hint="match: {bn: TERM}",
+                    "'match' must map one language tag to a term", hint="match: {bn: TERM}"
                 ),
-                (*at, "match"),
+                (*base, "match"),
             )
         ((lang, term),) = match.items()
         if not isinstance(lang, str) or not isinstance(term, str) or not is_language_tag(lang):
             raise _located(
                 RecordError(
-                    f"{where}: 'match' must map a language tag to a term, not {lang!r} to {term!r}",
+                    f"'match' must map a language tag to a term, not {lang!r} to {term!r}",
                     hint="quote them: unquoted yes, no, on, off, null and numbers are not strings",
                 ),
-                (*at, "match"),
+                (*base, "match"),
             )
-        extra = set(raw) - {"match", "en", "abbr", "aliases", "notes"}
+        extra = sorted(map(str, set(raw) - set(CURATION_KEYS)))
         if extra:
-            first = sorted(map(str, extra))[0]
             raise _located(
-                RecordError(f"{where}: unknown key(s) {', '.join(sorted(map(str, extra)))}"),
-                (*at, first),
+                RecordError(
+                    f"unknown key(s) {', '.join(extra)}",
+                    hint="the keys are " + ", ".join(CURATION_KEYS),
+                ),
+                (*base, extra[0]),
             )
-        try:
-            item = CurationItem(
+
+        def names(key: str, value: object = None, path: _Path = ()) -> tuple[Curated, ...]:
+            value = raw.get(key) if value is None else value
+            path = path or (*base, key)
+            if value is None:
+                return ()
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise _located(
+                    RecordError(f"'{key}' must be a list of strings", hint=_QUOTE), path
+                )
+            return tuple(Curated(v, at(*path, k)) for k, v in enumerate(value))
+
+        def text(key: str) -> str | None:
+            value = raw.get(key)
+            if value is None or isinstance(value, str):
+                return value
+            raise _located(RecordError(f"'{key}' must be a string", hint=_QUOTE), (*base, key))
+
+        native_raw = raw.get("native") or {}
+        if not isinstance(native_raw, Mapping) or not all(
+            isinstance(k, str) and is_language_tag(k) for k in native_raw
+        ):
+            raise _located(
+                RecordError("'native' must map language tags to lists of names"),
+                (*base, "native"),
+            )
+        en = text("en")
+        items.append(
+            CurationItem(
                 lang=lang,
                 term=term,
-                en=_opt_str(raw.get("en"), where),
-                abbr=_str_list(raw.get("abbr"), where, "abbr"),
-                aliases=_str_list(raw.get("aliases"), where, "aliases"),
-                notes=_str_list(raw.get("notes"), where, "notes"),
                 where=where,
+                id=text("id"),
+                en=Curated(en, at(*base, "en")) if en else None,
+                abbr=names("abbr"),
+                aliases=names("aliases"),
+                search_only=names("search_only"),
+                misreadings=names("misreadings"),
+                related=names("related"),
+                broader=names("broader"),
+                native={
+                    tag: names("native", v, (*base, "native", tag)) for tag, v in native_raw.items()
+                },
+                gloss_of=text("gloss_of"),
+                subject_fields=tuple(c.text for c in names("subject_fields")),
+                notes=tuple(c.text for c in names("notes")),
             )
-        except RecordError as exc:
-            raise _located(exc, (*at, *exc.keys)) from None
-        items.append(item)
+        )
     return tuple(items)
 
 
-def _located(exc: RecordError, keys: tuple[str | int, ...]) -> RecordError:
+def _located(exc: RecordError, keys: _Path) -> RecordError:
     exc.keys = keys
     return exc
-
-
-def _opt_str(value: object, where: str) -> str | None:
-    if value is None or isinstance(value, str):
-        return value
-    raise _located(RecordError(f"{where}: 'en' must be a string"), ("en",))
-
-
-def _str_list(value: object, where: str, key: str) -> tuple[str, ...]:
-    if value is None:
-        return ()
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return tuple(value)
-    raise _located(RecordError(f"{where}: '{key}' must be a list of strings"), (key,))
 
 
 def english_words(entry: Entry) -> set[str]:
@@ -197,7 +296,8 @@ def align(files: Sequence[ParsedGlossary], curation: Sequence[CurationItem] = ()
     Returns:
         Concepts in file order (the entries of parallel files join the concept of the
         earliest file), the pairwise alignment report, and warnings: curated items that match
-        no concept, and the same English given to different concepts.
+        no concept, the same English given to different concepts, a term given by two files
+        to two concepts, and an id two items claim.
     """
     alignments: list[Alignment] = []
     group_of: dict[int, int] = {}  # file index -> index of the first file of its group
@@ -244,6 +344,8 @@ def align(files: Sequence[ParsedGlossary], curation: Sequence[CurationItem] = ()
 
     concepts = []
     used_ids: set[str] = set()
+    pinned = {it.id: it for it in curation if it.id}
+    used_ids.update(pinned)
     for index, entries in enumerate(groups):
         concepts.append(_concept(entries, curated.get(index, []), used_ids))
     warnings.extend(_english_clashes(concepts))
@@ -251,42 +353,110 @@ def align(files: Sequence[ParsedGlossary], curation: Sequence[CurationItem] = ()
     return AlignResult(tuple(concepts), tuple(alignments), tuple(warnings))
 
 
+def _curated_term(
+    c: Curated, *, type: str | None = None, status: str | None = None, role: str | None = None
+) -> Term:
+    """A term curation adds, with the ``curation.yaml:LINE`` it was read from."""
+    return Term(c.text, type=type, status=status, role=role, origin="curated", source=c.source)
+
+
 def _concept(entries: list[Entry], items: list[CurationItem], used_ids: set[str]) -> Concept:
-    source_en = [e.en for e in entries if e.en]
-    # An English glossary's term is itself English the source gives, like a parenthetical.
-    source_en += [e.term for e in entries if not e.en and e.lang.split("-")[0] == "en"]
+    """One group of aligned entries, with its curation items, as a concept."""
+    gloss_of = {(it.lang, fold(it.term)): it.gloss_of for it in items if it.gloss_of}
+    sections: list[LangSection] = []
+    source_english: list[Term] = []
+    english_entries: list[Entry] = []
+    for e in entries:
+        if is_english(e.lang):
+            english_entries.append(e)
+            continue
+        word = gloss_of.get((e.lang, fold(e.term)))
+        notes: tuple[str, ...] = ()
+        parenthetical = " - ".join([*([e.en] if e.en else []), *e.abbr])
+        if word and parenthetical:
+            # the parenthetical names a part of the term: not a term of the concept
+            notes = (
+                f"The source's parenthetical ({parenthetical}) is the English of {word}, "
+                "part of the term, not of the whole term.",
+            )
+        elif e.en:
+            source_english.append(Term(e.en, source=e.source))
+        terms = [Term(e.term, source=e.source, notes=notes)]
+        if not word:
+            terms += [Term(a, type="abbreviation", source=e.source) for a in e.abbr]
+        terms += [
+            _curated_term(c, role="search-only")
+            for it in items
+            for tag, names in it.native.items()
+            if tag == e.lang
+            for c in names
+        ]
+        definitions = (Definition(e.definition, e.definition_source or e.source),)
+        sections.append(
+            LangSection(e.lang, tuple(terms), definitions if e.definition else ())
+        )
+    source_english += [Term(e.term, source=e.source) for e in english_entries]
+    source_english += [
+        Term(a, type="abbreviation", source=e.source)
+        for e in entries
+        if not gloss_of.get((e.lang, fold(e.term)))
+        for a in e.abbr
+    ]
+
     curated_en = next((it.en for it in items if it.en), None)
-    if curated_en:
-        en, origin = curated_en, "curated"
-    elif source_en:
-        en, origin = max(source_en, key=lambda s: (len(s.split()), len(s))), "source"
+    english: list[Term] = []
+    if curated_en is not None:
+        english.append(_curated_term(curated_en, status="preferred"))
     else:
-        en, origin = None, "none"
-    abbr = _unique([a for e in entries for a in e.abbr] + [a for it in items for a in it.abbr])
-    aliases = _unique(a for it in items for a in it.aliases)
-    notes = _unique(n for it in items for n in it.notes)
-    base = slug(en) if en else slug(romanize(fold(entries[0].term), entries[0].lang))
-    base = base[:100].rstrip("-")  # an id, not the whole of a runaway line
-    base = base or "concept"
-    cid, n = base, 2
-    while cid in used_ids:
-        cid, n = f"{base}-{n}", n + 1
-    used_ids.add(cid)
+        names = [t for t in source_english if not t.is_abbreviation]
+        if names:  # the fullest name the sources give (most words, then longest)
+            head = max(names, key=lambda t: (len(t.text.split()), len(t.text)))
+            english.append(head)
+    english += source_english
+    for it in items:
+        english += [_curated_term(c, type="abbreviation") for c in it.abbr]
+        english += [_curated_term(c) for c in it.aliases]
+        english += [_curated_term(c, role="search-only") for c in it.search_only]
+        english += [_curated_term(c, role="misreading") for c in it.misreadings]
+    english_terms = _unique(english)
+    english_definitions = tuple(
+        Definition(e.definition, e.definition_source or e.source)
+        for e in english_entries
+        if e.definition
+    )
+    if english_terms:
+        tag = english_entries[0].lang if english_entries else "en"
+        sections.insert(0, LangSection(tag, english_terms, english_definitions))
+
+    head = english_terms[0] if english_terms else None
+    pinned = next((it.id for it in items if it.id), None)
+    if pinned:
+        cid = pinned
+    else:
+        first = next(s for s in sections if s.terms)
+        base = slug(head.text) if head else slug(romanize(fold(first.terms[0].text), first.lang))
+        base = base[:100].rstrip("-") or "concept"  # an id, not the whole of a runaway line
+        cid, n = base, 2
+        while cid in used_ids:
+            cid, n = f"{base}-{n}", n + 1
+        used_ids.add(cid)
+    xrefs = [CrossReference("related", c.text) for it in items for c in it.related]
+    xrefs += [CrossReference("broader", c.text) for it in items for c in it.broader]
     return Concept(
         id=cid,
-        en=en,
-        en_origin=origin,
-        abbr=abbr,
-        aliases=aliases,
-        notes=notes,
-        entries=tuple(entries),
+        languages=tuple(sections),
+        subject_fields=tuple(dict.fromkeys(s for it in items for s in it.subject_fields)),
+        notes=tuple(dict.fromkeys(n for it in items for n in it.notes)),
+        xrefs=tuple(xrefs),
+        provenance=tuple(dict.fromkeys([*(e.source for e in entries), *(it.where for it in items)])),
     )
 
 
-def _unique(values: Iterable[str]) -> tuple[str, ...]:
-    seen: dict[str, str] = {}
-    for v in values:
-        seen.setdefault(fold(v), v)
+def _unique(terms: Iterable[Term]) -> tuple[Term, ...]:
+    """Terms whose folded text is the same kept once: the first, which keeps its place."""
+    seen: dict[str, Term] = {}
+    for t in terms:
+        seen.setdefault(fold(t.text), t)
     return tuple(seen.values())
 
 
@@ -300,19 +470,20 @@ def slug(text: str) -> str:
 
 
 def _english_clashes(concepts: Sequence[Concept]) -> list[ParseWarning]:
-    owner: dict[str, tuple[str, Entry]] = {}
+    """Two concepts given the same English by sources (not by curation)."""
+    owner: dict[str, tuple[str, Term]] = {}
     out = []
     for c in concepts:
-        for e in c.entries:
-            if not e.en:
+        english = c.english
+        for t in english.terms if english else ():
+            if t.origin == "curated" or t.is_abbreviation:
                 continue
-            key = fold(e.en)
-            first = owner.setdefault(key, (c.id, e))
+            first = owner.setdefault(fold(t.text), (c.id, t))
             if first[0] != c.id:
                 out.append(
                     ParseWarning(
-                        f"{e.source} and {first[1].source} give the same English "
-                        f"{e.en!r} to different concepts",
+                        f"{t.source} and {first[1].source} give the same English "
+                        f"{t.text!r} to different concepts",
                         hint="if they are one concept, make the files parallel or curate it",
                     )
                 )
@@ -322,17 +493,20 @@ def _english_clashes(concepts: Sequence[Concept]) -> list[ParseWarning]:
 def _term_clashes(concepts: Sequence[Concept]) -> list[ParseWarning]:
     """Two files that give the same term in one language to two concepts: they claim one
     concept twice, maybe differently (a term twice in one file is the parser's warning)."""
-    owner: dict[tuple[str, str], Entry] = {}
+    owner: dict[tuple[str, str], tuple[Term, LangSection]] = {}
     out = []
     for c in concepts:
-        for e in c.entries:
-            first = owner.setdefault((e.lang, fold(e.term)), e)
-            if first is e or first.source.rpartition(":")[0] == e.source.rpartition(":")[0]:
+        for s in c.languages:
+            if is_english(s.lang) or not s.terms:
                 continue
-            same = "the same" if first.definition == e.definition else "another"
+            t = s.terms[0]
+            first, first_section = owner.setdefault((s.lang, fold(t.text)), (t, s))
+            if first is t or first.source.rpartition(":")[0] == t.source.rpartition(":")[0]:
+                continue
+            same = "the same" if _texts(first_section) == _texts(s) else "another"
             out.append(
                 ParseWarning(
-                    f"{e.source} gives the {e.lang} term {e.term!r} of {first.source} again, "
+                    f"{t.source} gives the {s.lang} term {t.text!r} of {first.source} again, "
                     f"with {same} definition, as another concept",
                     hint="keep the entry in one file, or make the two files parallel",
                 )
@@ -340,38 +514,51 @@ def _term_clashes(concepts: Sequence[Concept]) -> list[ParseWarning]:
     return out
 
 
-def entries_clash(first: Concept, other: Concept) -> str | None:
-    """The first language in which ``other`` gives an entry that contradicts ``first``'s:
-    another term, or another definition where both give one (a list of terms without
-    definitions, such as a CSV of translations, agrees with any); ``None`` when the two can
-    be one concept (:func:`merge_concepts`).
+def _texts(section: LangSection) -> tuple[str, ...]:
+    return tuple(d.text for d in section.all_definitions())
 
-    >>> a = Concept("x", None, "none", entries=(Entry("bn", "লোরা", "সংজ্ঞা", "a:3"),))
-    >>> b = Concept("x", None, "none", entries=(Entry("bn", "লোরা", "", "b:2"),))
-    >>> entries_clash(a, b), entries_clash(a, Concept("x", None, "none", entries=(
-    ...     Entry("bn", "লোরা", "অন্য সংজ্ঞা", "c:2"),)))
+
+def sections_clash(first: Concept, other: Concept) -> str | None:
+    """The first language (other than English) in which ``other`` gives a section that
+    contradicts ``first``'s: another main term, or other definitions where both give some
+    (a list of terms without definitions, such as a CSV of translations, agrees with any);
+    ``None`` when the two can be one concept (:func:`merge_concepts`). English sections
+    never clash: they hold the names the concepts are joined by, and are merged.
+
+    >>> def c(term, definition):
+    ...     defs = (Definition(definition),) if definition else ()
+    ...     return Concept("x", (LangSection("bn", (Term(term),), defs),))
+    >>> sections_clash(c("লোরা", "সংজ্ঞা"), c("লোরা", "")), sections_clash(
+    ...     c("লোরা", "সংজ্ঞা"), c("লোরা", "অন্য সংজ্ঞা"))
     (None, 'bn')
     """
-    for e in other.entries:
-        f = first.entry(e.lang)
-        if f is None:
+    for s in other.languages:
+        if is_english(s.lang):
             continue
-        if f.term != e.term or (f.definition and e.definition and f.definition != e.definition):
-            return e.lang
+        f = first.section(s.lang)
+        if f is None or f.lang != s.lang:
+            continue
+        main_f, main_s = f.main, s.main
+        if (main_f.text if main_f else None) != (main_s.text if main_s else None):
+            return s.lang
+        texts_f, texts_s = _texts(f), _texts(s)
+        if texts_f and texts_s and texts_f != texts_s:
+            return s.lang
     return None
 
 
 def merge_concepts(concepts: Iterable[Concept]) -> tuple[list[Concept], list[str]]:
     """Concepts of several record sets (data directories, or files of one) → unique ids.
 
-    A concept whose id was already seen is the same concept seen again: when no entry of it
-    contradicts the first one's (:func:`entries_clash`), its entries in the languages the
-    first one lacks are added to the first one (in their order), its abbreviations, aliases
-    and notes join the first one's, and its headword is used only when the first one has
-    none. This is how a user's Hindi entries, written under a bundled concept's id by
-    ``gloss add``, join that concept at lookup time. When a shared language gives a
-    different entry, the two are different concepts after all: the later one is kept, under
-    the next free id ``ID-2``, ``ID-3``..., and reported.
+    A concept whose id was already seen is the same concept seen again: when no section of
+    it contradicts the first one's (:func:`sections_clash`), its sections in the languages
+    the first one lacks are added to the first one (in their order), the terms and
+    definitions of sections they share are joined (each term and definition once), and so
+    are its subject fields, notes, cross-references and provenance. This is how a user's
+    Hindi section, written under a bundled concept's id by ``gloss add``, joins that concept
+    at lookup time. When a shared language gives a different section, the two are different
+    concepts after all: the later one is kept, under the next free id ``ID-2``, ``ID-3``...,
+    and reported.
 
     Args:
         concepts: the concepts, in order; the first of each id keeps its position.
@@ -379,8 +566,8 @@ def merge_concepts(concepts: Iterable[Concept]) -> tuple[list[Concept], list[str
     Returns:
         The merged concepts, and one message per concept that had to be renamed.
 
-    >>> a = Concept("lora", "LoRA", "source", entries=(Entry("bn", "লোরা", "", "a:3"),))
-    >>> b = Concept("lora", None, "none", entries=(Entry("hi", "लोरा", "", "h:3"),))
+    >>> a = Concept("lora", (LangSection("bn", (Term("লোরা"),)),))
+    >>> b = Concept("lora", (LangSection("hi", (Term("लोरा"),)),))
     >>> [c.langs for c in merge_concepts([a, b])[0]]
     [('bn', 'hi')]
     """
@@ -393,39 +580,46 @@ def merge_concepts(concepts: Iterable[Concept]) -> tuple[list[Concept], list[str
         if first is None:
             out[concept.id] = concept
             continue
-        clash = entries_clash(first, concept)
+        clash = sections_clash(first, concept)
         if clash is None:
-            out[concept.id] = _join(first, concept)
+            out[concept.id] = join_concepts(first, concept)
             continue
         n = 2
         while f"{concept.id}-{n}" in taken:
             n += 1
         cid = f"{concept.id}-{n}"
         taken.add(cid)
-        out[cid] = Concept(
-            id=cid,
-            en=concept.en,
-            en_origin=concept.en_origin,
-            abbr=concept.abbr,
-            aliases=concept.aliases,
-            notes=concept.notes,
-            entries=concept.entries,
-        )
+        out[cid] = replace(concept, id=cid)
         messages.append(
-            f"concept {concept.id!r} is given twice with different {clash} entries; "
+            f"concept {concept.id!r} is given twice with different {clash} sections; "
             f"the second is kept as {cid!r}"
         )
     return list(out.values()), messages
 
 
-def _join(first: Concept, later: Concept) -> Concept:
-    en, origin = (first.en, first.en_origin) if first.en else (later.en, later.en_origin)
+def join_concepts(first: Concept, later: Concept) -> Concept:
+    """``first`` with what ``later`` adds (see :func:`merge_concepts`)."""
+    sections = list(first.languages)
+    for s in later.languages:
+        index = next((i for i, f in enumerate(sections) if f.lang == s.lang), None)
+        if index is None:
+            sections.append(s)
+            continue
+        f = sections[index]
+        sections[index] = LangSection(
+            f.lang,
+            _unique([*f.terms, *s.terms]),
+            tuple(dict.fromkeys([*f.definitions, *s.definitions])),
+            tuple(dict.fromkeys([*f.notes, *s.notes])),
+            tuple(dict.fromkeys([*f.properties, *s.properties])),
+        )
     return Concept(
         id=first.id,
-        en=en,
-        en_origin=origin,
-        abbr=_unique([*first.abbr, *later.abbr]),
-        aliases=_unique([*first.aliases, *later.aliases]),
+        languages=tuple(sections),
+        subject_fields=tuple(dict.fromkeys([*first.subject_fields, *later.subject_fields])),
+        definitions=tuple(dict.fromkeys([*first.definitions, *later.definitions])),
         notes=tuple(dict.fromkeys([*first.notes, *later.notes])),
-        entries=first.entries + tuple(e for e in later.entries if first.entry(e.lang) is None),
+        xrefs=tuple(dict.fromkeys([*first.xrefs, *later.xrefs])),
+        properties=tuple(dict.fromkeys([*first.properties, *later.properties])),
+        provenance=tuple(dict.fromkeys([*first.provenance, *later.provenance])),
     )

@@ -5,18 +5,25 @@ Use it from Python::
     from glossary_cli import api
     searcher = api.open_searcher()
     for hit in api.search(searcher, "quantization", limit=3):
-        print(hit["id"], hit["score"], hit["terms"]["bn"]["term"])
+        print(hit.concept.id, hit.score, hit.concept.section("bn").main.text)
+
+Results are values of :mod:`glossary_cli.model` (:class:`~glossary_cli.model.Hit`,
+:class:`~glossary_cli.model.Concept`); :func:`glossary_cli.records.concept_json` turns them into
+the JSON the command line prints.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from glossary_cli.errors import NotFoundError, UsageError
+from glossary_cli.model import Hit
 from glossary_cli.search import Searcher
+from glossary_cli.select import Selection
 
 
 def data_dirs(data: str | None = None, env: Mapping[str, str] | None = None) -> list[Path]:
@@ -82,20 +89,22 @@ def check_query(text: str, what: str = "query") -> None:
 
 
 def search(
-    searcher: Searcher, query: str, *, langs: Sequence[str] = (), limit: int = 10
-) -> list[dict[str, Any]]:
-    """Concept objects (JSON contract of :mod:`glossary_cli.render`) matching ``query``.
+    searcher: Searcher,
+    query: str,
+    *,
+    langs: Sequence[str] = (),
+    limit: int = 10,
+    selection: Selection | None = None,
+) -> list[Hit]:
+    """Concepts matching ``query``, best first (:meth:`Searcher.search`).
 
     Raises:
         UsageError: ``limit`` < 1, or a query :func:`check_query` refuses.
     """
-    from glossary_cli.render import concept_json
-
     if limit < 1:
         raise UsageError("--limit must be at least 1")
     check_query(query)
-    found = searcher.search(query, langs=langs, limit=limit)
-    return [concept_json(f.record, langs, score=f.score, match=f.match) for f in found]
+    return searcher.search(query, langs=langs, limit=limit, selection=selection)
 
 
 #: Below an exact match (98), ``show`` names a concept only if it scores this much more than
@@ -103,7 +112,7 @@ def search(
 SHOW_MARGIN = 1.0
 
 
-def show(searcher: Searcher, term: str, *, langs: Sequence[str] = ()) -> dict[str, Any]:
+def show(searcher: Searcher, term: str) -> Hit:
     """The best-matching concept for ``term`` (or the concept whose id is ``term``).
 
     Raises:
@@ -111,24 +120,22 @@ def show(searcher: Searcher, term: str, *, langs: Sequence[str] = ()) -> dict[st
             within :data:`SHOW_MARGIN` of the best; carries "did you mean" suggestions.
         UsageError: a term :func:`check_query` refuses.
     """
-    from glossary_cli.render import concept_json
-
     check_query(term, "term")
     found = searcher.concept_by_id(term)
     if found is None:
         best = searcher.search(term, limit=1)
         if best and best[0].score < 98.0:  # not exact: is it one of several as good?
             best = searcher.search(term, limit=8)
-        tied = [f for f in best if f.score >= best[0].score - SHOW_MARGIN] if best else []
+        tied = [h for h in best if h.score >= best[0].score - SHOW_MARGIN] if best else []
         if len(tied) >= 2 and best[0].score < 98.0:
             # "quantization" starts four headwords, "bit" is a word of several: guessing one would
             # mislead; offer them instead
-            names = tuple(f.record.get("en") or f.record["id"] for f in tied)
+            names = tuple(h.concept.en or h.concept.id for h in tied)
             raise NotFoundError(f"{term!r} matches several concepts about as well", names)
         found = best[0] if best else None
     if found is None:
         raise NotFoundError(f"no concept matches {term!r}", tuple(searcher.suggestions(term)))
-    return concept_json(found.record, langs, score=found.score, match=found.match)
+    return found
 
 
 # --- the user's glossaries ---------------------------------------------------------------------
@@ -223,84 +230,106 @@ def sources(data: str | None = None, env: Mapping[str, str] | None = None) -> li
     return rows
 
 
-#: Formats of ``gloss export``.
-EXPORT_FORMATS = ("tbx", "csv", "tsv", "jsonl", "yaml")
-
-
 def export(
     fmt: str,
     *,
     langs: Sequence[str] = (),
+    selection: Selection | None = None,
     tbx_version: str = "v2",
     data: str | None = None,
     env: Mapping[str, str] | None = None,
 ) -> bytes:
-    """The merged records (:func:`load_glossary`) in an exchange format (``gloss export``).
+    """The merged records (:func:`load_glossary`) in a format of the registry
+    (:mod:`glossary_cli.formats`; ``gloss export``).
 
     Args:
-        fmt: one of :data:`EXPORT_FORMATS`.
-        langs: languages to write (``en``: the English names); empty writes every language.
+        fmt: a format :func:`glossary_cli.formats.names` lists as written.
+        langs: languages to write; empty writes every language.
+        selection: status, type and glossary filters (:class:`glossary_cli.select.Selection`).
         tbx_version: ``v2`` (TBX-Basic ``martif``, what the Translate Toolkit reads) or ``v3``.
 
     Returns:
-        UTF-8 bytes (see :mod:`glossary_cli.exchange`).
+        The file's bytes (see the format's module).
 
     Raises:
         UsageError: an unknown format or TBX version; RecordError: the data cannot be written
-            in that format (e.g. entries tagged ``en`` in TBX or CSV); NotFoundError: no
-            concept has an entry in any of ``langs`` (its suggestions: the data's languages).
+            in that format; NotFoundError: no concept has a section in any of ``langs``, or no
+            term passes the filters (its suggestions: the data's languages).
     """
-    from glossary_cli import exchange
+    from glossary_cli import formats
+    from glossary_cli.formats.tbx import version_of
 
-    wanted = list(langs) or None
-    everything = load_glossary(data, env)
-    # filtered first, so that leaving a language out (en entries, in TBX) avoids its problems
-    glossary = exchange.filter_langs(everything, wanted)
-    if wanted and not glossary.concepts:
-        present = dict.fromkeys(e.lang for c in everything.concepts for e in c.entries)
-        raise NotFoundError(
-            f"no concept has an entry in {', '.join(wanted)}", tuple(["en", *present])
+    chosen = formats.get(fmt)
+    if not chosen.writable:
+        raise UsageError(
+            f"gloss does not write {chosen.name} files",
+            hint="use " + ", ".join(formats.names(writable=True)),
         )
-    if fmt == "tbx":
-        return exchange.export_tbx(glossary, wanted, version=tbx_version)  # type: ignore[arg-type]
-    if fmt in ("csv", "tsv"):
-        text = exchange.export_csv(glossary, wanted, fmt)  # type: ignore[arg-type]
-    elif fmt == "jsonl":
-        text = exchange.export_jsonl(glossary, wanted)
-    elif fmt == "yaml":
-        text = exchange.export_yaml(glossary, wanted)
-    else:
-        raise UsageError(f"unknown format {fmt!r}", hint="use " + ", ".join(EXPORT_FORMATS))
-    return text.encode("utf-8")
+    version = version_of(tbx_version)
+    everything = load_glossary(data, env)
+    wanted = Selection(tuple(langs)) if selection is None else replace(selection, langs=tuple(langs))
+    glossary = wanted.glossary(everything)
+    if (wanted.langs or wanted.filters_terms) and not glossary.concepts:
+        present = dict.fromkeys(s.lang for c in everything.concepts for s in c.languages)
+        what = f"a section in {', '.join(wanted.langs)}" if wanted.langs else "a term"
+        if wanted.filters_terms:
+            what += " that passes the filters"
+        raise NotFoundError(f"no concept has {what}", tuple(present))
+    if chosen.name == "tbx":
+        return chosen.write(glossary, version=version)
+    return chosen.write(glossary)
 
 
-def list_terms(searcher: Searcher, lang: str | None = None) -> list[dict[str, Any]]:
-    """Headwords in the collation order of their language (``gloss list``).
+def list_terms(
+    searcher: Searcher, lang: str | None = None, selection: Selection | None = None
+) -> list[dict[str, Any]]:
+    """Terms in the collation order of their language (``gloss list``).
 
     Args:
-        lang: a language tag: that language's terms, with the English headword beside; ``en``
-            or ``None``: the English headwords (of concepts that have one).
+        lang: a language tag: that language's terms, with the English headword beside;
+            ``en`` or ``None``: the English headwords.
+        selection: status, type and glossary filters. Without them each concept gives its
+            main term (:attr:`glossary_cli.model.LangSection.main`); with them, every term
+            that passes.
 
     Returns:
-        Objects ``{id, lang, term, en}``, sorted by ICU's collator for ``lang``
+        Objects ``{id, lang, term, en, status, type}`` (``lang`` the section's own tag,
+        ``en-US`` for ``--lang en``), sorted by ICU's collator for ``lang``
         (:func:`glossary_cli.normalize.sort_key`), then by term and id.
 
     Raises:
-        NotFoundError: no concept has a ``lang`` entry.
+        NotFoundError: no concept has a ``lang`` section (or none a term that passes).
     """
     from glossary_cli.normalize import sort_key
+    from glossary_cli.select import lang_matches
 
     tag = lang or "en"
-    english = tag.split("-")[0].casefold() == "en"
+    every = selection is not None and selection.filters_terms
     rows = []
-    for record in searcher.records():
-        term = (record["terms"].get(tag) or {}).get("term")
-        if english:
-            term = record.get("en") or term
-        if term:
-            rows.append({"id": record["id"], "lang": tag, "term": term, "en": record.get("en")})
+    for concept in searcher.concepts():
+        section = next((s for s in concept.languages if lang_matches(s.lang, tag)), None)
+        if section is None:
+            continue
+        if every:
+            assert selection is not None
+            terms = [t for t in section.terms if selection.term_ok(t)]
+        else:
+            main = section.main
+            terms = [main] if main is not None else []
+        for term in terms:
+            rows.append(
+                {
+                    "id": concept.id,
+                    "lang": section.lang,
+                    "term": term.text,
+                    "en": concept.en,
+                    "status": term.status,
+                    "type": term.type,
+                }
+            )
     if not rows:
-        raise NotFoundError(f"no concept has an entry in {tag!r}", tuple(searcher.languages()))
+        what = f"an entry in {tag!r}" + (" that passes the filters" if every else "")
+        raise NotFoundError(f"no concept has {what}", tuple(searcher.languages()))
     key = sort_key(tag)
     rows.sort(key=lambda r: (key(r["term"]), r["term"], r["id"]))
     return rows

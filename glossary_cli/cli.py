@@ -13,11 +13,14 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import Enum
-from typing import Annotated, Any, NoReturn, Optional
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
 
 import typer
 
-from glossary_cli import __version__
+if TYPE_CHECKING:
+    from glossary_cli.model import Hit
+
+from glossary_cli import __version__, formats
 from glossary_cli.errors import ExitCode, GlossError, NotFoundError, printable
 from glossary_cli.tags import parse_langs
 
@@ -116,6 +119,36 @@ BidiOption = Annotated[
     ),
 ]
 WideOption = Annotated[bool, typer.Option("--wide", help="Show full text: never shorten with '…'.")]
+StatusOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--status",
+        metavar="STATUS",
+        show_default=False,
+        help="Only terms of these administrative statuses: preferred, admitted, deprecated, "
+        "superseded (comma-separated).",
+    ),
+]
+TypeOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--type",
+        metavar="TYPE",
+        show_default=False,
+        help="Only terms of these term types (TBX termType: fullForm, abbreviation, acronym, "
+        "variant…; comma-separated).",
+    ),
+]
+GlossaryOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--glossary",
+        metavar="NAME",
+        show_default=False,
+        help="Only what was read from these glossary files (as `gloss sources` names them, "
+        "suffix optional; curation.yaml for curated terms).",
+    ),
+]
 PagerOption = Annotated[
     bool,
     typer.Option(
@@ -129,6 +162,15 @@ PagerOption = Annotated[
 def _count(n: int, one: str, many: str | None = None) -> str:
     """``1 entry``, ``2 entries``."""
     return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def _multilingual(glossary: Any) -> int:
+    """How many concepts have sections in two or more languages other than English."""
+    from glossary_cli.model import is_english
+
+    return sum(
+        1 for c in glossary.concepts if sum(not is_english(s.lang) for s in c.languages) > 1
+    )
 
 
 def _fail(exc: GlossError) -> NoReturn:
@@ -184,6 +226,9 @@ def search(
     ],
     lang: LangOption = None,
     limit: Annotated[int, typer.Option("--limit", "-n", help="Most results to show.")] = 10,
+    status: StatusOption = None,
+    term_type: TypeOption = None,
+    glossary: GlossaryOption = None,
     as_json: JsonOption = False,
     fmt: FormatOption = OutputFormat.table,
     data: DataOption = None,
@@ -191,20 +236,22 @@ def search(
     wide: WideOption = False,
     no_pager: PagerOption = False,
 ) -> None:
-    """Find concepts by English name, abbreviation, native term or definition.
+    """Find concepts by any of their terms, in any language, or by a definition.
 
     Example: gloss search quantization --lang bn,ar
 
     A query that starts with '-' goes after '--': gloss search -- -1bit
     """
     from glossary_cli import api
+    from glossary_cli.select import Selection
 
     query = " ".join(words)
     fmt = _format(fmt, as_json)
     try:
         langs = parse_langs(lang)
+        selection = Selection.of(langs, status, term_type, glossary)
         searcher = api.open_searcher(data, on_compile=_compiling)
-        results = api.search(searcher, query, langs=langs, limit=limit)
+        results = api.search(searcher, query, langs=langs, limit=limit, selection=selection)
         elsewhere = not results and langs and api.search(searcher, query, limit=1)
     except GlossError as exc:
         _fail(exc)
@@ -213,11 +260,12 @@ def search(
             _emit([], langs, fmt, many=True)
         message = f"gloss: no concept matches {printable(query)!r}"
         if elsewhere:
-            note = " (English names are headwords: leave en out of --lang)" if "en" in langs else ""
             message = (
                 f"gloss: no concept that matches {printable(query)!r} "
-                f"has an entry in {', '.join(langs)}{note}"
+                f"has an entry in {', '.join(langs)}"
             )
+        elif selection.filters_terms:
+            message += " among the terms --status, --type and --glossary select"
         typer.echo(message, err=True)
         raise typer.Exit(int(ExitCode.NOT_FOUND))
     _emit(results, langs, fmt, many=True, bidi=bidi, wide=wide, pager=not no_pager)
@@ -252,7 +300,7 @@ def show(
     fmt = _format(fmt, as_json)
     try:
         langs = parse_langs(lang)
-        result = api.show(api.open_searcher(data, on_compile=_compiling), term, langs=langs)
+        result = api.show(api.open_searcher(data, on_compile=_compiling), term)
     except NotFoundError as exc:
         typer.echo(f"gloss: {exc.message}", err=True)
         if exc.suggestions:
@@ -272,7 +320,7 @@ def show(
 
 
 def _emit(
-    results: list[dict[str, Any]],
+    results: "list[Hit]",
     langs: tuple[str, ...],
     fmt: OutputFormat,
     *,
@@ -282,18 +330,21 @@ def _emit(
     pager: bool = True,
 ) -> None:
     from glossary_cli import render
+    from glossary_cli.records import concept_json
 
     if fmt is OutputFormat.json:
-        render.write_json(results if many else results[0])
+        objects = [concept_json(h.concept, langs, h) for h in results]
+        render.write_json(objects if many else objects[0])
     elif fmt is OutputFormat.jsonl:
-        render.write_jsonl(results)
+        render.write_jsonl(concept_json(h.concept, langs, h) for h in results)
     elif fmt is OutputFormat.csv:
         render.write_csv(results, langs)
     else:
         if many:
             _paged(pager, lambda c: render.search_table(results, langs, c, bidi=bidi, wide=wide))
         else:
-            _paged(pager, lambda c: render.concept_card(results[0], langs, c, bidi=bidi, wide=wide))
+            concept = results[0].concept
+            _paged(pager, lambda c: render.concept_card(concept, langs, c, bidi=bidi, wide=wide))
 
 
 def _pager(enabled: bool) -> tuple[list[str], dict[str, str]] | None:
@@ -342,11 +393,12 @@ def build(
     for warning in result.warnings:
         typer.echo(f"gloss: warning: {warning}", err=True)
     g = result.glossary
-    bilingual = sum(1 for c in g.concepts if len(c.entries) > 1)
+    files = len(dict.fromkeys(s.file for s in g.sources))
+    entries = sum(s.entries for s in g.sources)
     typer.echo(
-        f"{_count(len(g.sources), 'source')}, {_count(g.entry_count, 'entry', 'entries')}, "
-        f"{_count(len(g.concepts), 'concept')} "
-        f"({bilingual} in more than one language)"
+        f"{_count(files, 'source')}, {_count(entries, 'entry', 'entries')}, "
+        f"{_count(len(g.concepts), 'concept')} ({_multilingual(g)} in more than one language "
+        f"besides English), {_count(g.term_count, 'term')}"
     )
     for a in result.alignments:
         verdict = "parallel: merged" if a.parallel else f"not parallel ({a.reason})"
@@ -400,7 +452,9 @@ def add(
         str,
         typer.Argument(
             metavar="FILE",
-            help="A glossary file: plain text, or .tbx, .csv, .tsv, .jsonl, .yaml.",
+            help="A glossary file: gloss's plain text, or "
+            + ", ".join(f.suffixes[0] for f in formats.FORMATS if not f.aligned)
+            + ".",
             show_default=False,
         ),
     ],
@@ -504,7 +558,12 @@ def _view(
     except GlossError as exc:
         _fail(exc)
     if as_json:
-        render.write_json(result)
+        from glossary_cli.records import versioned
+
+        if isinstance(result, list):
+            render.write_json([versioned(r) for r in result])
+        else:
+            render.write_json(versioned(result))
         return
     _paged(pager, lambda console: draw(result, console))
 
@@ -518,14 +577,10 @@ def _paged(pager: bool, draw: Callable[[Any], None]) -> None:
         draw(console)
 
 
-class ExportFormat(str, Enum):
-    """Formats of ``gloss export``."""
-
-    tbx = "tbx"
-    csv = "csv"
-    tsv = "tsv"
-    jsonl = "jsonl"
-    yaml = "yaml"
+#: Formats of ``gloss export``: those the registry (:mod:`glossary_cli.formats`) writes.
+ExportFormat = Enum(  # type: ignore[misc]
+    "ExportFormat", {name: name for name in formats.names(writable=True)}, type=str
+)
 
 
 class TbxVersion(str, Enum):
@@ -544,7 +599,8 @@ def export_(
             "-f",
             case_sensitive=False,
             show_default=False,
-            help="tbx (TBX-Basic), csv, tsv, jsonl or yaml (default: from -o's suffix, else tbx).",
+            help=", ".join(formats.names(writable=True))
+            + " (default: from -o's suffix, else tbx).",
         ),
     ] = None,
     lang: Annotated[
@@ -555,9 +611,12 @@ def export_(
             metavar="TAGS",
             autocompletion=_complete_lang,
             show_default=False,
-            help="Languages to write, e.g. bn,ar (en: the English names); default: all.",
+            help="Languages to write, e.g. bn,ar,en; default: all.",
         ),
     ] = None,
+    status: StatusOption = None,
+    term_type: TypeOption = None,
+    glossary: GlossaryOption = None,
     output: Annotated[
         Optional[str],  # noqa: UP045
         typer.Option(
@@ -580,21 +639,25 @@ def export_(
     from pathlib import Path
 
     from glossary_cli import api
-    from glossary_cli.exchange import import_format
+    from glossary_cli.select import Selection
 
-    from_suffix = import_format(output or "")
+    by_name = formats.by_suffix(output) if output else None
+    from_suffix = by_name.name if by_name is not None and by_name.writable else None
     suffix = Path(output).suffix if output else ""
     if fmt is None and suffix and from_suffix is None:
         typer.echo(
-            f"gloss: cannot tell an export format from {suffix!r} "
-            f"(give --format tbx, csv, tsv, jsonl or yaml, or a FILE ending in one of them)",
+            f"gloss: cannot tell an export format from {suffix!r} (give --format "
+            f"{', '.join(formats.names(writable=True))}, or a FILE ending in one of them)",
             err=True,
         )
         raise typer.Exit(int(ExitCode.USAGE))
     chosen = fmt.value if fmt else (from_suffix or "tbx")
     try:
         langs = parse_langs(lang)
-        data_bytes = api.export(chosen, langs=langs, tbx_version=tbx_version.value, data=data)
+        selection = Selection.of(langs, status, term_type, glossary)
+        data_bytes = api.export(
+            chosen, langs=langs, selection=selection, tbx_version=tbx_version.value, data=data
+        )
         if output is not None:
             from glossary_cli.store import write_atomic
 
@@ -628,6 +691,9 @@ def list_(
             "the English headwords.",
         ),
     ] = None,
+    status: StatusOption = None,
+    term_type: TypeOption = None,
+    glossary: GlossaryOption = None,
     as_json: JsonOption = False,
     fmt: FormatOption = OutputFormat.table,
     data: DataOption = None,
@@ -635,9 +701,13 @@ def list_(
 ) -> None:
     """List the headwords in the alphabetical order of their language (ICU collation).
 
+    With --status, --type or --glossary, every term that passes is listed.
+
     Example: gloss list --lang bn
     """
     from glossary_cli import api, render
+    from glossary_cli.records import versioned
+    from glossary_cli.select import Selection
 
     fmt = _format(fmt, as_json)
     try:
@@ -646,8 +716,9 @@ def list_(
             from glossary_cli.errors import UsageError
 
             raise UsageError("list takes one language", hint="e.g. --lang bn")
+        selection = Selection.of(langs, status, term_type, glossary)
         searcher = api.open_searcher(data, on_compile=_compiling)
-        rows = api.list_terms(searcher, langs[0] if langs else None)
+        rows = api.list_terms(searcher, langs[0] if langs else None, selection)
     except NotFoundError as exc:
         typer.echo(f"gloss: {exc.message}", err=True)
         if exc.suggestions:
@@ -656,11 +727,11 @@ def list_(
     except GlossError as exc:
         _fail(exc)
     if fmt is OutputFormat.json:
-        render.write_json(rows)
+        render.write_json([versioned(r) for r in rows])
     elif fmt is OutputFormat.jsonl:
-        render.write_jsonl(rows)
+        render.write_jsonl(versioned(r) for r in rows)
     elif fmt is OutputFormat.csv:
-        render.write_rows_csv(rows, ("id", "lang", "term", "en"))
+        render.write_rows_csv(rows, ("id", "lang", "term", "en", "status", "type"))
     else:
         _paged(not no_pager, lambda console: render.list_table(rows, console))
 

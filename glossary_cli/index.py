@@ -6,13 +6,18 @@ phonetic skeletons (:mod:`glossary_cli.normalize`), so that a lookup parses no Y
 ICU. Tables (SQLite, FTS5 with the ``ascii`` tokenizer over pre-folded, space-separated keys)::
 
     meta(key, value)                    version, record stamp and content hash
-    concept(rowid, id, langs, record)   record = JSON of records.concept_to_mapping
-    name(rowid, concept, field, lang, text, key, compact, stem, phon)
-        one row per searchable name: headword, abbreviation, alias, source English, term
+    concept(rowid, id, langs, en, record)
+        langs = the section tags, comma-separated; en = the English headword;
+        record = JSON of records.concept_to_mapping
+    name(rowid, concept, field, lang, text, key, compact, stem, phon, status, type, glossary)
+        one row per searchable name: every term of every language (headword, terms,
+        synonyms, abbreviations, deprecated terms, curated aliases and misreadings) and
+        related terms; status, type and glossary (the file it was read from) for filters
     name_words   FTS5: words and Arabic stems of name.key        (rowid = name.rowid)
     name_phon    FTS5: phonetic skeleton words of name            (rowid = name.rowid)
-    entry(rowid, concept, lang)         one row per entry with a definition
-    def_words    FTS5: words and stems of the definition          (rowid = entry.rowid)
+    entry(rowid, concept, lang, glossary)
+        one row per language (and glossary) with definitions, English ones included
+    def_words    FTS5: words and stems of the definitions         (rowid = entry.rowid)
     vocab(kind, len, edge, ch, words)   distinct words (kind 0) and skeletons (kind 1) of
                                         each length that start (edge 0) or end (edge 1) with
                                         ch, newline-separated: a few rows read give a fuzzy
@@ -39,20 +44,22 @@ from typing import Any
 from glossary_cli import __version__
 from glossary_cli.errors import StoreError
 
-SCHEMA_VERSION = "7"  # 5: concepts sharing an id across data directories merge
+SCHEMA_VERSION = "8"  # 8: record schema 2, every term of every language
 _RECORDS = "concepts.yaml"
 
-#: Name fields, in the order a tie is broken (a headword beats an alias of equal score).
-FIELDS = ("en", "abbr", "term", "alias", "source_en")
+#: Name fields, in the order a tie is broken (a headword beats a synonym of equal score).
+FIELDS = ("en", "abbr", "term", "synonym", "alias", "misreading", "related")
 
 _DDL = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE concept(rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, langs TEXT NOT NULL,
-                     record TEXT NOT NULL);
+                     en TEXT, record TEXT NOT NULL);
 CREATE TABLE name(rowid INTEGER PRIMARY KEY, concept INTEGER NOT NULL, field TEXT NOT NULL,
                   lang TEXT NOT NULL, text TEXT NOT NULL, key TEXT NOT NULL,
-                  compact TEXT NOT NULL, stem TEXT NOT NULL, phon TEXT NOT NULL);
-CREATE TABLE entry(rowid INTEGER PRIMARY KEY, concept INTEGER NOT NULL, lang TEXT NOT NULL);
+                  compact TEXT NOT NULL, stem TEXT NOT NULL, phon TEXT NOT NULL,
+                  status TEXT, type TEXT, glossary TEXT NOT NULL);
+CREATE TABLE entry(rowid INTEGER PRIMARY KEY, concept INTEGER NOT NULL, lang TEXT NOT NULL,
+                   glossary TEXT NOT NULL);
 CREATE VIRTUAL TABLE name_words USING fts5(w, tokenize='ascii', detail='none', content='');
 CREATE VIRTUAL TABLE name_phon USING fts5(w, tokenize='ascii', detail='none', content='');
 CREATE VIRTUAL TABLE def_words USING fts5(w, tokenize='ascii', detail='none', content='');
@@ -76,7 +83,7 @@ def _code_stamp() -> str:
     """A digest of the modules that compute keys and merge concepts, so that an index built
     by other code (an upgrade, or a source checkout being edited) is never trusted."""
     here = Path(__file__).resolve().parent
-    modules = ("index.py", "normalize.py", "align.py")
+    modules = ("index.py", "normalize.py", "align.py", "records.py")
     return _digest(b"".join((here / m).read_bytes() for m in modules))
 
 
@@ -332,9 +339,11 @@ CHUNK_CONCEPTS = 5000
 class _Prepared:
     """Rows of a batch of concepts, keyed but not yet numbered (indexes are batch-local)."""
 
-    concepts: list[tuple[str, str, str]] = field(default_factory=list)  # id, langs, JSON
+    concepts: list[tuple[str, str, str | None, str]] = field(default_factory=list)
+    """id, langs, headword, JSON"""
     names: list[tuple[Any, ...]] = field(default_factory=list)  # concept#, field, lang, …
-    definitions: list[tuple[int, str, str]] = field(default_factory=list)  # concept#, lang, words
+    definitions: list[tuple[int, str, str, str]] = field(default_factory=list)
+    """concept#, lang, glossary, words"""
 
 
 def _prepared(files: Sequence[Path], *, whole: bool = False) -> Generator[_Prepared, None, None]:
@@ -473,15 +482,16 @@ def _worker_signals() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-#: A chunk of a record file: its path, byte offset and size, first line, and the file's
-#: identity when it was split (inode, size, modification time in ns).
-_Job = tuple[str, int, int, int, tuple[int, int, int]]
+#: A chunk of a record file: its path, byte offset and size, first line, the file's
+#: identity when it was split (inode, size, modification time in ns), and its record schema.
+_Job = tuple[str, int, int, int, tuple[int, int, int], int]
 
 
-def _record_chunks(path: Path) -> Iterator[tuple[int, int, int, tuple[int, int, int]]]:
+def _record_chunks(path: Path) -> Iterator[tuple[int, int, int, tuple[int, int, int], int]]:
     """Where the ``concepts`` list of a record file splits into YAML lists of
-    :data:`CHUNK_CONCEPTS` items: ``(offset, size, line, identity)`` of each, ``line`` the
-    file line it starts on, ``identity`` the file's (see :func:`_read_chunk`).
+    :data:`CHUNK_CONCEPTS` items: ``(offset, size, line, identity, version)`` of each,
+    ``line`` the file line it starts on, ``identity`` the file's (see :func:`_read_chunk`),
+    ``version`` its record schema (a gloss/1 file is migrated as it is read).
 
     ``gloss build`` writes every concept as a ``- id:`` line at column 0 under ``concepts:``
     and never a value's line at column 0, so the file splits there into valid YAML lists.
@@ -499,6 +509,7 @@ def _record_chunks(path: Path) -> Iterator[tuple[int, int, int, tuple[int, int, 
         if header is None:
             raise _Unsplittable(str(path))
         header_glossary(header, str(path))  # checked before any chunk is parsed
+        version = 1 if any(line.startswith(b"schema: gloss/1") for line in header) else 2
         line = len(header) + 2
         offset = start_offset = fh.tell()
         start = line
@@ -507,7 +518,7 @@ def _record_chunks(path: Path) -> Iterator[tuple[int, int, int, tuple[int, int, 
             first = raw[:1]
             if first == b"-":
                 if items == CHUNK_CONCEPTS:
-                    yield start_offset, offset - start_offset, start, identity
+                    yield start_offset, offset - start_offset, start, identity, version
                     items, start, start_offset = 0, line, offset
                 items += 1
             elif first not in (b" ", b"#", b"\n", b"\r"):
@@ -515,7 +526,7 @@ def _record_chunks(path: Path) -> Iterator[tuple[int, int, int, tuple[int, int, 
             offset += len(raw)
             line += 1
         if offset > start_offset:
-            yield start_offset, offset - start_offset, start, identity
+            yield start_offset, offset - start_offset, start, identity, version
 
 
 def _read_chunk(job: _Job) -> bytes:
@@ -527,7 +538,7 @@ def _read_chunk(job: _Job) -> bytes:
     """
     from glossary_cli.errors import RecordError
 
-    name, offset, size, _, identity = job
+    name, offset, size, _, identity, _version = job
     with open(name, "rb") as fh:
         st = os.fstat(fh.fileno())
         if (st.st_ino, st.st_size, st.st_mtime_ns) != tuple(identity):
@@ -547,7 +558,7 @@ def _prepare_text(job: _Job) -> _Prepared:
 
     data = _read_chunk(job)
     with paused_gc():
-        return _prepare_chunk(data, job[3], job[0])
+        return _prepare_chunk(data, job[3], job[0], job[5])
 
 
 def _prepare_into(job: _Job, directory: str) -> str:
@@ -563,11 +574,12 @@ def _prepare_into(job: _Job, directory: str) -> str:
     return name
 
 
-def _prepare_chunk(data: bytes, line: int, name: str) -> _Prepared:
+def _prepare_chunk(data: bytes, line: int, name: str, version: int = 2) -> _Prepared:
     from glossary_cli.errors import RecordError
-    from glossary_cli.records import concept_from_mapping
+    from glossary_cli.records import concept_reader
     from glossary_cli.store import load_yaml
 
+    read = concept_reader(version)
     try:
         chunk = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -583,7 +595,7 @@ def _prepare_chunk(data: bytes, line: int, name: str) -> _Prepared:
     concepts = []
     for index, item in enumerate(items):
         try:
-            concepts.append(concept_from_mapping(item, "concept"))
+            concepts.append(read(item, "concept"))
         except RecordError as exc:
             if exc.path is None:  # the file, and the line where the concept starts
                 starts = [i for i, text in enumerate(chunk.splitlines()) if text[:1] == "-"]
@@ -597,36 +609,63 @@ def _prepare(concepts: Iterable[Any]) -> _Prepared:
     """Key a batch of concepts: the rows of every table but their numbers."""
     from glossary_cli.normalize import fold, stem_words
     from glossary_cli.records import concept_to_mapping
+    from glossary_cli.select import source_file
 
     out = _Prepared()
     for index, concept in enumerate(concepts):
         record = json.dumps(concept_to_mapping(concept), ensure_ascii=False, separators=(",", ":"))
-        out.concepts.append((concept.id, "," + ",".join(concept.langs) + ",", record))
-        for field_name, lang, text in name_rows(concept):
+        out.concepts.append((concept.id, ",".join(concept.langs), concept.en, record))
+        for field_name, lang, text, status, term_type, source in name_rows(concept):
             keys = name_keys(text, lang)
             if keys[0]:
-                out.names.append((index, field_name, lang, text, *keys))
-        for e in concept.entries:
-            if e.definition:
-                key = fold(e.definition)
-                words = " ".join(dict.fromkeys([*key.split(), *stem_words(key)]))
-                out.definitions.append((index, e.lang, words))
+                out.names.append(
+                    (index, field_name, lang, text, *keys, status, term_type, source_file(source))
+                )
+        by_glossary: dict[tuple[str, str], list[str]] = {}
+        for section in concept.languages:
+            for d in section.all_definitions():
+                by_glossary.setdefault((section.lang, source_file(d.source)), []).append(d.text)
+        for d in concept.definitions:
+            by_glossary.setdefault((d.lang or "und", source_file(d.source)), []).append(d.text)
+        for (lang, glossary), texts in by_glossary.items():
+            key = fold(" ".join(texts))
+            words = " ".join(dict.fromkeys([*key.split(), *stem_words(key)]))
+            out.definitions.append((index, lang, glossary, words))
     return out
 
 
-def name_rows(concept: Any) -> Iterator[tuple[str, str, str]]:
-    """The searchable names of a concept as ``(field, lang, text)``: headword, abbreviations,
-    aliases, then each entry's term and the English its source gives."""
-    if concept.en:
-        yield "en", "en", concept.en
-    for a in concept.abbr:
-        yield "abbr", "en", a
-    for a in concept.aliases:
-        yield "alias", "en", a
-    for e in concept.entries:
-        yield "term", e.lang, e.term
-        if e.en:
-            yield "source_en", "en", e.en
+def name_rows(concept: Any) -> Iterator[tuple[str, str, str, str | None, str | None, str]]:
+    """The searchable names of a concept as ``(field, lang, text, status, type, source)``:
+    every term of every language, its field saying what it is to the concept (see
+    :class:`glossary_cli.model.Match`: ``en`` the English headword, ``term`` another
+    language's main term, ``abbr``, ``synonym``, ``alias`` for a search-only alias,
+    ``misreading``), then the curated related terms (``related``)."""
+    from glossary_cli.model import is_english
+
+    for section in concept.languages:
+        english = is_english(section.lang)
+        main = section.main
+        for t in section.terms:
+            if t.role == "misreading":
+                field_name = "misreading"
+            elif t.role is not None:
+                field_name = "alias"
+            elif t is main:
+                field_name = "en" if english else "term"
+            elif t.is_abbreviation:
+                field_name = "abbr"
+            else:
+                field_name = "synonym"
+            yield field_name, section.lang, t.text, t.status, t.type, t.source
+    from glossary_cli.parsing import split_parenthetical
+
+    for x in concept.xrefs:
+        if x.type in ("related", "broader") and x.text:
+            # "Singular Value Decomposition (SVD)" is found by each of its names
+            head, english, abbreviations = split_parenthetical(x.text)
+            for name in dict.fromkeys([x.text, head, *([english] if english else []),
+                                       *abbreviations]):  # fmt: skip
+                yield "related", "en", name, None, None, ""
 
 
 def name_keys(text: str, lang: str) -> tuple[str, str, str, str, str]:
@@ -644,6 +683,7 @@ def name_keys(text: str, lang: str) -> tuple[str, str, str, str, str]:
     return key, key.replace(" ", ""), stem, words, phon
 
 
+
 def _fill(conn: sqlite3.Connection, batches: Iterable[_Prepared]) -> None:
     """Number and insert prepared rows, batch by batch, then the vocabulary.
 
@@ -659,36 +699,39 @@ def _fill(conn: sqlite3.Connection, batches: Iterable[_Prepared]) -> None:
     for batch in batches:
         base = concept_id
         concept_rows = []
-        for cid, langs, record in batch.concepts:
+        for cid, langs, en, record in batch.concepts:
             concept_id += 1
-            concept_rows.append((concept_id, cid, langs, record))
+            concept_rows.append((concept_id, cid, langs, en, record))
         names, name_words, name_phon = [], [], []
         vocab: set[tuple[int, str]] = set()
-        for index, field_name, lang, text, key, compact, stem, words, phon in batch.names:
+        for row in batch.names:
+            index, field_name, lang, text, key, compact, stem, words, phon = row[:9]
+            status, term_type, glossary = row[9:]
             name_id += 1
             names.append(
-                (name_id, base + index + 1, field_name, lang, text, key, compact, stem, phon)
-            )
+                (name_id, base + index + 1, field_name, lang, text, key, compact, stem, phon,
+                 status, term_type, glossary)
+            )  # fmt: skip
             name_words.append((name_id, words))
             vocab.update((0, w) for w in words.split())
             if phon:
                 name_phon.append((name_id, phon))
                 vocab.update((1, w) for w in phon.split())
         entries, def_words = [], []
-        for index, lang, words in batch.definitions:
+        for index, lang, glossary, words in batch.definitions:
             entry_id += 1
-            entries.append((entry_id, base + index + 1, lang))
+            entries.append((entry_id, base + index + 1, lang, glossary))
             def_words.append((entry_id, words))
         try:
-            conn.executemany("INSERT INTO concept VALUES (?, ?, ?, ?)", concept_rows)
+            conn.executemany("INSERT INTO concept VALUES (?, ?, ?, ?, ?)", concept_rows)
         except sqlite3.IntegrityError:
             raise RecordError(
                 "two concepts have the same id", hint="rebuild the records with `gloss build`"
             ) from None
-        conn.executemany("INSERT INTO name VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", names)
+        conn.executemany("INSERT INTO name VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", names)
         conn.executemany("INSERT INTO name_words(rowid, w) VALUES (?, ?)", name_words)
         conn.executemany("INSERT INTO name_phon(rowid, w) VALUES (?, ?)", name_phon)
-        conn.executemany("INSERT INTO entry VALUES (?, ?, ?)", entries)
+        conn.executemany("INSERT INTO entry VALUES (?, ?, ?, ?)", entries)
         conn.executemany("INSERT INTO def_words(rowid, w) VALUES (?, ?)", def_words)
         conn.executemany("INSERT OR IGNORE INTO temp.words VALUES (?, ?)", vocab)
     conn.execute(

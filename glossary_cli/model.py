@@ -1,33 +1,347 @@
-"""Value types shared by every layer: entries, concepts, sources, hits.
+"""Value types shared by every layer: the termbase model, sources, and search hits.
 
-All records are frozen dataclasses whose sequences are tuples, so a value built once can be
-shared, hashed into the index and compared in tests. Conversion to and from plain mappings (for
-YAML, JSON and the index) lives in :mod:`glossary_cli.records`, nowhere else.
+The model follows the TBX core structure (ISO 30042:2019, §5): a **concept** holds one
+**language section** per language, and a language section holds the **terms** that designate the
+concept in that language and the language's **definitions**. Each term carries its own
+administrative status, term type and part of speech, as the TBX-Basic data categories do.
+
+All values are frozen dataclasses whose sequences are tuples, so a value built once can be shared,
+hashed and compared in tests. Conversion to and from plain mappings (YAML records, JSON output,
+the index) lives in :mod:`glossary_cli.records`, nowhere else.
+
+:class:`Entry` is not part of the record: it is what the plain glossary format gives for one
+term line and its definition line, before :mod:`glossary_cli.align` turns entries into concepts.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-#: Where a concept's English headword comes from: the glossary file itself, the curated
-#: headword file (``data/curation.yaml``), or nowhere (no English name known).
+#: Administrative statuses (the TBX-Basic picklist of ``administrativeStatus``, ISO 12620
+#: ``preferredTerm-admn-sts`` …, written without the suffix). Other spellings a termbase uses
+#: (``obsolete``, ``forbidden``, ``preferredTerm``…) are mapped onto these by
+#: :func:`glossary_cli.records.normalize_status`, which keeps the original value.
+STATUSES = ("preferred", "admitted", "deprecated", "superseded")
+#: Statuses of terms a translator must not use.
+AVOID = frozenset({"deprecated", "superseded"})
+#: Term types of the TBX-Basic picklist of ``termType``; other values are kept as given.
+TERM_TYPES = ("fullForm", "acronym", "abbreviation", "shortForm", "variant", "phrase")
+#: Term types shown and matched as abbreviations.
+ABBREVIATION_TYPES = frozenset({"abbreviation", "acronym", "initialism"})
+#: What a curated alias is for, when it is not a term of the concept: ``search-only`` (found by
+#: search, never exported), ``misreading`` (a known misreading of a source term: found by
+#: search and flagged, never exported as a synonym).
+ROLES = ("search-only", "misreading")
+#: Where a concept's English headword comes from (:attr:`Concept.en_origin`).
 EN_ORIGINS = ("source", "curated", "none")
+
+
+def primary_tag(tag: str) -> str:
+    """The primary language subtag of a BCP 47 tag, lower case (RFC 5646 §2.2.1): matching
+    treats ``en-US`` as ``en``.
+
+    >>> primary_tag("en-US"), primary_tag("zh-Hant-TW"), primary_tag("BN")
+    ('en', 'zh', 'bn')
+    """
+    return tag.split("-", 1)[0].split("_", 1)[0].lower()
+
+
+def is_english(tag: str) -> bool:
+    """Whether a language tag is English (``en``, ``en-US``, ``en-GB``…)."""
+    return primary_tag(tag) == "en"
+
+
+@dataclass(frozen=True, slots=True)
+class Definition:
+    """A definition of the concept, in one language.
+
+    Attributes:
+        text: the definition, NFC, whitespace collapsed to single spaces.
+        source: where gloss read it, ``"FILE:LINE"``.
+        citation: the source the termbase itself cites for it (TBX ``admin type="source"``
+            in the definition's ``descripGrp``), e.g. ``"Oxford2007"``.
+        lang: the language of a concept-level definition (TBX ``descrip`` directly in
+            ``conceptEntry``, in the document's ``xml:lang``); ``None`` for the definitions of
+            a language section, whose language is the section's.
+    """
+
+    text: str
+    source: str = ""
+    citation: str | None = None
+    lang: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Property:
+    """A data category gloss has no field of its own for, kept so that an export writes it
+    back: a TBX-Basic ``context`` sentence, ``grammaticalGender``, ``geographicalUsage``,
+    ``termLocation``, ``customerSubset``, ``projectSubset``, an ``xGraphic`` at language level,
+    a transaction (``transacGrp``), or a category of another dialect.
+
+    Attributes:
+        category: the data category, as TBX names it (``context``, ``grammaticalGender``…);
+            ``transaction`` for a ``transacGrp``.
+        value: its text (for a transaction, its type: ``origination``, ``modification``).
+        element: the TBX element that carries it in DCA style: ``descrip``, ``termNote``,
+            ``admin``, ``xref``, ``ref`` or ``transacGrp``.
+        citation: the source cited with it (``admin type="source"`` in its group).
+        target: the ``target`` attribute of a ``ref``/``xref``.
+        date, responsibility: a transaction's ``date`` and ``transacNote type="responsibility"``.
+    """
+
+    category: str
+    value: str
+    element: str = "descrip"
+    citation: str | None = None
+    target: str | None = None
+    date: str | None = None
+    responsibility: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CrossReference:
+    """A pointer from the concept to something else: another concept or term, an external
+    resource, a picture (TBX ``ref``/``xref``), or a related term a curator recorded.
+
+    Attributes:
+        type: ``crossReference`` (TBX ``ref``: another entry of the termbase),
+            ``externalCrossReference`` or ``xGraphic`` (TBX ``xref``: a URL), or a relation
+            from curation: ``related`` (a term for a related concept), ``broader`` (for a
+            broader one, e.g. SVD for truncated SVD).
+        text: what is shown (the term or the file name).
+        target: the concept id or URL pointed to, when known.
+    """
+
+    type: str
+    text: str
+    target: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One term designating the concept in one language (TBX ``termSec``).
+
+    Attributes:
+        text: the term, NFC, e.g. ``"লো-র্যাঙ্ক অ্যাডাপ্টেশন"``.
+        type: TBX ``termType`` (:data:`TERM_TYPES`: ``fullForm``, ``acronym``,
+            ``abbreviation``…), or ``None`` when the source does not say.
+        status: administrative status, one of :data:`STATUSES`, or ``None`` when the source
+            gives none (a plain glossary file never does: gloss does not invent one).
+        status_original: the status as the source wrote it, when it is not exactly the
+            picklist value (``obsolete``, ``preferredTerm-admn-sts``).
+        pos: part of speech (TBX ``partOfSpeech``: noun, verb, adjective, adverb, other).
+        usage: a usage note (TBX ``usageNote``).
+        role: for curated aliases only (:data:`ROLES`): ``search-only`` or ``misreading``;
+            ``None`` for a term of the concept.
+        origin: ``curated`` for a term that ``curation.yaml`` adds, else ``source``.
+        source: where gloss read it, ``"FILE:LINE"``.
+        citation: the source the termbase cites for the term (TBX ``admin type="source"``).
+        notes: free-text notes (TBX ``note``).
+        definitions: term-level definitions (TBX v2 allows them in a ``tig``).
+        properties: other data categories of the term (:class:`Property`).
+    """
+
+    text: str
+    type: str | None = None
+    status: str | None = None
+    status_original: str | None = None
+    pos: str | None = None
+    usage: str | None = None
+    role: str | None = None
+    origin: str = "source"
+    source: str = ""
+    citation: str | None = None
+    notes: tuple[str, ...] = ()
+    definitions: tuple[Definition, ...] = ()
+    properties: tuple[Property, ...] = ()
+
+    @property
+    def is_abbreviation(self) -> bool:
+        """Whether the term is an abbreviation or acronym (:data:`ABBREVIATION_TYPES`)."""
+        return self.type in ABBREVIATION_TYPES
+
+    @property
+    def avoid(self) -> bool:
+        """Whether a translator must not use it: deprecated or superseded."""
+        return self.status in AVOID
+
+    @property
+    def exported(self) -> bool:
+        """Whether exports write it as a term: not a search-only alias or a misreading."""
+        return self.role is None
+
+
+@dataclass(frozen=True, slots=True)
+class LangSection:
+    """Everything a concept has in one language (TBX ``langSec``).
+
+    Attributes:
+        lang: the BCP 47 tag as the source gives it (``en-US`` stays ``en-US``).
+        terms: the terms, in source order; the first preferred one leads (see :attr:`main`).
+        definitions: the language's definitions, each with its source.
+        notes: notes on the section.
+        properties: other data categories of the section.
+    """
+
+    lang: str
+    terms: tuple[Term, ...] = ()
+    definitions: tuple[Definition, ...] = ()
+    notes: tuple[str, ...] = ()
+    properties: tuple[Property, ...] = ()
+
+    @property
+    def preferred(self) -> Term | None:
+        """The first term whose status is ``preferred``, or ``None``."""
+        return next((t for t in self.terms if t.status == "preferred"), None)
+
+    @property
+    def main(self) -> Term | None:
+        """The term that stands for the language in a table: the preferred term; else the
+        first term of the concept's own (no role) that is neither to be avoided nor an
+        abbreviation; else the first that is not to be avoided; else the first term, even a
+        deprecated one (shown with its status)."""
+        own = [t for t in self.terms if t.role is None]
+        return (
+            self.preferred
+            or next((t for t in own if not t.avoid and not t.is_abbreviation), None)
+            or next((t for t in own if not t.avoid), None)
+            or (own[0] if own else None)
+        )
+
+    @property
+    def replacement(self) -> Term | None:
+        """The term to use instead of a deprecated or superseded one: the preferred term,
+        else the first admitted one, else the first own term without a status; ``None``
+        when the language has none."""
+        own = [t for t in self.terms if t.role is None]
+        return (
+            self.preferred
+            or next((t for t in own if t.status == "admitted"), None)
+            or next((t for t in own if t.status is None), None)
+        )
+
+    @property
+    def abbreviations(self) -> tuple[Term, ...]:
+        """The abbreviations and acronyms among the terms that are not to be avoided."""
+        return tuple(t for t in self.terms if t.is_abbreviation and not t.avoid and not t.role)
+
+    def all_definitions(self) -> tuple[Definition, ...]:
+        """The section's definitions, then those of its terms."""
+        return self.definitions + tuple(d for t in self.terms for d in t.definitions)
+
+
+@dataclass(frozen=True, slots=True)
+class Concept:
+    """One concept (TBX ``conceptEntry``).
+
+    Attributes:
+        id: stable identifier, an ASCII slug of the headword when gloss makes it
+            (``"low-rank-adaptation"``); a public interface: curation keeps it when the
+            headword changes.
+        languages: the language sections, in order; at most one per tag.
+        subject_fields: TBX ``subjectField`` values.
+        definitions: concept-level definitions (TBX ``descrip type="definition"`` directly in
+            ``conceptEntry``), each with its :attr:`Definition.lang`.
+        notes: editorial notes, e.g. why a headword was curated.
+        xrefs: cross-references (:class:`CrossReference`), including curated related terms.
+        properties: other concept-level data categories.
+        provenance: where the concept was assembled from: the ``FILE:LINE`` of each source
+            record (a glossary's term line, a TBX ``conceptEntry``) and curation item.
+    """
+
+    id: str
+    languages: tuple[LangSection, ...] = ()
+    subject_fields: tuple[str, ...] = ()
+    definitions: tuple[Definition, ...] = ()
+    notes: tuple[str, ...] = ()
+    xrefs: tuple[CrossReference, ...] = ()
+    properties: tuple[Property, ...] = ()
+    provenance: tuple[str, ...] = ()
+
+    @property
+    def langs(self) -> tuple[str, ...]:
+        """Language tags of the sections, in order."""
+        return tuple(s.lang for s in self.languages)
+
+    def section(self, lang: str) -> LangSection | None:
+        """The section tagged ``lang`` exactly (case-insensitively), else the first whose
+        primary subtag is ``lang`` when ``lang`` has none (``en`` finds ``en-US``)."""
+        folded = lang.casefold()
+        for s in self.languages:
+            if s.lang.casefold() == folded:
+                return s
+        if "-" not in lang:
+            for s in self.languages:
+                if primary_tag(s.lang) == folded:
+                    return s
+        return None
+
+    @property
+    def english(self) -> LangSection | None:
+        """The first English section (``en``, ``en-US``…), or ``None``."""
+        return next((s for s in self.languages if is_english(s.lang)), None)
+
+    @property
+    def headword(self) -> Term | None:
+        """The English headword: the English section's main term (:attr:`LangSection.main`),
+        preferred when a term is marked so."""
+        english = self.english
+        return english.main if english is not None else None
+
+    @property
+    def en(self) -> str | None:
+        """The headword's text, or ``None``."""
+        head = self.headword
+        return head.text if head is not None else None
+
+    @property
+    def en_origin(self) -> str:
+        """Where the headword comes from: ``curated``, ``source`` or ``none``."""
+        head = self.headword
+        if head is None:
+            return "none"
+        return "curated" if head.origin == "curated" else "source"
+
+    @property
+    def abbreviations(self) -> tuple[str, ...]:
+        """The abbreviations of every language that are not to be avoided, English first,
+        each once."""
+        ordered = sorted(self.languages, key=lambda s: not is_english(s.lang))
+        return tuple(dict.fromkeys(t.text for s in ordered for t in s.abbreviations))
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        """The other English terms: neither the headword nor abbreviations nor misreadings."""
+        english = self.english
+        if english is None:
+            return ()
+        head = self.headword
+        return tuple(
+            dict.fromkeys(
+                t.text
+                for t in english.terms
+                if t is not head and not t.is_abbreviation and t.role != "misreading"
+            )
+        )
+
+    def term_count(self) -> int:
+        """How many terms the concept has, over all languages."""
+        return sum(len(s.terms) for s in self.languages)
 
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One language's term for a concept, as a glossary file gives it.
+    """One term line and its definition line of a plain glossary file, as parsed.
 
     Attributes:
         lang: BCP 47 language tag of the term, e.g. ``"bn"``, ``"ar"``, ``"hi"``.
         term: the term without its trailing English parenthetical, NFC, e.g.
             ``"লো-র্যাঙ্ক অ্যাডাপ্টেশন"``.
-        definition: the definition line, NFC, stripped of surrounding whitespace.
-        source: where the term was read, as ``"FILE:LINE"`` (file name only, 1-based line).
+        definition: the definition line, NFC, whitespace collapsed.
+        source: where the term was read, ``"FILE:LINE"`` (file name only, 1-based line).
         en: the English equivalent the source gives in parentheses, if any.
         abbr: abbreviations the source gives in parentheses, e.g. ``("LoRA",)``.
-        status: term status from a termbase (TBX ``administrativeStatus``), if any.
-        notes: free-text notes attached to the term by an imported termbase.
+        definition_source: where the definition was read, ``"FILE:LINE"``.
     """
 
     lang: str
@@ -36,55 +350,19 @@ class Entry:
     source: str
     en: str | None = None
     abbr: tuple[str, ...] = ()
-    status: str | None = None
-    notes: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Concept:
-    """One concept: an English headword and at most one entry per language.
-
-    Attributes:
-        id: stable identifier, an ASCII slug of the headword (``"low-rank-adaptation"``).
-        en: the English headword, or ``None`` when no English name is known.
-        en_origin: one of :data:`EN_ORIGINS`.
-        abbr: abbreviations, source-given first, then curated (``("LoRA",)``).
-        aliases: other English names and spellings that should find the concept.
-        notes: editorial notes, e.g. why a source's English was corrected.
-        entries: the entries, in source order; at most one per language tag.
-    """
-
-    id: str
-    en: str | None
-    en_origin: str
-    abbr: tuple[str, ...] = ()
-    aliases: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
-    entries: tuple[Entry, ...] = ()
-
-    @property
-    def langs(self) -> tuple[str, ...]:
-        """Language tags of the entries, in entry order."""
-        return tuple(e.lang for e in self.entries)
-
-    def entry(self, lang: str) -> Entry | None:
-        """The entry for language tag ``lang``, or ``None`` if the concept has none."""
-        for e in self.entries:
-            if e.lang == lang:
-                return e
-        return None
+    definition_source: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Source:
-    """A glossary file that contributed entries.
+    """A glossary file that contributed concepts, in one of its languages.
 
     Attributes:
         file: the file's name (no directory), e.g. ``"000_137ebd2ba72c1cdb.txt"``.
-        lang: BCP 47 tag of the file's terms.
-        title: the file's first line.
+        lang: BCP 47 tag of the file's terms (a termbase gets one source per language).
+        title: the file's first line, or the termbase's title.
         subtitle: the file's second line.
-        entries: number of entries read from it.
+        entries: how many concepts have a section in ``lang`` from this file.
         sha256: hex SHA-256 of the file's bytes, to tell when records are stale.
     """
 
@@ -105,22 +383,32 @@ class Glossary:
 
     @property
     def entry_count(self) -> int:
-        """Total number of entries over all concepts."""
-        return sum(len(c.entries) for c in self.concepts)
+        """Language sections over all concepts, English ones included."""
+        return sum(len(c.languages) for c in self.concepts)
+
+    @property
+    def term_count(self) -> int:
+        """Terms over all concepts and languages."""
+        return sum(c.term_count() for c in self.concepts)
 
 
 @dataclass(frozen=True, slots=True)
 class Match:
-    """Why a concept was found: which field of which language matched, and how well.
+    """Why a concept was found: which term (or definition) of which language matched, and how.
 
     Attributes:
-        field: ``"en"`` (headword), ``"abbr"``, ``"alias"``, ``"term"``, ``"source_en"``
-            (English given by a source) or ``"definition"``.
-        lang: language tag of the matched text (``"en"`` for English names).
+        field: ``"en"`` (the English headword), ``"abbr"`` (an abbreviation), ``"term"`` (a
+            language's main term), ``"synonym"`` (another term of a language), ``"alias"`` (a
+            curated search-only alias), ``"misreading"``, ``"related"`` (a related term, a
+            cross-reference), ``"definition"`` or ``"id"``.
+        lang: language tag of the matched text.
         text: the matched text as stored (not normalized).
         score: 0–100; 100 is an exact match of the whole text.
         kind: how it matched: ``"exact"``, ``"prefix"``, ``"word"``, ``"fuzzy"``,
-            ``"phonetic"`` (cross-script key), ``"romanized"`` or ``"definition"``.
+            ``"phonetic"``, ``"partial"`` or ``"definition"``.
+        status: the matched term's administrative status, if it has one.
+        use: for a deprecated or superseded term, the term of the same language to use
+            instead (:attr:`LangSection.replacement`).
     """
 
     field: str
@@ -128,13 +416,20 @@ class Match:
     text: str
     score: float
     kind: str
+    status: str | None = None
+    use: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Hit:
-    """A concept found by a search, with the best :class:`Match` that found it."""
+    """A concept found by a search, with the best :class:`Match` that found it.
+
+    Attributes:
+        concept: the concept.
+        score: 0–100, the match's score.
+        match: why it was found.
+    """
 
     concept: Concept
     score: float
     match: Match
-    suggestions: tuple[str, ...] = field(default=())

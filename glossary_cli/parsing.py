@@ -474,6 +474,18 @@ def _entry(
                 hint="close the parenthesis: TERM (English - ABBR)",
             )
         )
+    english = _english_words(def_line.text) if lang in SCRIPT_LANGS.values() else []
+    if english:
+        words = ", ".join(repr(w) for w in english)
+        warnings.append(
+            ParseWarning(
+                f"the definition holds the English word{'s' if len(english) > 1 else ''} "
+                f"{words}, left untranslated",
+                path=name,
+                line=def_line.number,
+                hint="translate it, or note it in curation.yaml",
+            )
+        )
     return Entry(
         lang=lang,
         term=term,
@@ -481,7 +493,34 @@ def _entry(
         source=f"{name}:{term_line.number}",
         en=en,
         abbr=abbr,
+        definition_source=f"{name}:{def_line.number}",
     )
+
+
+#: English function words and sentence adverbs (from the SMART stop list, Salton 1971, as
+#: Lucene's EnglishAnalyzer keeps a shorter one): in a Bengali or Arabic definition they are
+#: English prose left untranslated, while technical names (RAM, DDIM, ReLU) are kept on purpose.
+ENGLISH_FUNCTION_WORDS = frozenset(
+    "a about above after again against all also although an and any are as at be because "
+    "been before being below between both but by can could did do does during each either "
+    "else for from further furthermore had has have having he hence her here hers him his "
+    "how however if in into is it its itself just may me might more moreover most must my "
+    "neither no nor not of off on once only or other our out over own same she should so "
+    "some such than that the their them then there thereby therefore these they this those "
+    "though through thus to too under until up upon very was we were what whereas whereby "
+    "which while who whom whose why will with within without would yet you your".split()
+)
+_LATIN_WORD = re.compile(r"(?<![A-Za-z'’-])[a-z]+(?![A-Za-z'’-])")
+
+
+def _english_words(text: str) -> list[str]:
+    """English function words written in lower case in ``text`` (see
+    :data:`ENGLISH_FUNCTION_WORDS`), each once.
+
+    >>> _english_words("ত্বরান্বিত করে, thereby সরাসরি (যেমন: DDIM)")
+    ['thereby']
+    """
+    return list(dict.fromkeys(w for w in _LATIN_WORD.findall(text) if w in ENGLISH_FUNCTION_WORDS))
 
 
 def format_glossary(parsed: ParsedGlossary) -> str:

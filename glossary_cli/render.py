@@ -8,11 +8,8 @@ Tables and cards are laid out by :mod:`glossary_cli.layout`, which measures text
 terminals draw Bengali and Arabic (rich's own width tables do not), wraps it at ICU line breaks
 and, with ``--bidi`` on a terminal, shapes and reorders Arabic; rich then only adds colour.
 
-JSON contract (``--json``): ``search`` prints an array of concept objects, best first; ``show``
-prints one. A concept object has the keys ``id``, ``en``, ``en_origin``, ``abbr``, ``aliases``,
-``notes``, ``terms`` (language tag → ``{term, definition, source}`` or ``null`` for a requested
-language with no entry), and, for search results, ``score`` and ``match``
-(``{field, lang, text, score, kind}``).
+The JSON objects themselves are built by :mod:`glossary_cli.records` (next to the schema they
+follow); this module only writes them: ``--json``, never coloured, UTF-8 as it is.
 """
 
 from __future__ import annotations
@@ -22,6 +19,9 @@ import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import IO, Any
+
+from glossary_cli.model import AVOID, Concept, Hit, LangSection, Term, is_english
+from glossary_cli.select import source_file
 
 #: English names of language tags shown in headers; other tags are named by ICU.
 LANGUAGE_NAMES = {"en": "English", "bn": "Bengali", "ar": "Arabic"}
@@ -65,48 +65,6 @@ def language_name(tag: str) -> str:
 # --- plain data ------------------------------------------------------------------------------
 
 
-def concept_json(
-    record: dict[str, Any],
-    langs: Sequence[str] = (),
-    *,
-    score: float | None = None,
-    match: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    """The JSON object of a concept (see the module docstring).
-
-    Args:
-        record: the concept mapping (``records.concept_to_mapping``).
-        langs: requested language tags, in order; empty → every entry the concept has.
-        score, match: added for search results.
-    """
-    terms = record.get("terms", {})
-    wanted = list(langs) if langs else list(terms)
-    out: dict[str, Any] = {
-        "id": record["id"],
-        "en": record.get("en"),
-        "en_origin": record.get("en_origin", "none"),
-        "abbr": record.get("abbr", []),
-        "aliases": record.get("aliases", []),
-        "notes": record.get("notes", []),
-    }
-    if score is not None:
-        out["score"] = score
-        out["match"] = match
-    out["terms"] = {
-        tag: (
-            {k: terms[tag][k] for k in ("term", "definition", "source")} | _extras(terms[tag])
-            if tag in terms
-            else None
-        )
-        for tag in wanted
-    }
-    return out
-
-
-def _extras(entry: dict[str, Any]) -> dict[str, Any]:
-    return {k: entry[k] for k in ("en", "abbr", "status", "notes") if k in entry}
-
-
 # What ``json.dumps(..., ensure_ascii=False)`` leaves raw that a terminal acts on: DEL, C1
 # controls, bidi embeddings, overrides and isolates, line and paragraph separators. They can
 # only occur inside JSON strings, where ``\\uXXXX`` reads back as the same character.
@@ -131,30 +89,47 @@ def write_jsonl(rows: Iterable[Any], stream: IO[str] | None = None) -> None:
         out.write(_json_text(json.dumps(row, ensure_ascii=False, separators=(",", ":"))) + "\n")
 
 
-def write_csv(
-    rows: Sequence[dict[str, Any]], langs: Sequence[str], stream: IO[str] | None = None
-) -> None:
-    """Print concepts as CSV (``csv`` module): id, en, abbr, score, then term and definition
-    per language; multi-valued cells are joined with `` | ``; control characters are made
-    visible (:func:`safe`)."""
+def write_csv(hits: Sequence[Hit], langs: Sequence[str], stream: IO[str] | None = None) -> None:
+    """Print search results as CSV (``csv`` module): id, en, abbr, score, match, then per
+    language its main term, that term's status and the first definition; multi-valued cells
+    are joined with `` | ``; control characters are made visible (:func:`safe`)."""
     import csv
 
     out = stream or sys.stdout
-    tags = list(langs) or _common_langs(rows)  # the table's order
-    has_score = any("score" in r for r in rows)
+    tags = list(langs) or _common_langs([h.concept for h in hits])  # the table's order
     writer = csv.writer(out, lineterminator="\n")
-    header = ["id", "en", "abbr"] + (["score"] if has_score else [])
+    header = ["id", "en", "abbr", "score", "match"]
     for tag in tags:
-        header += [tag, f"{tag}_definition"]
+        header += [tag, f"{tag}_status", f"{tag}_definition"]
     writer.writerow(header)
-    for r in rows:
-        row = [r["id"], r["en"] or "", " | ".join(r["abbr"])] + (
-            [r.get("score", "")] if has_score else []
-        )
+    for h in hits:
+        c = h.concept
+        row: list[Any] = [c.id, c.en or "", " | ".join(c.abbreviations), h.score, _match_text(h)]
         for tag in tags:
-            entry = r["terms"].get(tag)
-            row += [entry["term"], entry["definition"]] if entry else ["", ""]
+            section = _section(c, tag)
+            main = section.main if section is not None else None
+            definitions = section.all_definitions() if section is not None else ()
+            row += [
+                main.text if main else "",
+                (main.status or "") if main else "",
+                definitions[0].text if definitions else "",
+            ]
         writer.writerow([safe(c) if isinstance(c, str) else c for c in row])
+
+
+def _section(concept: Concept, tag: str) -> LangSection | None:
+    """The section of ``concept`` that a column for ``tag`` shows."""
+    return concept.section(tag)
+
+
+def _match_text(hit: Hit) -> str:
+    """The match column: ``kind field/lang score``, and ``· deprecated, use X`` for a term
+    to be avoided."""
+    m = hit.match
+    text = f"{m.kind} {m.field}/{m.lang} {hit.score:.0f}"
+    if m.status in AVOID:
+        text += f" · {m.status}" + (f", use {m.use}" if m.use else "")
+    return text
 
 
 # --- rich ------------------------------------------------------------------------------------
@@ -259,24 +234,34 @@ def print_lines(lines: Sequence[Any], console: Any) -> None:
     console.print(out, soft_wrap=True)
 
 
-def _headword(record: dict[str, Any]) -> Any:
+def _headword(concept: Concept) -> Any:
+    """The concept column: the English headword (or the id) and its abbreviations; a
+    headword to be avoided says so."""
     from glossary_cli.layout import Field
 
-    spans = [(safe(record.get("en") or record["id"]), "bold")]
-    if record.get("abbr"):
-        spans.append((" (" + ", ".join(safe(a) for a in record["abbr"]) + ")", "cyan"))
+    head = concept.headword
+    spans = [(safe(head.text if head else concept.id), "bold")]
+    if concept.abbreviations:
+        spans.append((" (" + ", ".join(safe(a) for a in concept.abbreviations) + ")", "cyan"))
+    if head is not None and head.avoid:
+        spans.append((f" {head.status}", "red"))
     return Field(tuple(spans))
 
 
-def _term(entry: dict[str, Any] | None) -> Any:
-    """A language's term with its own abbreviations attached, e.g. ``خليط الخبراء (MoE)``."""
+def _term(section: LangSection | None) -> Any:
+    """A language's main term with its own abbreviations attached, e.g.
+    ``خليط الخبراء (MoE)``; a term to be avoided says so."""
     from glossary_cli.layout import Field
 
-    if entry is None:
+    main = section.main if section is not None else None
+    if section is None or main is None:
         return Field.of("—", "dim")
-    spans = [(safe(entry["term"]), "")]
-    if entry.get("abbr"):
-        spans.append((" (" + ", ".join(safe(a) for a in entry["abbr"]) + ")", "cyan"))
+    spans = [(safe(main.text), "")]
+    abbreviations = [a.text for a in section.abbreviations if a is not main]
+    if abbreviations:
+        spans.append((" (" + ", ".join(safe(a) for a in abbreviations) + ")", "cyan"))
+    if main.avoid:
+        spans.append((f" {main.status}", "red"))
     return Field(tuple(spans))
 
 
@@ -285,19 +270,28 @@ CELL_LINES = 3
 
 
 def search_lines(
-    results: Sequence[dict[str, Any]], langs: Sequence[str], width: int, options: Any
+    results: Sequence[Hit], langs: Sequence[str], width: int, options: Any
 ) -> list[Any]:
     """Search results laid out in ``width`` cells: a table of rank, concept, one column per
-    language and match; narrower than :data:`glossary_cli.layout.CARD_WIDTH`, one stacked card
-    per result. Records without ``match`` (plain concept lists) get no match column."""
+    language (its main term) and match; narrower than :data:`glossary_cli.layout.CARD_WIDTH`,
+    one stacked card per result. Without ``langs``, the languages of the results other than
+    English, whose headword the concept column shows."""
     from glossary_cli.layout import CARD_WIDTH, Column, Field, table
 
-    tags = list(langs) or _common_langs(results)
-    has_match = any(r.get("match") for r in results)
+    tags = list(langs) or _common_langs([h.concept for h in results])
+    has_match = True
 
-    def match(r: dict[str, Any]) -> Any:
-        m = r["match"]
-        return Field.of(safe(f"{m['kind']} {m['field']}/{m['lang']} {r['score']:.0f}"), "dim")
+    def match(h: Hit) -> Any:
+        m = h.match
+        if m.status in AVOID:
+            use = f", use {m.use}" if m.use else ""
+            return Field(
+                (
+                    (safe(f"{m.kind} {m.field}/{m.lang} {h.score:.0f} "), "dim"),
+                    (safe(f"{m.status}{use}"), "red"),
+                )
+            )
+        return Field.of(safe(f"{m.kind} {m.field}/{m.lang} {h.score:.0f}"), "dim")
 
     if width >= CARD_WIDTH:
         columns = [
@@ -308,8 +302,8 @@ def search_lines(
         columns += [Column("match", max_lines=CELL_LINES)] if has_match else []
         rows = []
         for rank, r in enumerate(results, start=1):
-            row = [(Field.of(str(rank)),), (_headword(r),)]
-            row += [(_term(r["terms"].get(tag)),) for tag in tags]
+            row = [(Field.of(str(rank)),), (_headword(r.concept),)]
+            row += [(_term(_section(r.concept, tag)),) for tag in tags]
             row += [(match(r),)] if has_match else []
             rows.append(row)
         return table(columns, rows, width, options)
@@ -321,7 +315,7 @@ def search_lines(
         number = f"{rank}."
         lines += table(
             [Column(justify="right", wrap=False), Column(max_lines=CELL_LINES)],
-            [[(Field.of(number),), (_headword(r),)]],
+            [[(Field.of(number),), (_headword(r.concept),)]],
             width,
             options,
             box=None,
@@ -329,7 +323,8 @@ def search_lines(
             gap=1,
         )
         rows = [
-            [(Field.of(language_name(tag), "bold"),), (_term(r["terms"].get(tag)),)] for tag in tags
+            [(Field.of(language_name(tag), "bold"),), (_term(_section(r.concept, tag)),)]
+            for tag in tags
         ]
         if has_match:
             rows.append([(Field.of("match", "bold"),), (match(r),)])
@@ -346,7 +341,7 @@ def search_lines(
 
 
 def search_table(
-    results: Sequence[dict[str, Any]],
+    results: Sequence[Hit],
     langs: Sequence[str],
     console: Any,
     *,
@@ -363,11 +358,14 @@ def search_table(
     print_lines(search_lines(results, langs, console.width, options), console)
 
 
-def _common_langs(results: Sequence[dict[str, Any]]) -> list[str]:
+def _common_langs(concepts: Sequence[Concept]) -> list[str]:
+    """The languages of ``concepts`` in order of first appearance, English left out (the
+    concept column shows the English headword)."""
     seen: dict[str, None] = {}
-    for r in results:
-        for tag in r["terms"]:
-            seen.setdefault(tag, None)
+    for c in concepts:
+        for s in c.languages:
+            if not is_english(s.lang):
+                seen.setdefault(s.lang, None)
     return list(seen)
 
 
@@ -375,14 +373,70 @@ def _common_langs(results: Sequence[dict[str, Any]]) -> list[str]:
 ALIAS_LINES = 2
 
 
+def _details(term: Term) -> str:
+    """What the card says of a term beside it: its status, type, part of speech and role."""
+    return ", ".join(x for x in (term.status, term.type, term.pos, term.role) if x)
+
+
+def _section_cell(section: LangSection) -> tuple[Any, ...]:
+    """A language's cell of a card: every term with its status and type (the main one first,
+    in bold, with its abbreviations), usage and notes, then each definition with its source,
+    then the main term's source."""
+    from glossary_cli.layout import Field
+
+    main = section.main
+    cell: list[Any] = []
+    shown = {id(a) for a in section.abbreviations}
+    head = _term(section)
+    spans = [(t, st or "bold") for t, st in head.spans if st != "red"]
+    if main is not None and _details(main):
+        spans.append((f"  {safe(_details(main))}", "red" if main.avoid else "dim"))
+    cell.append(Field(tuple(spans)))
+    for t in section.terms:
+        if t is main or (id(t) in shown and t is not main):
+            continue
+        details = _details(t)
+        style = "red" if t.avoid else "dim"
+        extra = []
+        if t.avoid:
+            replacement = section.replacement
+            if replacement is not None and replacement is not t:
+                details += f", use {replacement.text}"
+        if details:
+            extra.append((f"  {safe(details)}", style))
+        cell.append(Field(((safe(t.text), ""), *extra)))
+    for t in section.terms:
+        if t.usage:
+            cell.append(Field(((f"usage ({safe(t.text)}): ", "dim"), (safe(t.usage), ""))))
+        for note in t.notes:
+            cell.append(Field.of(safe(note), "yellow"))
+    for note in section.notes:
+        cell.append(Field.of(safe(note), "yellow"))
+    for d in section.all_definitions():
+        cell.append(Field.of(safe(d.text)))
+        # a definition read from the main term's file needs no line of its own
+        same_file = main is not None and source_file(d.source) == source_file(main.source)
+        if d.citation and d.citation != d.source:
+            cell.append(Field.of(safe(f"source: {d.citation}"), "dim"))
+        elif d.source and not same_file:
+            cell.append(Field.of(safe(d.source), "dim"))
+    if main is not None and main.source:
+        cited = f" (source: {main.citation})" if main.citation else ""
+        cell.append(Field.of(safe(main.source + cited), "dim"))
+    return tuple(cell)
+
+
 def concept_lines(
-    record: dict[str, Any], langs: Sequence[str], width: int, options: Any
+    concept: Concept, langs: Sequence[str], width: int, options: Any
 ) -> list[Any]:
-    """One concept laid out in ``width`` cells: headword and abbreviations, aliases, then for
-    each requested language its term, definition and source — or "no X entry" — in a bordered
-    table (stacked under language headings when narrower than
-    :data:`glossary_cli.layout.CARD_WIDTH`), then notes."""
+    """One concept laid out in ``width`` cells: headword and abbreviations, where it comes
+    from, the other English names, subject fields, related terms, then for each requested
+    language its terms (with status and type), definitions and sources — or "no X entry" —
+    in a bordered table (stacked under language headings when narrower than
+    :data:`glossary_cli.layout.CARD_WIDTH`), then notes. Without ``langs`` every language is
+    shown but English, whose names the lines above give, unless it has definitions."""
     from glossary_cli.layout import CARD_WIDTH, SQUARE, Column, Field, paragraph, table
+    from glossary_cli.records import wanted_sections
 
     def labelled(label: str, text: str, style: str, max_lines: int | None = None) -> list[Any]:
         return table(
@@ -395,27 +449,35 @@ def concept_lines(
             gap=1,
         )
 
-    lines = paragraph(_headword(record), width, options)
-    if record.get("en_origin", "none") == "curated":
+    lines = paragraph(_headword(concept), width, options)
+    if concept.en_origin == "curated":
         lines += paragraph(Field.of("English headword: curated", "dim"), width, options)
-    if record.get("aliases"):
+    if concept.aliases:
         lines += labelled(
-            "also:", "; ".join(safe(a) for a in record["aliases"]), "dim", ALIAS_LINES
+            "also:", "; ".join(safe(a) for a in concept.aliases), "dim", ALIAS_LINES
         )
+    if concept.subject_fields:
+        lines += labelled("subject:", "; ".join(map(safe, concept.subject_fields)), "dim")
+    related = [x for x in concept.xrefs if x.type in ("related", "broader")]
+    if related:
+        text = "; ".join(safe(x.text) + (" (broader)" if x.type == "broader" else "")
+                         for x in related)  # fmt: skip
+        lines += labelled("related:", text, "dim")
+    for d in concept.definitions:
+        label = f"definition ({d.lang}):" if d.lang else "definition:"
+        lines += labelled(label, safe(d.text), "")
     rows = []
-    for tag, entry in record["terms"].items():
+    for tag, section in wanted_sections(concept, langs):
+        if section is not None and not langs and is_english(section.lang):
+            if not section.all_definitions():
+                continue
         name = language_name(tag)
-        if entry is None:
+        if section is None:
             cell: tuple[Any, ...] = (Field.of(f"no {name} entry", "italic red"),)
         else:
-            term = _term(entry)
-            cell = (
-                Field(tuple((t, s or "bold") for t, s in term.spans)),
-                *([Field.of(safe(entry["definition"]))] if entry["definition"] else []),
-                Field.of(safe(entry["source"]), "dim"),
-            )
+            cell = _section_cell(section)
         rows.append([(Field.of(name, "bold"),), cell])
-    if width >= CARD_WIDTH:
+    if rows and width >= CARD_WIDTH:
         lines += table(
             [Column(wrap=False), Column()],
             rows,
@@ -431,13 +493,13 @@ def concept_lines(
             lines += table(
                 [Column()], [[cell]], width, options, box=None, show_header=False, indent=2
             )
-    for note in record.get("notes", []):
+    for note in concept.notes:
         lines += labelled("note:", safe(note), "yellow")
     return lines
 
 
 def concept_card(
-    record: dict[str, Any],
+    concept: Concept,
     langs: Sequence[str],
     console: Any,
     *,
@@ -451,7 +513,7 @@ def concept_card(
         wide: show full text; never shorten with "…".
     """
     options = _options(console, bidi, wide)
-    print_lines(concept_lines(record, langs, console.width, options), console)
+    print_lines(concept_lines(concept, langs, console.width, options), console)
 
 
 # --- sources, list, stats, and the pager (gloss sources / list / stats) ----------------------

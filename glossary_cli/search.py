@@ -38,7 +38,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from glossary_cli.errors import StoreError
+from glossary_cli.errors import RecordError, StoreError
+from glossary_cli.model import Concept, Hit, Match, is_english
 from glossary_cli.normalize import (
     fold,
     is_latin,
@@ -47,6 +48,8 @@ from glossary_cli.normalize import (
     strip_arabic_articles,
 )
 from glossary_cli.normalize import stem as word_stem
+from glossary_cli.records import concept_from_mapping
+from glossary_cli.select import Selection, lang_matches
 
 #: Minimum rapidfuzz score (0–100) for a fuzzy match of query and name.
 FUZZY_CUTOFF = 82.0
@@ -86,24 +89,17 @@ _INITIAL_Z_TH = re.compile(r"\b(?:z|th)")
 _ARABIC_FINAL_NG = re.compile(r"n(?:j|gh)\b")
 _ARABIC_MERGED = str.maketrans({"p": "b", "f": "b", "v": "b", "g": "j"})
 
-_FIELD_ORDER = {"en": 0, "abbr": 1, "term": 2, "alias": 3, "source_en": 4, "definition": 5}
-
-
-@dataclass(frozen=True, slots=True)
-class Found:
-    """A search result before it is turned into a :class:`glossary_cli.model.Hit`.
-
-    Attributes:
-        rowid: the concept's row in the index.
-        record: the concept mapping (``records.concept_to_mapping``).
-        score: 0–100 (see the module docstring).
-        match: ``{field, lang, text, score, kind}``.
-    """
-
-    rowid: int
-    record: dict[str, Any]
-    score: float
-    match: dict[str, Any]
+#: Match fields in the order a tie between concepts is broken (see
+#: :class:`glossary_cli.model.Match`).
+_FIELD_ORDER = {
+    "en": 0, "abbr": 1, "term": 2, "synonym": 3, "alias": 4, "misreading": 5, "related": 6,
+    "definition": 7,
+}  # fmt: skip
+#: Fields whose text is a term of its language, compared by sound with a romanized query.
+_NATIVE_FIELDS = frozenset({"term", "synonym", "alias"})
+#: A related term (another concept's name, curated) is a lead, not the concept's own name:
+#: its matches score at most this (the word band), so that a concept's own names rank first.
+RELATED_MAX = 80.0
 
 
 @dataclass(slots=True)
@@ -127,14 +123,14 @@ def _recovering(
     def run(self: Searcher, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         try:
             return method(self, *args, **kwargs)
-        except (sqlite3.DatabaseError, json.JSONDecodeError) as exc:
-            problem = exc
+        except (sqlite3.DatabaseError, json.JSONDecodeError, RecordError) as exc:
+            problem: Exception = exc
             if self.reopen is not None:
                 self.conn.close()
                 self.conn = self.reopen()
                 try:
                     return method(self, *args, **kwargs)
-                except (sqlite3.DatabaseError, json.JSONDecodeError) as again:
+                except (sqlite3.DatabaseError, json.JSONDecodeError, RecordError) as again:
                     problem = again
         raise StoreError(
             f"the search index is unreadable: {problem}",
@@ -165,26 +161,44 @@ class Searcher:
         self.conn = conn
         self.reopen = reopen
         self.exhaustive = exhaustive
+        #: the filters of the search being run (:meth:`search`), and the name rows they allow
+        self.selection: Selection | None = None
+        self._allowed: set[int] | None = None
 
     # -- public -------------------------------------------------------------------------
 
     @_recovering
-    def search(self, query: str, *, langs: Sequence[str] = (), limit: int = 10) -> list[Found]:
+    def search(
+        self,
+        query: str,
+        *,
+        langs: Sequence[str] = (),
+        limit: int = 10,
+        selection: Selection | None = None,
+    ) -> list[Hit]:
         """Concepts matching ``query``, best first.
 
         Args:
             query: what the user typed, in any script.
-            langs: if given, only concepts with an entry in one of these language tags.
+            langs: if given, only concepts with a section in one of these languages
+                (:func:`glossary_cli.select.lang_matches`: ``en`` takes ``en-US``).
             limit: most results (≥ 1).
+            selection: status, type and glossary filters: only the terms they select are
+                matched (and definitions only for a glossary filter, having no status or
+                type).
 
         Returns:
-            Up to ``limit`` results; empty when nothing scores above the cut-offs.
+            Up to ``limit`` hits; empty when nothing scores above the cut-offs. A hit whose
+            matched term is deprecated or superseded names the term to use instead
+            (:attr:`glossary_cli.model.Match.use`).
 
         A query that ends in a parenthetical, as source lines and gloss's own tables write a
         name (``প্রুনিং (Pruning)``, ``Mixture of Experts (MoE)``), is also looked up by its
         parts: the name before the parentheses and each name inside
         (:func:`glossary_cli.parsing.split_parenthetical`); a concept keeps its best score.
         """
+        self.selection = selection if selection is not None and selection.filters_terms else None
+        self._allowed = self._allowed_names(self.selection) if self.selection else None
         best: dict[int, _Best] = {}
         parts = [query]
         if query.rstrip().endswith(")"):  # (the parser's import costs a lookup 5 ms)
@@ -258,15 +272,35 @@ class Searcher:
             self._spelled_english(q, best)
 
     @_recovering
-    def concept_by_id(self, concept_id: str) -> Found | None:
-        """The concept whose id is ``concept_id`` exactly, as a score-100 result."""
+    def concept_by_id(self, concept_id: str) -> Hit | None:
+        """The concept whose id is ``concept_id`` exactly, as a score-100 hit."""
         row = self.conn.execute(
-            "SELECT rowid, record FROM concept WHERE id = ?", (concept_id,)
+            "SELECT record FROM concept WHERE id = ?", (concept_id,)
         ).fetchone()
         if row is None:
             return None
-        match = {"field": "id", "lang": "en", "text": concept_id, "score": 100.0, "kind": "exact"}
-        return Found(row[0], json.loads(row[1]), 100.0, match)
+        match = Match("id", "en", concept_id, 100.0, "exact")
+        return Hit(_concept(row[0]), 100.0, match)
+
+    def _allowed_names(self, selection: Selection) -> set[int]:
+        """The name rows a selection's status, type and glossary filters let through."""
+        where, args = [], []
+        if selection.statuses:
+            where.append(f"status IN ({','.join('?' * len(selection.statuses))})")
+            args += list(selection.statuses)
+        if selection.types:
+            types = set(selection.types)
+            if "abbreviation" in types:
+                types |= {"acronym", "initialism"}
+            where.append(f"type IN ({','.join('?' * len(types))})")
+            args += sorted(types)
+        if selection.glossaries:
+            names = [g for (g,) in self.conn.execute("SELECT DISTINCT glossary FROM name")]
+            chosen = [g for g in names if selection.glossary_ok(g)]
+            where.append(f"glossary IN ({','.join('?' * len(chosen))})" if chosen else "0")
+            args += chosen
+        rows = self.conn.execute(f"SELECT rowid FROM name WHERE {' AND '.join(where)}", args)
+        return {rowid for (rowid,) in rows}
 
     @_recovering
     def suggestions(self, query: str, limit: int = 5) -> list[str]:
@@ -292,26 +326,23 @@ class Searcher:
         return out[:limit]
 
     @_recovering
-    def records(self) -> list[dict[str, Any]]:
-        """Every concept mapping (``records.concept_to_mapping``), in record order."""
+    def concepts(self) -> list[Concept]:
+        """Every concept, in record order."""
         rows = self.conn.execute("SELECT record FROM concept ORDER BY rowid")
-        return [json.loads(record) for (record,) in rows]
+        return [_concept(record) for (record,) in rows]
 
     @_recovering
     def coverage(self) -> list[tuple[str, str | None, tuple[str, ...]]]:
-        """Every concept as ``(id, English headword or None, language tags of its entries)``,
+        """Every concept as ``(id, English headword or None, language tags of its sections)``,
         in record order."""
-        rows = self.conn.execute(
-            "SELECT id, json_extract(record, '$.en'), langs FROM concept ORDER BY rowid"
-        )
-        return [(cid, en, tuple(langs.strip(",").split(",")) if langs.strip(",") else ())
-                for cid, en, langs in rows]  # fmt: skip
+        rows = self.conn.execute("SELECT id, en, langs FROM concept ORDER BY rowid")
+        return [(cid, en, tuple(langs.split(",")) if langs else ()) for cid, en, langs in rows]
 
     @_recovering
     def languages(self) -> list[str]:
-        """The language tags of the entries, in order of first appearance."""
+        """The language tags of the sections, in order of first appearance."""
         rows = self.conn.execute(
-            "SELECT lang FROM name WHERE field = 'term' GROUP BY lang ORDER BY MIN(rowid)"
+            "SELECT lang FROM name WHERE field != 'related' GROUP BY lang ORDER BY MIN(rowid)"
         )
         return [lang for (lang,) in rows]
 
@@ -321,7 +352,7 @@ class Searcher:
         completes ``LoRA`` and ``Low-Rank Adaptation``), for shell completion: one indexed
         range lookup, in key order, each text once."""
         q = fold(prefix)
-        fields = "field IN ('en', 'abbr', 'term')"
+        fields = "field IN ('en', 'abbr', 'term', 'synonym')"
         if q:
             rows = self.conn.execute(
                 f"SELECT text FROM name WHERE key >= ? AND key < ? AND {fields} "
@@ -339,6 +370,14 @@ class Searcher:
     def _add(
         self, best: dict[int, _Best], concept: int, score: float, match: dict[str, Any]
     ) -> None:
+        if (
+            self._allowed is not None
+            and match["field"] != "definition"
+            and match.get("name") not in self._allowed
+        ):
+            return  # a filtered search: this name is not among the selected terms
+        if match["field"] == "related":
+            score = min(score, RELATED_MAX)
         rank = _FIELD_ORDER.get(match["field"], 9)
         current = best.get(concept)
         if current is None or (score, -rank) > (current.score, -current.field_rank):
@@ -346,20 +385,24 @@ class Searcher:
             best[concept] = _Best(round(score, 1), rank, match)
 
     @staticmethod
-    def _match(field: str, lang: str, text: str, kind: str) -> dict[str, Any]:
-        return {"field": field, "lang": lang, "text": text, "score": 0.0, "kind": kind}
+    def _match(
+        field: str, lang: str, text: str, kind: str, name: int | None = None
+    ) -> dict[str, Any]:
+        return {
+            "field": field, "lang": lang, "text": text, "score": 0.0, "kind": kind, "name": name
+        }  # fmt: skip
 
     def _exact(self, q: str, best: dict[int, _Best]) -> None:
         compact = q.replace(" ", "")
         stem = " ".join(stem_words(q))
         rows = self.conn.execute(
-            "SELECT concept, field, lang, text, key FROM name "
+            "SELECT concept, field, lang, text, key, rowid FROM name "
             "WHERE key = ? OR compact = ? OR stem = ?",
             (q, compact, stem),
         )
-        for concept, field, lang, text, key in rows:
+        for concept, field, lang, text, key, name in rows:
             score = 100.0 if key == q else 98.0
-            self._add(best, concept, score, self._match(field, lang, text, "exact"))
+            self._add(best, concept, score, self._match(field, lang, text, "exact", name))
 
     def _prefix(self, q: str, best: dict[int, _Best]) -> None:
         # Names are compared without their spaces (4bit ~ 4-bit): a name that starts with the
@@ -367,13 +410,13 @@ class Searcher:
         start = q.replace(" ", "")
         rows = self.conn.execute(
             # the shorter the name, the higher a prefix match scores: read the shortest
-            "SELECT concept, field, lang, text, key FROM name WHERE compact > ? AND compact < ? "
-            "ORDER BY length(compact) LIMIT 500",
+            "SELECT concept, field, lang, text, key, rowid FROM name "
+            "WHERE compact > ? AND compact < ? ORDER BY length(compact) LIMIT 500",
             (start, start + "\U0010ffff"),
         )
-        for concept, field, lang, text, key in rows:
+        for concept, field, lang, text, key, name in rows:
             score = 90.0 + 8.0 * min(1.0, len(q) / len(key))
-            self._add(best, concept, score, self._match(field, lang, text, "prefix"))
+            self._add(best, concept, score, self._match(field, lang, text, "prefix", name))
 
     def _words(self, q: str, best: dict[int, _Best]) -> None:
         stems = list(dict.fromkeys(stem_words(q)))
@@ -384,18 +427,18 @@ class Searcher:
         terms.append(_fts_phrase(last) + ("*" if len(last) >= 3 else ""))
         rows = self.conn.execute(
             # the shorter the name, the more of it the query covers: score the shortest
-            "SELECT concept, field, lang, text, key, stem FROM name WHERE rowid IN "
+            "SELECT concept, field, lang, text, key, stem, rowid FROM name WHERE rowid IN "
             "(SELECT rowid FROM name_words WHERE name_words MATCH ?) "
             "ORDER BY length(stem) LIMIT 2000",
             (" AND ".join(terms),),
         )
         qset = set(stems)
-        for concept, field, lang, text, _key, stem in rows:
+        for concept, field, lang, text, _key, stem, name in rows:
             name_words = stem.split()
             covered = sum(1 for w in name_words if w in qset or w.startswith(last))
             coverage = min(1.0, covered / max(1, len(name_words)))
             score = 80.0 + 9.0 * coverage
-            self._add(best, concept, score, self._match(field, lang, text, "word"))
+            self._add(best, concept, score, self._match(field, lang, text, "word", name))
 
     def _partial(self, q: str, best: dict[int, _Best]) -> None:
         """Names sharing more than half of the query's content words (stop words such as
@@ -408,12 +451,12 @@ class Searcher:
         subsets = itertools.combinations(content[:8], min(need, len(content[:8])))
         expr = " OR ".join("(" + " AND ".join(map(_fts_phrase, sub)) + ")" for sub in subsets)
         rows = self.conn.execute(
-            "SELECT concept, field, lang, text, stem FROM name WHERE rowid IN "
+            "SELECT concept, field, lang, text, stem, rowid FROM name WHERE rowid IN "
             "(SELECT rowid FROM name_words WHERE name_words MATCH ? LIMIT ?)",
             (expr, MAX_CANDIDATES),
         )
         wanted = set(content)
-        for concept, field, lang, text, stem in rows:
+        for concept, field, lang, text, stem, name in rows:
             name_words = set(stem.split())
             found = wanted & name_words
             share = len(found) / len(wanted)
@@ -421,13 +464,13 @@ class Searcher:
                 continue
             coverage = len(found) / max(1, len(name_words))
             score = 60.0 + 10.0 * share + 5.0 * coverage
-            self._add(best, concept, score, self._match(field, lang, text, "partial"))
+            self._add(best, concept, score, self._match(field, lang, text, "partial", name))
 
     def _all_names(self) -> list[tuple[Any, ...]]:
         """Every name: the candidates of a brute-force scan (``exhaustive=True``), against
         which the tests check that candidate narrowing loses no top hit."""
         return self.conn.execute(
-            "SELECT concept, field, lang, text, key, phon FROM name"
+            "SELECT concept, field, lang, text, key, phon, rowid FROM name"
         ).fetchall()
 
     def _vocab(self, kind: int, word: str, slack: int) -> list[str]:
@@ -488,7 +531,7 @@ class Searcher:
         if not expr:
             return []
         return self.conn.execute(
-            f"SELECT concept, field, lang, text, key, phon FROM name WHERE rowid IN "
+            f"SELECT concept, field, lang, text, key, phon, rowid FROM name WHERE rowid IN "
             f"(SELECT rowid FROM {table} WHERE {table} MATCH ? LIMIT {MAX_CANDIDATES})",
             (expr,),
         ).fetchall()
@@ -502,11 +545,11 @@ class Searcher:
             content = [w for w in stem_words(q) if len(w) >= 3] or list(stem_words(q))
             candidates = self._candidates("name_words", [" ".join(content)], 0)
         keep = len(candidates) if self.exhaustive else None
-        for concept, field, lang, text, key, _phon in _shortlist(q, candidates, 4, keep):
+        for concept, field, lang, text, key, _phon, name in _shortlist(q, candidates, 4, keep):
             score = _similarity(q, key, fuzz)
             if score >= FUZZY_CUTOFF:
                 scaled = 60.0 + 19.0 * (score - FUZZY_CUTOFF) / (100.0 - FUZZY_CUTOFF)
-                self._add(best, concept, scaled, self._match(field, lang, text, "fuzzy"))
+                self._add(best, concept, scaled, self._match(field, lang, text, "fuzzy", name))
 
     def _phonetic(self, q: str, best: dict[int, _Best]) -> None:
         from rapidfuzz import fuzz
@@ -529,15 +572,18 @@ class Searcher:
             candidates = self._all_names()
         else:
             candidates = self._candidates("name_phon", sorted(variants), 1)
-        candidates = [c for c in candidates if c[1] == "term" and c[2] != "en" and c[5]]
+        # the sound of native terms: every term of a language other than English
+        candidates = [
+            c for c in candidates if c[1] in _NATIVE_FIELDS and not is_english(c[2]) and c[5]
+        ]
         for v in variants:
             candidates = _shortlist(
                 v, candidates, 5, keep=len(candidates) if self.exhaustive else None
             )
-        for concept, field, lang, text, _, phon in candidates:
+        for concept, field, lang, text, _, phon, name in candidates:
             score = max(_similarity(v, phon, fuzz) for v in variants)
             if _sounds_alike(score, len(phon.replace(" ", ""))):
-                match = self._match(field, lang, text, "phonetic")
+                match = self._match(field, lang, text, "phonetic", name)
                 self._add(best, concept, _phonetic_band(score), match)
 
     def _spelled_english(self, q: str, best: dict[int, _Best]) -> None:
@@ -569,8 +615,8 @@ class Searcher:
             candidates = self._all_names()
         else:
             candidates = self._candidates("name_phon", [skeleton], 1)
-        for concept, field, name_lang, text, key, phon in candidates:
-            if name_lang != "en" or not phon:
+        for concept, field, name_lang, text, key, phon, name in candidates:
+            if not is_english(name_lang) or not phon:
                 continue
             phon = phon.translate(merged)
             if size >= 4:
@@ -581,7 +627,7 @@ class Searcher:
                 score = fuzz.ratio(roman.replace(" ", ""), key.replace(" ", ""))
                 if phon != skeleton or score < WORD_CUTOFF:
                     continue
-            match = self._match(field, name_lang, text, "phonetic")
+            match = self._match(field, name_lang, text, "phonetic", name)
             self._add(best, concept, _phonetic_band(score), match)
 
     def _definitions(self, q: str, best: dict[int, _Best]) -> None:
@@ -591,12 +637,17 @@ class Searcher:
         # Each word may be followed by an inflection: ফাংশন finds ফাংশনের, تقنية finds التقنيات.
         expr = " AND ".join(_fts_phrase(w) + ("*" if len(w) >= 3 else "") for w in stems)
         rows = self.conn.execute(
-            "SELECT concept, lang FROM entry WHERE rowid IN "
+            "SELECT concept, lang, glossary FROM entry WHERE rowid IN "
             "(SELECT rowid FROM def_words WHERE def_words MATCH ? LIMIT ?)",
             (expr, MAX_CANDIDATES),
         )
         score = 40.0 + min(19.0, 5.0 * len(stems))
-        for concept, lang in rows:
+        selection = self.selection
+        for concept, lang, glossary in rows:
+            if selection is not None and (
+                selection.statuses or selection.types or not selection.glossary_ok(glossary)
+            ):
+                continue  # status and type select terms; a definition has neither
             if concept not in best:
                 # the definition's text is filled in by _finish, for the results shown only
                 self._add(best, concept, score, self._match("definition", lang, "", "definition"))
@@ -623,11 +674,12 @@ class Searcher:
         for rowid, have in self.conn.execute(
             f"SELECT rowid, langs FROM concept WHERE rowid IN ({marks})", rowids
         ):
-            if any(f",{tag}," in have for tag in langs):
+            tags = have.split(",") if have else []
+            if any(lang_matches(tag, want) for tag in tags for want in langs):
                 ok.add(rowid)
         return ok
 
-    def _finish(self, best: dict[int, _Best], langs: Sequence[str], limit: int) -> list[Found]:
+    def _finish(self, best: dict[int, _Best], langs: Sequence[str], limit: int) -> list[Hit]:
         order = sorted(best, key=lambda r: (-best[r].score, best[r].field_rank, r))
         if langs:
             keep = self._with_langs(order, langs)
@@ -639,13 +691,35 @@ class Searcher:
         records = dict(
             self.conn.execute(f"SELECT rowid, record FROM concept WHERE rowid IN ({marks})", order)
         )
-        out = []
-        for r in order:
-            record, match = json.loads(records[r]), best[r].match
-            if match["field"] == "definition":
-                match["text"] = record["terms"][match["lang"]]["definition"]
-            out.append(Found(r, record, best[r].score, match))
-        return out
+        return [_hit(_concept(records[r]), best[r]) for r in order]
+
+
+def _concept(record: str) -> Concept:
+    """A concept from its index row (the JSON of :func:`glossary_cli.records.
+    concept_to_mapping`)."""
+    return concept_from_mapping(json.loads(record))
+
+
+def _hit(concept: Concept, best: _Best) -> Hit:
+    """A hit: the matched text, and for a term its status and, when it is to be avoided, the
+    term of its language to use instead."""
+    m = best.match
+    text, status, use = m["text"], None, None
+    section = concept.section(m["lang"]) if m["field"] != "related" else None
+    if m["field"] == "definition":
+        definitions = section.all_definitions() if section is not None else ()
+        if not definitions:
+            definitions = tuple(d for d in concept.definitions if d.lang == m["lang"])
+        text = definitions[0].text if definitions else ""
+    elif section is not None:
+        term = next((t for t in section.terms if t.text == text), None)
+        if term is not None:
+            status = term.status
+            if term.avoid:
+                replacement = section.replacement
+                use = replacement.text if replacement is not None else None
+    match = Match(m["field"], m["lang"], text, best.score, m["kind"], status, use)
+    return Hit(concept, best.score, match)
 
 
 def is_abbreviation_like(query: str) -> bool:

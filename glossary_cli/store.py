@@ -2,12 +2,15 @@
 
 A data directory holds::
 
-    sources/          glossary files in the plain format (and imports, see ``gloss add``)
+    sources/          glossary files in the plain format, and termbase files of any format of
+                      :mod:`glossary_cli.formats` (see ``gloss add``)
     sources.yaml      optional: {FILE: {lang: TAG}} for files whose language is not guessed
     curation.yaml     optional: curated English (see its header)
-    concepts.yaml     the YAML term records written by ``gloss build`` (schema ``gloss/1``)
+    concepts.yaml     the YAML term records written by ``gloss build`` (record schema 2,
+                      :mod:`glossary_cli.records`)
 
-YAML is only ever read with a safe loader and written with the safe dumper.
+YAML is only ever read with a safe loader (which refuses a key given twice in one mapping) and
+written with the safe dumper.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -30,6 +34,7 @@ from glossary_cli.errors import (
     UsageError,
 )
 from glossary_cli.model import Concept, Glossary, Source
+from glossary_cli.select import source_file
 from glossary_cli.tags import is_language_tag
 
 RECORDS = "concepts.yaml"
@@ -37,7 +42,7 @@ CURATION = "curation.yaml"
 MANIFEST = "sources.yaml"
 SOURCES = "sources"
 HEADER = (
-    "# gloss term records (schema gloss/1), written by `gloss build` from sources/ and\n"
+    "# gloss term records (record schema 2), written by `gloss build` from sources/ and\n"
     "# curation.yaml. Edit those and rebuild; edits made here are overwritten.\n"
 )
 
@@ -102,21 +107,51 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
+@cache
+def _loader() -> Any:
+    """The safe loader (libyaml's parser when available) that refuses a key given twice in
+    one mapping: YAML 1.2 §3.2.1.1 requires keys to be unique, and PyYAML would keep the
+    last value without a word (two ``en:`` keys of one item silently made a concept id)."""
+    import yaml
+
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    merge = "tag:yaml.org,2002:merge"
+
+    class Loader(base):  # type: ignore[misc, valid-type]
+        def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+            if isinstance(node, yaml.MappingNode):
+                seen: dict[str, Any] = {}
+                for key, _ in node.value:
+                    if not isinstance(key, yaml.ScalarNode) or key.tag == merge:
+                        continue
+                    first = seen.setdefault(key.value, key.start_mark)
+                    if first is not key.start_mark:
+                        raise yaml.constructor.ConstructorError(
+                            None,
+                            None,
+                            f"the key {key.value!r} is given twice in one mapping "
+                            f"(first on line {first.line + 1})",
+                            key.start_mark,
+                        )
+            return super().construct_mapping(node, deep=deep)
+
+    return Loader
+
+
 def load_yaml(
     text: str, name: str, hint: str = "fix the file by hand, or rebuild it with `gloss build`"
 ) -> Any:
-    """Parse YAML text with the safe loader (libyaml's when available), the garbage collector
-    paused (:func:`paused_gc`).
+    """Parse YAML text with the safe loader (:func:`_loader`), the garbage collector paused
+    (:func:`paused_gc`).
 
     Raises:
-        RecordError: a syntax error, with the file name, line and column.
+        RecordError: a syntax error or a key given twice, with the file name, line and column.
     """
     import yaml
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
         with paused_gc():
-            return yaml.load(text, Loader=loader)
+            return yaml.load(text, Loader=_loader())
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
@@ -127,6 +162,36 @@ def load_yaml(
             column=mark.column + 1 if mark else None,
             hint=hint,
         ) from None
+
+
+def load_yaml_lines(
+    text: str, name: str, hint: str = "fix the file by hand"
+) -> tuple[Any, dict[tuple[str | int, ...], int]]:
+    """:func:`load_yaml`, and the 1-based line of every value by its path of mapping keys and
+    list indexes (``("concepts", 3, "en")`` → 41), so that what is read can name its
+    ``FILE:LINE``.
+
+    Raises:
+        RecordError: as :func:`load_yaml`.
+    """
+    import yaml
+
+    data = load_yaml(text, name, hint)
+    lines: dict[tuple[str | int, ...], int] = {}
+    node = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+    def walk(n: Any, path: tuple[str | int, ...]) -> None:
+        lines[path] = n.start_mark.line + 1
+        if isinstance(n, yaml.MappingNode):
+            for key, value in n.value:
+                walk(value, (*path, str(key.value)))
+        elif isinstance(n, yaml.SequenceNode):
+            for i, value in enumerate(n.value):
+                walk(value, (*path, i))
+
+    if node is not None:
+        walk(node, ())
+    return data, lines
 
 
 def place(exc: RecordError, text: str, name: str) -> None:
@@ -257,6 +322,7 @@ class FileReport:
         joined: how many of those are concepts of the base data directory (see
             :func:`build_from`), which the entries join at lookup time.
         aligned: the files it is parallel to (translations of each other, entry by entry).
+        terms: how many terms it gave, over all languages (English ones included).
     """
 
     file: str
@@ -265,6 +331,7 @@ class FileReport:
     concepts: int
     joined: int = 0
     aligned: tuple[str, ...] = ()
+    terms: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,10 +406,11 @@ def read_sources(data_dir: Path) -> list[tuple[str, bytes]]:
 
 
 def read_curation(data_dir: Path) -> tuple[Any, ...]:
-    """The items of ``DATA/curation.yaml`` (:func:`glossary_cli.align.parse_curation`), or ``()``.
+    """The items of ``DATA/curation.yaml`` (:func:`glossary_cli.align.parse_curation`), each
+    value with the line it was read from, or ``()``.
 
     Raises:
-        RecordError: the file is malformed.
+        RecordError: the file is malformed (a key given twice included).
     """
     from glossary_cli.align import parse_curation
 
@@ -351,7 +419,8 @@ def read_curation(data_dir: Path) -> tuple[Any, ...]:
         return ()
     text = read_text(path)
     try:
-        return parse_curation(load_yaml(text, CURATION, "fix the file by hand"), CURATION)
+        data, lines = load_yaml_lines(text, CURATION)
+        return parse_curation(data, CURATION, lines)
     except RecordError as exc:
         place(exc, text, CURATION)
         raise
@@ -401,25 +470,25 @@ def build_from(
     """Build records from the files of a data directory, given as ``(name, bytes)``.
 
     Plain glossary files are parsed (:mod:`glossary_cli.parsing`, in the language the manifest
-    names, else the one their script shows) and aligned (:mod:`glossary_cli.align`); import
-    files (``.tbx``, ``.csv``, ``.tsv``, ``.jsonl``, ``.yaml``, ``.yml``:
-    :func:`glossary_cli.exchange.import_bytes`) already hold concepts, which are appended after
-    the aligned ones with their own ids and English, without curation. Concepts sharing an id
-    are merged (:func:`glossary_cli.align.merge_concepts`; a renamed one is a warning).
+    names, else the one their script shows) and aligned (:mod:`glossary_cli.align`); files of
+    the other formats (:func:`glossary_cli.formats.detect`: TBX, CSV, TSV, JSON Lines, YAML)
+    already hold concepts, which are appended after the aligned ones with their own ids,
+    without curation. Concepts sharing an id are merged
+    (:func:`glossary_cli.align.merge_concepts`; a renamed one is a warning).
 
     With ``base``, the plain files of that data directory (and its curation) are aligned
     together with ``files`` as read-only inputs, the way ``gloss build`` would align them in
-    one directory, but only concepts holding an entry of ``files`` are written, with only
-    those entries: a concept that also holds a base entry takes the id and headword of the
-    base concept (looked up in the base's records by that entry's source), so that the
-    index merges the two (:func:`glossary_cli.index.open_index`); any other concept gets an
-    id the base does not use. Warnings and alignments that concern only base files are left
-    out.
+    one directory, but only what ``files`` contribute is written: a concept that also holds a
+    base entry is written under the id of that base concept (looked up in the base's records
+    by that entry's source) with only the sections and English terms ``files`` give, so that
+    the index merges the two (:func:`glossary_cli.index.open_index`); any other concept gets
+    an id the base does not use. Warnings and alignments that concern only base files are
+    left out.
 
     Raises:
         As :func:`build_records`; UsageError: the manifest names a language for an import file.
     """
-    from glossary_cli.align import align, entries_clash, merge_concepts
+    from glossary_cli.align import align, merge_concepts, sections_clash
     from glossary_cli.records import glossary_to_mapping
 
     plain: list[Any] = []
@@ -438,13 +507,12 @@ def build_from(
 
     base_parsed, base_curation, base_concepts = _base_inputs(base) if base else ([], (), ())
     result = align([*base_parsed, *plain], [*base_curation, *curation])
-    owner = {id(e): p.name for p in plain for e in p.entries}
     mine = {p.name for p in plain}
     alignments = tuple(a for a in result.alignments if {a.first, a.second} & mine)
     if base_parsed:
         known = {str(w) for w in align(base_parsed, base_curation).warnings}
         warnings.extend(w for w in result.warnings if str(w) not in known)
-        concepts = _own_concepts(result.concepts, owner, base_concepts)
+        concepts = _own_concepts(result.concepts, mine, base_concepts)
     else:
         warnings.extend(result.warnings)
         concepts = list(result.concepts)
@@ -455,9 +523,10 @@ def build_from(
     base_by_id = {c.id: c for c in base_concepts}
     for concept in concepts:
         bundled = base_by_id.get(concept.id)
-        clash = entries_clash(bundled, concept) if bundled is not None else None
+        clash = sections_clash(bundled, concept) if bundled is not None else None
         if clash:
-            source = next(e.source for e in concept.entries if e.lang == clash)
+            section = concept.section(clash)
+            source = section.terms[0].source if section is not None and section.terms else ""
             warnings.append(
                 ParseWarning(
                     f"{source}: concept {concept.id!r} gives another {clash} entry than the "
@@ -478,14 +547,14 @@ def build_from(
     text = HEADER + dump_yaml(glossary_to_mapping(glossary))
 
     def joins(concept: Concept) -> bool:
-        """Whether an imported concept joins a bundled one at lookup time (rather than being
-        kept apart as ID-2, :func:`glossary_cli.align.merge_concepts`)."""
-        base = base_by_id.get(concept.id)
-        return base is not None and entries_clash(base, concept) is None
+        """Whether a concept joins a bundled one at lookup time (rather than being kept
+        apart as ID-2, :func:`glossary_cli.align.merge_concepts`)."""
+        bundled = base_by_id.get(concept.id)
+        return bundled is not None and sections_clash(bundled, concept) is None
 
+    imports = dict(imported)
     reports = []
     for name, _ in files:
-        imports = dict(imported)
         if name in imports:
             g = imports[name]
             reports.append(
@@ -495,11 +564,12 @@ def build_from(
                     entries=g.entry_count,
                     concepts=len(g.concepts),
                     joined=sum(joins(c) for c in g.concepts),
+                    terms=g.term_count,
                 )
             )
             continue
         p = next(p for p in plain if p.name == name)
-        held = [c for c in concepts if any(owner.get(id(e)) == name for e in c.entries)]
+        held = [c for c in concepts if _holds(c, {name})]
         parallel = [
             a.second if a.first == name else a.first
             for a in result.alignments
@@ -513,28 +583,37 @@ def build_from(
                 concepts=len(held),
                 joined=sum(joins(c) for c in held),
                 aligned=tuple(parallel),
+                terms=sum(1 for c in held for s in c.languages for t in s.terms
+                          if source_file(t.source) == name),
             )
-        )
+        )  # fmt: skip
     return BuildResult(glossary, text, alignments, tuple(warnings), tuple(reports))
 
 
+def _holds(concept: Concept, files: set[str]) -> bool:
+    """Whether a concept has a term read from one of ``files``."""
+    return any(source_file(t.source) in files for s in concept.languages for t in s.terms)
+
+
 def _parse_source(name: str, data: bytes, lang: Any) -> Any:
-    """One file of ``sources/``: a :class:`ParsedGlossary`, or a :class:`Glossary` for an
-    import file; errors and warnings name it as ``sources/NAME``."""
-    from glossary_cli.exchange import import_bytes, import_format
-    from glossary_cli.parsing import decode, parse_glossary
+    """One file of ``sources/``: a :class:`ParsedGlossary` for a plain glossary file, or a
+    :class:`Glossary` for a file of another format (:func:`glossary_cli.formats.detect`);
+    errors and warnings name it as ``sources/NAME``."""
+    from glossary_cli import formats
+    from glossary_cli.formats.seedtext import parse
 
     display = f"{SOURCES}/{name}"
     try:
-        if import_format(name) is not None:
+        fmt = formats.detect(name, data)
+        if not fmt.aligned:
             if lang is not None:
                 raise UsageError(
                     f"{name} names its own languages; the manifest cannot set one",
                     path=MANIFEST,
                     hint=f"remove the 'lang' of {name} from {MANIFEST}",
                 )
-            return import_bytes(data, name)
-        parsed = parse_glossary(decode(data, name), name, None if lang is None else str(lang))
+            return fmt.read(data, name)
+        parsed = parse(data, name, None if lang is None else str(lang))
     except ParseError as exc:
         if exc.path == name:
             exc.path = display
@@ -565,29 +644,43 @@ def _base_inputs(base: Path) -> tuple[list[Any], tuple[Any, ...], tuple[Concept,
 
 
 def _own_concepts(
-    concepts: Sequence[Concept], owner: Mapping[int, str], base: Sequence[Concept]
+    concepts: Sequence[Concept], mine: set[str], base: Sequence[Concept]
 ) -> list[Concept]:
-    """The concepts that hold an entry of the data directory's own files (``owner``, keyed
-    by ``id(entry)``), with only those entries; see :func:`build_from`."""
-    by_source = {e.source: c for c in base for e in c.entries}
+    """What the data directory's own files (``mine``) contribute to the aligned concepts; see
+    :func:`build_from`."""
+    from glossary_cli.model import LangSection, is_english
+
+    def own(section: LangSection) -> bool:
+        return bool(section.terms) and source_file(section.terms[0].source) in mine
+
+    by_source = {
+        s.terms[0].source: c for c in base for s in c.languages if s.terms and not is_english(s.lang)
+    }
     taken = {c.id for c in base}
     out = []
     for c in concepts:
-        own = tuple(e for e in c.entries if id(e) in owner)
-        if not own:
+        native = [s for s in c.languages if not is_english(s.lang)]
+        sections = [s for s in native if own(s)]
+        english = c.english
+        english_terms = tuple(
+            t for t in (english.terms if english else ()) if source_file(t.source) in mine
+        )
+        if not sections and not english_terms:
             continue
-        other = next((e for e in c.entries if id(e) not in owner), None)
-        shared = by_source.get(other.source) if other is not None else None
+        other = next((s for s in native if not own(s)), None)
+        shared = by_source.get(other.terms[0].source) if other is not None else None
         if shared is not None:
-            out.append(
-                replace(c, id=shared.id, en=shared.en, en_origin=shared.en_origin, entries=own)
-            )
+            if english_terms and english is not None:
+                sections.insert(0, LangSection(english.lang, english_terms))
+            out.append(Concept(id=shared.id, languages=tuple(sections),
+                               provenance=tuple(p for p in c.provenance
+                                                if source_file(p) in mine)))  # fmt: skip
             continue
         cid, n = c.id, 2
         while cid in taken:
             cid, n = f"{c.id}-{n}", n + 1
         taken.add(cid)
-        out.append(replace(c, id=cid, entries=own))
+        out.append(replace(c, id=cid))
     return out
 
 

@@ -65,8 +65,8 @@ def add(
     Args:
         user_dir: the user data directory (created when missing).
         base: the data directory the user's files may join (the bundled glossary), or ``None``.
-        path: a plain glossary file, or an import file (``.tbx``, ``.csv``, ``.tsv``,
-            ``.jsonl``, ``.yaml``/``.yml``: :data:`glossary_cli.exchange.IMPORT_SUFFIXES`).
+        path: a plain glossary file, or a file of another format of the registry
+            (:mod:`glossary_cli.formats`: TBX, CSV, TSV, JSON Lines, YAML).
         lang: BCP 47 tag of a plain file's terms (``hi``, ``ur``, ``fa``, ``en``…); needed
             unless they are in Bengali or Arabic script. Import files name their own.
         force: replace a file of the same name added before.
@@ -77,7 +77,7 @@ def add(
             cannot be read or the directory written; ParseError: the file is malformed
             (nothing is written).
     """
-    from glossary_cli.exchange import import_format
+    from glossary_cli import formats
 
     name = path.name
     if not name or name.startswith("."):
@@ -86,7 +86,7 @@ def add(
         if not is_language_tag(lang):
             raise UsageError(f"{lang!r} is not a language tag", hint="use e.g. --lang hi")
         lang = canonical_tag(lang)  # HI is hi (RFC 5646 §2.1.1)
-        if import_format(name) is not None:
+        if formats.is_import(name):
             raise UsageError(
                 f"{name} names the languages of its terms itself; "
                 "--lang is for plain glossary files",

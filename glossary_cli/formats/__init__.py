@@ -1,0 +1,160 @@
+"""The formats gloss reads and writes, one module each, and the one registry of them.
+
+``gloss add``, ``gloss export``, ``gloss build`` and the command line's choices all read
+:data:`FORMATS`. Adding a format is a module of this package with ``read(data, name)`` and/or
+``write(glossary)`` (see :mod:`glossary_cli.formats.jsonl` for the smallest), plus one
+:class:`Format` line here. Importing this package imports no format module: each is loaded when
+it is first used, so that a lookup pays for none of them.
+
+====== ============================================= =========================================
+name   module                                        what
+====== ============================================= =========================================
+text   :mod:`~glossary_cli.formats.seedtext`        gloss's plain glossary format (read only;
+                                                     its entries are aligned across files)
+tbx    :mod:`~glossary_cli.formats.tbx`             TBX-Basic, v2 (``martif``) and v3
+csv    :mod:`~glossary_cli.formats.table`           one row per term, comma-separated
+tsv    :mod:`~glossary_cli.formats.table`           the same, tab-separated
+jsonl  :mod:`~glossary_cli.formats.jsonl`           one concept record per line
+yaml   :mod:`~glossary_cli.formats.yamldoc`         the record document (``concepts.yaml``)
+====== ============================================= =========================================
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from glossary_cli.errors import UsageError
+
+if TYPE_CHECKING:
+    from glossary_cli.model import Glossary
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    """One format of the registry.
+
+    Attributes:
+        name: what ``--format`` calls it.
+        description: one line for help texts.
+        suffixes: file name endings that call for it (compared case-insensitively).
+        module: the module of this package that reads and writes it.
+        aligned: its files give entries that are aligned with the other plain files of a
+            data directory (gloss's plain format), rather than concepts of their own.
+        readable, writable: whether ``gloss add`` reads it and ``gloss export`` writes it.
+        options: keyword arguments the module's ``read`` and ``write`` take for this format
+            (the dialect of CSV and TSV).
+    """
+
+    name: str
+    description: str
+    suffixes: tuple[str, ...]
+    module: str
+    aligned: bool = False
+    readable: bool = True
+    writable: bool = True
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def load(self) -> ModuleType:
+        """The module that implements the format."""
+        return importlib.import_module(f"{__name__}.{self.module}")
+
+    def read(self, data: bytes, name: str) -> Glossary:
+        """Read a file of this format.
+
+        Raises:
+            UsageError: the format is not read by gloss (or is the plain format, whose files
+                are aligned: see :mod:`glossary_cli.store`); ParseError: the file is malformed.
+        """
+        if not self.readable or self.aligned:
+            raise UsageError(f"{self.name} files are not imported as concepts")
+        glossary: Glossary = self.load().read(data, name, **dict(self.options))
+        return glossary
+
+    def write(self, glossary: Glossary, **options: Any) -> bytes:
+        """Write ``glossary`` in this format; ``options`` are the module's own (``version``
+        and ``title`` for TBX).
+
+        Raises:
+            UsageError: the format is not written by gloss; RecordError: the glossary holds
+                what the format cannot carry.
+        """
+        if not self.writable:
+            raise UsageError(f"gloss does not write {self.name} files")
+        data: bytes = self.load().write(glossary, **dict(self.options), **options)
+        return data
+
+
+#: Every format, in the order help texts list them.
+FORMATS: tuple[Format, ...] = (
+    Format(
+        "text",
+        "gloss's plain glossary: title, subtitle, then term and definition lines",
+        (".txt",),
+        "seedtext",
+        aligned=True,
+        writable=False,
+    ),
+    Format("tbx", "TBX-Basic (ISO 30042), v2 (martif) or v3", (".tbx",), "tbx"),
+    Format("csv", "one row per term, comma-separated", (".csv",), "table", options=(("dialect", "csv"),)),
+    Format("tsv", "one row per term, tab-separated", (".tsv",), "table", options=(("dialect", "tsv"),)),
+    Format("jsonl", "one concept record per line (JSON Lines)", (".jsonl", ".ndjson"), "jsonl"),
+    Format("yaml", "the record document, as concepts.yaml", (".yaml", ".yml"), "yamldoc"),
+)
+_BY_NAME = {f.name: f for f in FORMATS}
+
+
+def get(name: str) -> Format:
+    """The format called ``name``.
+
+    Raises:
+        UsageError: no format has that name.
+    """
+    try:
+        return _BY_NAME[name.casefold()]
+    except KeyError:
+        raise UsageError(
+            f"unknown format {name!r}", hint="use " + ", ".join(f.name for f in FORMATS)
+        ) from None
+
+
+def names(*, readable: bool = False, writable: bool = False) -> tuple[str, ...]:
+    """The names of the formats gloss reads (``readable``) and/or writes (``writable``)."""
+    return tuple(
+        f.name
+        for f in FORMATS
+        if (not readable or f.readable) and (not writable or (f.writable and not f.aligned))
+    )
+
+
+def by_suffix(filename: str) -> Format | None:
+    """The format a file name's suffix calls for, or ``None``.
+
+    >>> by_suffix("terms.TBX").name, by_suffix("hi.csv").name, by_suffix("notes")
+    ('tbx', 'csv', None)
+    """
+    lower = filename.lower()
+    for f in FORMATS:
+        if any(lower.endswith(s) for s in f.suffixes):
+            return f
+    return None
+
+
+def detect(filename: str, data: bytes) -> Format:
+    """The format of a file: the one its suffix calls for; else, by its first bytes, TBX
+    (a ``<martif>`` or ``<tbx>`` root); else gloss's plain format."""
+    found = by_suffix(filename)
+    if found is not None:
+        return found
+    head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
+    if head.startswith(b"<") and (b"<martif" in head or b"<tbx" in head):
+        return _BY_NAME["tbx"]
+    return _BY_NAME["text"]
+
+
+def is_import(filename: str, data: bytes | None = None) -> bool:
+    """Whether a file holds concepts of its own (any format but the plain one)."""
+    found = detect(filename, data) if data is not None else by_suffix(filename)
+    return found is not None and not found.aligned

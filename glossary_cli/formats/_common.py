@@ -1,0 +1,121 @@
+"""What the format modules share: decoding, text clean-up, concept ids and per-language sources.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from glossary_cli.errors import ParseError
+from glossary_cli.model import Concept, Glossary, Source
+
+#: Separator of the items of a multi-valued cell (CSV, TSV).
+CELL_SEPARATOR = " | "
+
+_SPACE = re.compile(r"\s+")
+
+
+def clean(text: str) -> str:
+    """Imported text as the model stores it: NFC (Unicode UAX #15), every run of whitespace —
+    the line breaks and tabs of an indented XML document included — one space, stripped.
+
+    >>> clean("A group of stars formed together in the spiral\\n\\t\\t\\tarms of a galaxy. ")
+    'A group of stars formed together in the spiral arms of a galaxy.'
+    """
+    return _SPACE.sub(" ", unicodedata.normalize("NFC", text)).strip()
+
+
+def decode(data: bytes, name: str) -> str:
+    """Text of an import file: UTF-8 (a BOM is dropped), or UTF-16 with a BOM.
+
+    Raises:
+        ParseError: the bytes are not in that encoding (line and column of the first bad one).
+    """
+    codec = "utf-16" if data.startswith((b"\xff\xfe", b"\xfe\xff")) else "utf-8-sig"
+    try:
+        return data.decode(codec)
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start]
+        raise ParseError(
+            f"byte 0x{data[exc.start]:02x} is not valid {codec.removesuffix('-sig').upper()}",
+            path=name,
+            line=before.count(b"\n") + 1,
+            column=exc.start - (before.rfind(b"\n") + 1) + 1,
+            hint="save the file as UTF-8",
+        ) from None
+
+
+def digest(data: bytes) -> str:
+    """Hex SHA-256 of a file's bytes (:attr:`glossary_cli.model.Source.sha256`)."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def slug(text: str) -> str:
+    """An ASCII slug of ``text``; a hash-based one for text with no Latin letters or digits.
+
+    >>> slug("Vía Láctea"), slug("تقليم")[:8]
+    ('via-lactea', 'concept-')
+    """
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    out = re.sub(r"[^a-z0-9]+", "-", folded.lower()).strip("-")
+    return out[:100].rstrip("-") or "concept-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
+
+
+def with_ids(concepts: Sequence[tuple[Concept, int]], name: str) -> list[Concept]:
+    """Concepts read from one file, each with the line it starts on, given unique ids: an id
+    the file gives is kept; a concept without one (``id == ""``) gets a slug of its
+    headword or first term, made unique with ``-2``, ``-3``…
+
+    Raises:
+        ParseError: two concepts of the file give the same id.
+    """
+    first_line: dict[str, int] = {}
+    for concept, line in concepts:
+        if not concept.id:
+            continue
+        if concept.id in first_line:
+            raise ParseError(
+                f"duplicate concept id {concept.id!r} (first used on line {first_line[concept.id]})",
+                path=name,
+                line=line,
+                hint="give every concept its own id, or leave the id out to derive one",
+            )
+        first_line[concept.id] = line
+    used = set(first_line)
+    out = []
+    for concept, _ in concepts:
+        if concept.id:
+            out.append(concept)
+            continue
+        names = [concept.en or "", *(t.text for s in concept.languages for t in s.terms)]
+        base = slug(next((n for n in names if n), "concept"))
+        cid, n = base, 1
+        while cid in used:
+            n += 1
+            cid = f"{base}-{n}"
+        used.add(cid)
+        out.append(replace(concept, id=cid))
+    return out
+
+
+def glossary_of(
+    concepts: Iterable[Concept], name: str, title: str, sha256: str, subtitle: str = ""
+) -> Glossary:
+    """The glossary of one imported file: its concepts, and one :class:`Source` per language
+    in order of first appearance, each counting the concepts with a section in it (a
+    termbase is one file of many languages, while a source describes one language of it)."""
+    concepts = tuple(concepts)
+    counts: dict[str, int] = {}
+    for concept in concepts:
+        for section in concept.languages:
+            counts[section.lang] = counts.get(section.lang, 0) + 1
+    sources = tuple(
+        Source(file=name, lang=lang, title=title, subtitle=subtitle, entries=n, sha256=sha256)
+        for lang, n in counts.items()
+    )
+    return Glossary(sources=sources, concepts=concepts)

@@ -1,0 +1,114 @@
+"""A safe XML reader for termbase files: the standard library's expat, driven directly.
+
+Standard library only. See :func:`parse_xml` for what it refuses and why.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from xml.parsers import expat
+
+from glossary_cli.errors import ParseError
+
+#: The ``xml:lang`` attribute, as ElementTree names it.
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+
+
+class _Refused(Exception):
+    """Raised from inside the XML parser to stop at a construct gloss does not read."""
+
+    def __init__(self, message: str, hint: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+def parse_xml(data: bytes, name: str) -> tuple[ET.Element, dict[ET.Element, int]]:
+    """Parse ``data`` into an ElementTree, noting each element's line.
+
+    The parser is the standard library's expat, driven directly (ElementTree's own parser
+    exposes neither hook) so that
+
+    * no entity is ever declared or expanded, which the XML entity attacks ("billion laughs",
+      external entities) need: a DOCTYPE with an internal subset (``<!DOCTYPE x [...]>``, the
+      only place a declaration could come from) stops parsing as soon as it starts, before
+      any declaration is read; an external DTD is never fetched (no external-entity handler,
+      parameter entities off), and a reference to an entity it might have declared is an
+      error, not silently dropped text. A DOCTYPE that only names an external DTD, as in
+      ``<!DOCTYPE martif SYSTEM "TBXcoreStructV02.dtd">``, is allowed: TBX v2 files, including
+      the Translate Toolkit's and Weblate's, start with one, and it declares nothing here;
+    * every element's line is known, for messages and for the sources of what is read.
+
+    A plain check for ``<!DOCTYPE`` in the bytes would also refuse those files, and would miss
+    the declaration in a UTF-16 document; expat sees the document as the XML spec defines it.
+
+    Args:
+        data: the file's bytes (any encoding its XML declaration names).
+        name: the file's name, for messages.
+
+    Returns:
+        The root element, and the 1-based line each element starts on.
+
+    Raises:
+        ParseError: the data is not well-formed XML, has an internal DTD subset, or refers to
+            an entity that is not one of XML's five predefined ones.
+    """
+    builder = ET.TreeBuilder()
+    lines: dict[ET.Element, int] = {}
+    parser = expat.ParserCreate(namespace_separator="}")
+
+    def qname(raw: str) -> str:
+        return "{" + raw if "}" in raw else raw
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        el = builder.start(qname(tag), {qname(k): v for k, v in attrs.items()})
+        lines[el] = parser.CurrentLineNumber
+
+    def doctype(_name: str, _system: str | None, _public: str | None, internal: int) -> None:
+        if internal:
+            raise _Refused(
+                "the document declares entities or a DTD inline (<!DOCTYPE ... [ ]>), "
+                "which gloss does not read",
+                "remove the [...] part of the <!DOCTYPE> line; TBX needs no DTD",
+            )
+
+    def entity(*_: object) -> None:
+        raise _Refused("the document declares an entity", "remove the <!ENTITY ...> line")
+
+    def skipped(entity_name: str, _is_parameter: int) -> None:
+        raise _Refused(
+            f"reference to the undefined entity &{entity_name};",
+            "write the character itself, or a character reference such as &#160;",
+        )
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = lambda tag: builder.end(qname(tag))
+    parser.CharacterDataHandler = builder.data
+    parser.StartDoctypeDeclHandler = doctype
+    parser.EntityDeclHandler = entity
+    parser.SkippedEntityHandler = skipped
+    parser.buffer_text = True
+    try:
+        parser.Parse(data, True)
+    except _Refused as exc:
+        raise ParseError(
+            exc.message,
+            path=name,
+            line=parser.CurrentLineNumber,
+            column=parser.CurrentColumnNumber + 1,
+            hint=exc.hint,
+        ) from None
+    except expat.ExpatError as exc:
+        raise ParseError(
+            f"not well-formed XML: {expat.ErrorString(exc.code)}",
+            path=name,
+            line=exc.lineno,
+            column=exc.offset + 1,
+            hint="fix the markup at that position (a stray '&' must be written '&amp;')",
+        ) from None
+    return builder.close(), lines
+
+
+def local(tag: str) -> str:
+    """An element name without its namespace: ``{urn:…}termSec`` → ``termSec``."""
+    return tag.rpartition("}")[2]

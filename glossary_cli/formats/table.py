@@ -1,0 +1,591 @@
+"""CSV and TSV in and out (the standard library's :mod:`csv`).
+
+gloss writes one row per term (the layout of IATE's and most termbases' table exports), so that
+every term keeps its own status, type and source and a spreadsheet can filter by them::
+
+    id, lang, term, type, status, status_original, pos, usage, role, origin, source,
+    citation, term_notes, definition, definition_source, definition_citation,
+    language_notes, subject_fields, notes, xrefs
+
+Only ``id``, ``lang`` and ``term`` are always written; the other columns when a cell of theirs
+is not empty. The rows of a concept follow one another; the concept's own cells
+(``subject_fields``, ``notes``, ``xrefs``) are on its first row, and a language's definition
+and notes on the first row of that language. A further definition of a language is a row with
+its ``lang`` and an empty ``term``; a definition of the whole concept, a row with neither.
+Multi-valued cells join their items with ``" | "`` (:data:`~glossary_cli.formats._common.
+CELL_SEPARATOR`); an ``xrefs`` item is ``TYPE: TEXT``. Curated search-only aliases and
+misreadings are not terms: they are not written. TBX properties (contexts, transactions…) have
+no column: export TBX, JSON Lines or YAML to keep them.
+
+Reading takes that layout (recognised by its ``lang`` and ``term`` columns; rows without an
+``id`` continue the concept above them), and the layout of gloss 0.1.0, one row per concept:
+``id, en, en_origin, abbr, aliases, notes``, a column per language named by its tag (``bn``,
+``hi``, ``zh-Hans``; ``TAG_term`` for a tag that is also a column name, as Indonesian ``id``),
+and ``TAG_definition``, ``TAG_source``, ``TAG_en``, ``TAG_abbr``, ``TAG_status``,
+``TAG_notes`` (read as :func:`glossary_cli.records.concept_from_v1` reads a gloss/1 record).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from glossary_cli.errors import ParseError, RecordError, UsageError
+from glossary_cli.formats._common import CELL_SEPARATOR, clean, digest, glossary_of, with_ids
+from glossary_cli.model import (
+    EN_ORIGINS,
+    ROLES,
+    Concept,
+    CrossReference,
+    Definition,
+    Glossary,
+    LangSection,
+    Term,
+    is_english,
+)
+from glossary_cli.records import concept_from_v1, normalize_status
+from glossary_cli.tags import canonical_tag
+
+Dialect = Literal["csv", "tsv"]
+
+#: The columns of the one-row-per-term layout, in the order they are written.
+COLUMNS = (
+    "id", "lang", "term", "type", "status", "status_original", "pos", "usage", "role",
+    "origin", "source", "citation", "term_notes", "definition", "definition_source",
+    "definition_citation", "language_notes", "subject_fields", "notes", "xrefs",
+)  # fmt: skip
+_MULTI = frozenset({"term_notes", "language_notes", "subject_fields", "notes", "xrefs"})
+
+# gloss 0.1.0's layout, one row per concept.
+_V1_CONCEPT_COLUMNS = ("id", "en", "en_origin", "abbr", "aliases", "notes")
+_V1_ENTRY_FIELDS = ("term", "definition", "source", "en", "abbr", "status", "notes")
+_V1_MULTI = frozenset({"abbr", "aliases", "notes"})
+# A BCP 47 tag, loosely (RFC 5646 §2.1): an ISO 639 primary subtag of 2–3 letters, then
+# subtags of 1–8 letters or digits (script, region, variant: zh-Hans, pt-BR).
+_TAG = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*")
+
+
+class _StrictCSV(csv.excel):
+    """RFC 4180 CSV that reports an unterminated quote instead of reading to the end."""
+
+    strict = True
+
+
+class _StrictTSV(csv.excel_tab):
+    """Tab-separated, quoted like CSV, strict about quotes."""
+
+    strict = True
+
+
+def _dialect(dialect: str) -> type[csv.Dialect]:
+    if dialect == "csv":
+        return _StrictCSV
+    if dialect == "tsv":
+        return _StrictTSV
+    raise UsageError(f"unknown table dialect {dialect!r}", hint="use 'csv' or 'tsv'")
+
+
+def _join(items: Sequence[str], where: str) -> str:
+    """Join a multi-valued cell, refusing items that would not split back the same.
+
+    Raises:
+        RecordError: an item is empty, has surrounding whitespace or contains the separator.
+    """
+    cell = CELL_SEPARATOR.join(items)
+    if _split(cell) != list(items):
+        raise RecordError(
+            f"{where}: {list(items)!r} cannot be written as one cell joined by {CELL_SEPARATOR!r}",
+            hint="remove ' | ' and surrounding spaces from the items, or export as JSON Lines",
+        )
+    return cell
+
+
+def _split(cell: str) -> list[str]:
+    """Split a multi-valued cell; empty items (``"LoRA | "``) are dropped."""
+    return [item for item in map(clean, cell.split(CELL_SEPARATOR)) if item]
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def write(glossary: Glossary, *, dialect: Dialect = "csv") -> bytes:
+    """Write ``glossary`` as a table, one row per term (see the module docstring).
+
+    Args:
+        glossary: the concepts to write.
+        dialect: ``"csv"`` (RFC 4180 quoting, comma) or ``"tsv"`` (tab, the same quoting for
+            cells with tabs, quotes or newlines), both with ``\\n`` line ends.
+
+    Returns:
+        The table, UTF-8.
+
+    Raises:
+        UsageError: an unknown ``dialect``.
+        RecordError: a multi-valued item cannot be joined unambiguously (it contains
+            ``" | "``, is empty or has surrounding spaces).
+    """
+    kind = _dialect(dialect)
+    rows: list[dict[str, str]] = []
+    for concept in glossary.concepts:
+        rows += _concept_rows(concept)
+    used = [c for c in COLUMNS if c in ("id", "lang", "term") or any(r.get(c) for r in rows)]
+    out = io.StringIO()
+    writer = csv.writer(out, dialect=kind, lineterminator="\n")
+    # With "\n" line ends the csv module no longer quotes a cell for a carriage return, which a
+    # reader would then take for a line end; rows with one are written with every cell quoted.
+    quoted = csv.writer(out, dialect=kind, lineterminator="\n", quoting=csv.QUOTE_ALL)
+    writer.writerow(used)
+    for row in rows:
+        cells = [row.get(c, "") for c in used]
+        (quoted if any("\r" in c for c in cells) else writer).writerow(cells)
+    return out.getvalue().encode("utf-8")
+
+
+def _concept_rows(concept: Concept) -> list[dict[str, str]]:
+    where = f"concept {concept.id!r}"
+    rows: list[dict[str, str]] = []
+    own = {
+        "subject_fields": _join(concept.subject_fields, f"{where}: subject_fields"),
+        "notes": _join(concept.notes, f"{where}: notes"),
+        "xrefs": _join([f"{x.type}: {x.text}" for x in concept.xrefs], f"{where}: xrefs"),
+    }
+    extra_definitions = list(concept.definitions)
+    for section in concept.languages:
+        terms = [t for t in section.terms if t.exported]
+        if not terms:
+            continue
+        here = f"{where}: {section.lang}"
+        definitions = list(section.definitions) + [
+            d for d in extra_definitions if d.lang and d.lang == section.lang
+        ]
+        extra_definitions = [d for d in extra_definitions if d not in definitions]
+        for k, term in enumerate(terms):
+            row = {
+                "id": concept.id,
+                "lang": section.lang,
+                "term": term.text,
+                "type": term.type or "",
+                "status": term.status or "",
+                "status_original": term.status_original or "",
+                "pos": term.pos or "",
+                "usage": term.usage or "",
+                "role": term.role or "",
+                "origin": term.origin if term.origin != "source" else "",
+                "source": term.source,
+                "citation": term.citation or "",
+                "term_notes": _join(term.notes, f"{here} term notes"),
+            }
+            if k == 0:
+                row["language_notes"] = _join(section.notes, f"{here} notes")
+                if definitions:
+                    row.update(_definition_cells(definitions[0]))
+            rows.append(row)
+        for d in definitions[1:]:
+            rows.append({"id": concept.id, "lang": section.lang, **_definition_cells(d)})
+        for term in terms:
+            for d in term.definitions:
+                rows.append({"id": concept.id, "lang": section.lang, **_definition_cells(d)})
+    for d in extra_definitions:
+        rows.append({"id": concept.id, "lang": d.lang or "", **_definition_cells(d)})
+    if rows:
+        rows[0].update(own)
+    return rows
+
+
+def _definition_cells(d: Definition) -> dict[str, str]:
+    return {
+        "definition": d.text,
+        "definition_source": d.source,
+        "definition_citation": d.citation or "",
+    }
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def read(data: bytes, name: str, *, dialect: Dialect = "csv") -> Glossary:
+    """Read a table in either layout of the module docstring.
+
+    Args:
+        data: the file's bytes (UTF-8, a BOM is dropped; or UTF-16 with a BOM).
+        name: the file's name, for messages and sources.
+        dialect: ``"csv"`` or ``"tsv"``.
+
+    Returns:
+        The glossary; a term or definition without a source gets ``NAME:LINE``, the line its
+        row starts on; a concept without an id a slug of its headword or first term.
+
+    Raises:
+        UsageError: an unknown ``dialect``.
+        ParseError: an empty file, a first row that names no known column, an unknown or
+            repeated column, a row with more or fewer cells than the header, a value without
+            its term, an invalid language tag, status, role or origin, a duplicate id, or
+            quoting the ``csv`` module cannot read; each with the line where the row starts.
+    """
+    from glossary_cli.formats._common import decode
+
+    text = decode(data, name)
+    kind = _dialect(dialect)
+    reader = csv.reader(io.StringIO(text, newline=""), dialect=kind)
+
+    def rows() -> Iterator[tuple[int, list[str]]]:
+        line = 1
+        try:
+            for row in reader:
+                if any(c.strip() for c in row):
+                    yield line, row
+                line = reader.line_num + 1
+        except csv.Error as exc:
+            raise ParseError(
+                f"unreadable {dialect.upper()}: {exc}",
+                path=name,
+                line=line,
+                hint="check the quoting: a cell with quotes must be quoted, its quotes doubled",
+            ) from None
+
+    numbered = rows()
+    first = next(numbered, None)
+    if first is None:
+        raise ParseError(
+            "the file is empty",
+            path=name,
+            line=1,
+            hint="the first row must name the columns, e.g. id,lang,term,definition",
+        )
+    header_line, header = first
+    keys = [h.strip().casefold() for h in header]
+    if "lang" in keys and "term" in keys:
+        concepts = _read_long(numbered, header, header_line, name)
+    else:
+        concepts = _read_wide(numbered, header, header_line, name)
+    return glossary_of(with_ids(concepts, name), name, name, digest(data))
+
+
+def _check_header(header: list[str], columns: list[str], name: str, line: int) -> None:
+    seen: set[str] = set()
+    for i, col in enumerate(columns):
+        if col in seen:
+            raise ParseError(
+                f"column {i + 1} {header[i].strip()!r} repeats an earlier column",
+                path=name,
+                line=line,
+                hint="name each column once",
+            )
+        seen.add(col)
+
+
+def _check_width(row: list[str], width: int, name: str, line: int) -> None:
+    if len(row) != width:
+        raise ParseError(
+            f"the row has {len(row)} cells, the header {width}",
+            path=name,
+            line=line,
+            hint="quote cells that contain the delimiter, and give every row all columns",
+        )
+
+
+@dataclass(slots=True)
+class _Building:
+    line: int
+    cid: str
+    sections: dict[str, dict[str, Any]] = field(default_factory=dict)
+    definitions: list[Definition] = field(default_factory=list)
+    subject_fields: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    xrefs: list[CrossReference] = field(default_factory=list)
+
+
+def _read_long(
+    numbered: Iterator[tuple[int, list[str]]], header: list[str], header_line: int, name: str
+) -> list[tuple[Concept, int]]:
+    columns = [h.strip().casefold() for h in header]
+    for i, col in enumerate(columns):
+        if col not in COLUMNS:
+            raise ParseError(
+                f"column {i + 1}: unknown column {header[i].strip()!r}",
+                path=name,
+                line=header_line,
+                hint="the columns of a table with lang and term are " + ", ".join(COLUMNS),
+            )
+    _check_header(header, columns, name, header_line)
+    if "id" not in columns:
+        raise ParseError(
+            "a table of one row per term needs an id column to tell which rows are one concept",
+            path=name,
+            line=header_line,
+            hint="add an id column; rows with an empty id continue the concept above them",
+        )
+    building: dict[str, _Building] = {}
+    current: _Building | None = None
+    for line, row in numbered:
+        _check_width(row, len(columns), name, line)
+        cells = {c: clean(v) for c, v in zip(columns, row, strict=True)}
+        cid = cells.get("id", "")
+        if cid:
+            current = building.setdefault(cid, _Building(line, cid))
+        elif current is None:
+            raise ParseError(
+                "the first row gives no id",
+                path=name,
+                line=line,
+                hint="give the concept's id on its first row",
+            )
+        _long_row(current, cells, name, line)
+    return [(_built(b), b.line) for b in building.values()]
+
+
+def _long_row(b: _Building, cells: dict[str, str], name: str, line: int) -> None:
+    where = f"{name}:{line}"
+
+    def fail(message: str, hint: str) -> ParseError:
+        return ParseError(message, path=name, line=line, hint=hint)
+
+    b.subject_fields += [s for s in _split(cells.get("subject_fields", "")) if s not in
+                         b.subject_fields]  # fmt: skip
+    b.notes += [n for n in _split(cells.get("notes", "")) if n not in b.notes]
+    for item in _split(cells.get("xrefs", "")):
+        kind, sep, text = item.partition(": ")
+        x = CrossReference(kind, text) if sep else CrossReference("related", item)
+        if x not in b.xrefs:
+            b.xrefs.append(x)
+    raw_lang, term = cells.get("lang", ""), cells.get("term", "")
+    definition = None
+    if cells.get("definition"):
+        definition = Definition(
+            cells["definition"],
+            cells.get("definition_source") or where,
+            cells.get("definition_citation") or None,
+        )
+    if not raw_lang:
+        if term:
+            raise fail(f"the term {term!r} has no language", "fill in the lang column")
+        if definition is not None:
+            b.definitions.append(definition)
+        return
+    if not _TAG.fullmatch(raw_lang):
+        raise fail(f"{raw_lang!r} is not a language tag", "use a BCP 47 tag such as bn or en-US")
+    lang = canonical_tag(raw_lang)
+    section = b.sections.setdefault(lang, {"terms": [], "definitions": [], "notes": []})
+    section["notes"] += [n for n in _split(cells.get("language_notes", "")) if n not in
+                         section["notes"]]  # fmt: skip
+    if definition is not None:
+        section["definitions"].append(definition)
+    if not term:
+        filled = [c for c in ("type", "status", "pos", "usage", "role") if cells.get(c)]
+        if filled:
+            raise fail(f"{', '.join(filled)} given without a term", "fill in the term column")
+        return
+    status, original = normalize_status(cells.get("status"))
+    if cells.get("status") and status is None and not cells.get("status_original"):
+        raise fail(
+            f"unknown status {cells['status']!r}",
+            "use preferred, admitted, deprecated or superseded, and keep the termbase's own "
+            "value in status_original",
+        )
+    role = cells.get("role") or None
+    if role is not None and role not in ROLES:
+        raise fail(f"unknown role {role!r}", f"use {' or '.join(ROLES)}, or leave it empty")
+    origin = cells.get("origin") or "source"
+    if origin not in ("source", "curated"):
+        raise fail(f"unknown origin {origin!r}", "use source or curated, or leave it empty")
+    section["terms"].append(
+        Term(
+            text=term,
+            type=cells.get("type") or None,
+            status=status,
+            status_original=cells.get("status_original") or original,
+            pos=cells.get("pos") or None,
+            usage=cells.get("usage") or None,
+            role=role,
+            origin=origin,
+            source=cells.get("source") or where,
+            citation=cells.get("citation") or None,
+            notes=tuple(_split(cells.get("term_notes", ""))),
+        )
+    )
+
+
+def _built(b: _Building) -> Concept:
+    sections = []
+    for lang, s in b.sections.items():
+        if s["terms"]:
+            sections.append(
+                LangSection(lang, tuple(s["terms"]), tuple(s["definitions"]), tuple(s["notes"]))
+            )
+        else:
+            b.definitions += [Definition(d.text, d.source, d.citation, lang)
+                              for d in s["definitions"]]  # fmt: skip
+    return Concept(
+        id=b.cid,
+        languages=tuple(sections),
+        subject_fields=tuple(b.subject_fields),
+        definitions=tuple(b.definitions),
+        notes=tuple(b.notes),
+        xrefs=tuple(b.xrefs),
+    )
+
+
+# --- gloss 0.1.0's layout ---------------------------------------------------------------------
+
+
+def _v1_column(header: str, name: str, line: int, index: int) -> tuple[str | None, str]:
+    """A header cell → ``(None, concept_field)`` or ``(lang, entry_field)``.
+
+    Raises:
+        ParseError: the header names no known column.
+    """
+    key = header.strip()
+    if key.casefold() in _V1_CONCEPT_COLUMNS:
+        return None, key.casefold()
+    lang, sep, fld = key.rpartition("_")
+    if not sep:
+        lang, fld = key, "term"
+    if _TAG.fullmatch(lang) and fld.casefold() in _V1_ENTRY_FIELDS:
+        if is_english(lang):
+            raise ParseError(
+                f"column {index} {key!r}: English has no entry columns here",
+                path=name,
+                line=line,
+                hint="the 'en', 'abbr' and 'aliases' columns hold the English names, "
+                "or use the layout of one row per term (id, lang, term, …)",
+            )
+        return canonical_tag(lang), fld.casefold()
+    raise ParseError(
+        f"column {index}: unknown column {key!r}",
+        path=name,
+        line=line,
+        hint="columns are id, en, en_origin, abbr, aliases, notes, a language tag such as "
+        "'bn' or 'zh-Hans', and TAG_definition, TAG_source, TAG_en, TAG_abbr, TAG_status, "
+        "TAG_notes; or id, lang, term, … (one row per term)",
+    )
+
+
+def _is_v1_column(header: str) -> bool:
+    try:
+        _v1_column(header, "", 0, 0)
+    except ParseError:
+        return False
+    return True
+
+
+def _read_wide(
+    numbered: Iterator[tuple[int, list[str]]], header: list[str], header_line: int, name: str
+) -> list[tuple[Concept, int]]:
+    if not any(_is_v1_column(h) for h in header):
+        raise ParseError(
+            "the first row is not a header: it names no known column",
+            path=name,
+            line=header_line,
+            hint="add a header row naming the columns, e.g. id,lang,term,definition",
+        )
+    columns = [_v1_column(h, name, header_line, i + 1) for i, h in enumerate(header)]
+    _check_header(
+        header, [f"{lang.casefold() if lang else ''}\0{fld}" for lang, fld in columns], name,
+        header_line,
+    )  # fmt: skip
+    term_langs = {lang.casefold() for lang, fld in columns if lang and fld == "term"}
+    for i, (lang, _) in enumerate(columns):
+        if lang and lang.casefold() not in term_langs:
+            raise ParseError(
+                f"column {i + 1} {header[i].strip()!r} has no {lang!r} term column",
+                path=name,
+                line=header_line,
+                hint=f"add a column named {lang!r}",
+            )
+    out = []
+    for line, row in numbered:
+        _check_width(row, len(columns), name, line)
+        out.append((_wide_row(row, columns, name, line), line))
+    return out
+
+
+def _wide_row(row: list[str], columns: list[tuple[str | None, str]], name: str, line: int
+              ) -> Concept:  # fmt: skip
+    """One row of gloss 0.1.0's layout → a concept, through the gloss/1 record reader."""
+    record: dict[str, Any] = {"id": "", "terms": {}}
+    entries: dict[str, dict[str, Any]] = {}
+    for (lang, fld), raw in zip(columns, row, strict=True):
+        value = clean(raw)
+        if lang is not None:
+            entries.setdefault(lang, {})[fld] = value
+        elif fld in _V1_MULTI:
+            record[fld] = _split(value)
+        elif value:
+            record[fld] = value
+    if record.get("en_origin") is not None and record["en_origin"] not in EN_ORIGINS:
+        raise ParseError(
+            f"unknown en_origin {record['en_origin']!r}",
+            path=name,
+            line=line,
+            hint=f"use one of {', '.join(EN_ORIGINS)}, or leave the cell empty",
+        )
+    for lang, values in entries.items():
+        term = values.get("term", "")
+        if not term:
+            filled = [f"{lang}_{k}" for k, v in values.items() if v]
+            if filled:
+                raise ParseError(
+                    f"{', '.join(filled)} given without a {lang!r} term",
+                    path=name,
+                    line=line,
+                    hint=f"fill in the {lang!r} column or empty the others",
+                )
+            continue
+        record["terms"][lang] = {
+            "term": term,
+            "definition": values.get("definition", ""),
+            "source": values.get("source") or f"{name}:{line}",
+            "en": values.get("en") or None,
+            "abbr": _split(values.get("abbr", "")),
+            "status": values.get("status") or None,
+            "notes": _split(values.get("notes", "")),
+        }
+    if not (record.get("en") or record["terms"] or record.get("aliases") or record.get("abbr")):
+        raise ParseError(
+            "the row names no concept",
+            path=name,
+            line=line,
+            hint="give an English name (en) or at least one term",
+        )
+    cid = record.pop("id", "")
+    concept = concept_from_v1({**record, "id": "x"}, f"row {line}")
+    english = concept.english
+    if english is not None:  # names without a source were read on this row
+        english = LangSection(
+            english.lang,
+            tuple(t if t.source else _sourced(t, f"{name}:{line}") for t in english.terms),
+            english.definitions,
+            english.notes,
+        )
+        concept = Concept(
+            id=cid,
+            languages=tuple(english if s.lang == english.lang else s for s in concept.languages),
+            notes=concept.notes,
+        )
+    else:
+        concept = Concept(id=cid, languages=concept.languages, notes=concept.notes)
+    return concept
+
+
+def _sourced(term: Term, source: str) -> Term:
+    from dataclasses import replace
+
+    return replace(term, source=source)
+
+
+def sniff_dialect(head: bytes) -> Dialect | None:
+    """``"tsv"`` when a table's first line has tabs and no commas, ``"csv"`` when it has
+    commas, else ``None``."""
+    first = head.split(b"\n", 1)[0]
+    if b"\t" in first and b"," not in first:
+        return "tsv"
+    if b"," in first:
+        return "csv"
+    return None
+
+
+__all__ = ("COLUMNS", "read", "sniff_dialect", "write")

@@ -1,0 +1,56 @@
+"""The YAML record document in and out (PyYAML's safe loader and dumper).
+
+A document is :func:`glossary_cli.records.glossary_to_mapping`: ``schema_version``,
+``sources``, ``concepts``, as ``concepts.yaml``; gloss 0.1.0's (``schema: gloss/1``) is read and
+migrated.
+"""
+
+from __future__ import annotations
+
+from glossary_cli import records
+from glossary_cli.errors import ParseError, RecordError
+from glossary_cli.formats._common import decode, digest, glossary_of
+from glossary_cli.formats.jsonl import with_source
+from glossary_cli.model import Glossary
+
+
+def write(glossary: Glossary) -> bytes:
+    """The glossary as one YAML record document (``yaml.safe_dump``, UTF-8 kept readable,
+    keys in schema order), readable back with :func:`read`."""
+    from glossary_cli.store import dump_yaml
+
+    return dump_yaml(records.glossary_to_mapping(glossary)).encode("utf-8")
+
+
+def read(data: bytes, name: str) -> Glossary:
+    """Read a YAML record document (or a ``concepts.yaml``).
+
+    The concepts are kept as they are; the document's own ``sources`` describe the files it
+    was built from, not this file, so they are replaced by one source per language of
+    ``name``. Terms and definitions without a source get ``NAME``.
+
+    Raises:
+        ParseError: not YAML, a duplicate key, not a record document of schema 1 or 2, or a
+            duplicate id.
+    """
+    from glossary_cli.store import load_yaml
+
+    text = decode(data, name)
+    hint = "the file must be a record document as `gloss export --format yaml` writes it"
+    try:
+        glossary = records.glossary_from_mapping(load_yaml(text, name, hint))
+    except RecordError as exc:
+        raise ParseError(
+            exc.message, path=name, line=exc.line, column=exc.column, hint=exc.hint or hint
+        ) from None
+    first: dict[str, int] = {}
+    for number, concept in enumerate(glossary.concepts, start=1):
+        if concept.id in first:
+            raise ParseError(
+                f"concept #{number} repeats the id {concept.id!r} of concept #{first[concept.id]}",
+                path=name,
+                hint="give every concept its own id",
+            )
+        first.setdefault(concept.id, number)
+    concepts = [with_source(c, name) for c in glossary.concepts]
+    return glossary_of(concepts, name, name, digest(data))

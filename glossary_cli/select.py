@@ -1,0 +1,161 @@
+"""Which languages and terms a command works on: ``--lang``, ``--status``, ``--type`` and
+``--glossary``, checked once and applied the same way by ``search``, ``list`` and ``export``.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from glossary_cli.errors import UsageError
+from glossary_cli.model import (
+    ABBREVIATION_TYPES,
+    STATUSES,
+    Concept,
+    Glossary,
+    LangSection,
+    Term,
+    primary_tag,
+)
+
+
+def source_file(source: str) -> str:
+    """The file part of a ``FILE:LINE`` source (``001_x.txt:5`` → ``001_x.txt``).
+
+    >>> source_file("001_5a07ee38a131a210.txt:5"), source_file("curation.yaml:12")
+    ('001_5a07ee38a131a210.txt', 'curation.yaml')
+    """
+    head, sep, tail = source.rpartition(":")
+    return head if sep and tail.isdigit() else source
+
+
+def lang_matches(tag: str, wanted: str) -> bool:
+    """Whether a section tagged ``tag`` is what ``--lang wanted`` asks for: the same tag
+    (case-insensitively), or, when ``wanted`` names no region or script, the same language
+    (``en`` takes ``en-US``; ``en-US`` does not take ``en-GB``)."""
+    if tag.casefold() == wanted.casefold():
+        return True
+    return "-" not in wanted and primary_tag(tag) == wanted.casefold()
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """Filters on languages and terms; empty fields select everything.
+
+    Attributes:
+        langs: BCP 47 tags (:func:`lang_matches`).
+        statuses: administrative statuses (:data:`glossary_cli.model.STATUSES`).
+        types: TBX term types; ``abbreviation`` also selects ``acronym`` and ``initialism``,
+            which TBX-Basic lists apart.
+        glossaries: glossary file names (as ``gloss sources`` lists them, with or without
+            their suffix), ``curation.yaml`` for curated terms: only what was read from them.
+    """
+
+    langs: tuple[str, ...] = ()
+    statuses: tuple[str, ...] = ()
+    types: tuple[str, ...] = ()
+    glossaries: tuple[str, ...] = ()
+
+    @classmethod
+    def of(
+        cls,
+        langs: tuple[str, ...] = (),
+        status: str | None = None,
+        term_type: str | None = None,
+        glossary: str | None = None,
+    ) -> Selection:
+        """A selection from command-line values: comma-separated ``status``, ``term_type``
+        and ``glossary`` lists.
+
+        Raises:
+            UsageError: an unknown status, or a list that names nothing.
+        """
+        statuses = _items(status, "--status")
+        for s in statuses:
+            if s not in STATUSES:
+                raise UsageError(
+                    f"{s!r} is not an administrative status", hint="use " + ", ".join(STATUSES)
+                )
+        return cls(langs, statuses, _items(term_type, "--type"), _items(glossary, "--glossary"))
+
+    @property
+    def filters_terms(self) -> bool:
+        """Whether status, type or glossary filters are set."""
+        return bool(self.statuses or self.types or self.glossaries)
+
+    def lang_ok(self, tag: str) -> bool:
+        """Whether a section tagged ``tag`` is selected."""
+        return not self.langs or any(lang_matches(tag, w) for w in self.langs)
+
+    def glossary_ok(self, source: str) -> bool:
+        """Whether something read from ``source`` (``FILE:LINE``) is selected."""
+        if not self.glossaries:
+            return True
+        name = source_file(source).casefold()
+        stem = name.rsplit(".", 1)[0]
+        return any(g.casefold() in (name, stem) for g in self.glossaries)
+
+    def term_ok(self, term: Term) -> bool:
+        """Whether a term passes the status, type and glossary filters."""
+        if self.statuses and term.status not in self.statuses:
+            return False
+        if self.types:
+            kinds = {term.type or ""}
+            if term.type in ABBREVIATION_TYPES:
+                kinds.add("abbreviation")
+            if not kinds & set(self.types):
+                return False
+        return self.glossary_ok(term.source)
+
+    def section(self, section: LangSection) -> LangSection | None:
+        """The section with only the selected terms (and, under ``--glossary``, only the
+        definitions read from those glossaries); ``None`` when no term is left."""
+        if not self.filters_terms:
+            return section
+        terms = tuple(t for t in section.terms if self.term_ok(t))
+        if not terms:
+            return None
+        definitions = tuple(d for d in section.definitions if self.glossary_ok(d.source))
+        return replace(section, terms=terms, definitions=definitions)
+
+    def concept(self, concept: Concept) -> Concept | None:
+        """The concept with only the selected sections and terms; ``None`` when none is
+        left."""
+        sections = []
+        for s in concept.languages:
+            if not self.lang_ok(s.lang):
+                continue
+            kept = self.section(s)
+            if kept is not None:
+                sections.append(kept)
+        if not sections:
+            return None
+        definitions = tuple(
+            d
+            for d in concept.definitions
+            if (d.lang is None or self.lang_ok(d.lang)) and self.glossary_ok(d.source)
+        )
+        return replace(concept, languages=tuple(sections), definitions=definitions)
+
+    def glossary(self, glossary: Glossary) -> Glossary:
+        """The glossary with only the selected concepts, sections and terms, and the sources
+        of the selected languages and glossaries."""
+        if not (self.langs or self.filters_terms):
+            return glossary
+        concepts = tuple(c for c in map(self.concept, glossary.concepts) if c is not None)
+        sources = tuple(
+            s
+            for s in glossary.sources
+            if self.lang_ok(s.lang) and self.glossary_ok(s.file)
+        )
+        return Glossary(sources=sources, concepts=concepts)
+
+
+def _items(value: str | None, option: str) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    items = tuple(dict.fromkeys(v.strip() for v in value.split(",") if v.strip()))
+    if not items:
+        raise UsageError(f"{option} names nothing", hint=f"give a value, or leave {option} out")
+    return items
