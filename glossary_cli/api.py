@@ -271,7 +271,7 @@ def export(
     glossary = wanted.glossary(everything)
     if (wanted.langs or wanted.filters_terms) and not glossary.concepts:
         present = dict.fromkeys(s.lang for c in everything.concepts for s in c.languages)
-        what = f"a section in {', '.join(wanted.langs)}" if wanted.langs else "a term"
+        what = f"an entry in {', '.join(wanted.langs)}" if wanted.langs else "a term"
         if wanted.filters_terms:
             what += " that passes the filters"
         raise NotFoundError(f"no concept has {what}", tuple(present))

@@ -59,11 +59,12 @@ def run_case(searcher: Searcher, case: dict[str, Any]) -> Outcome:
     want_lang = case["expect"]["lang"]
     want = unicodedata.normalize("NFC", case["expect"]["term"])
     passed = False
-    for f in found:
-        entry = f.record["terms"].get(want_lang)
-        if entry and split_parenthetical(unicodedata.normalize("NFC", entry["term"]))[0] == want:
+    for hit in found:
+        section = hit.concept.section(want_lang)
+        terms = [t.text for t in section.terms if t.role is None] if section else []
+        if any(split_parenthetical(unicodedata.normalize("NFC", t))[0] == want for t in terms):
             passed = True
-    return Outcome(case, passed, tuple(f.record["id"] for f in found))
+    return Outcome(case, passed, tuple(hit.concept.id for hit in found))
 
 
 def evaluate(searcher: Searcher, cases: Sequence[dict[str, Any]]) -> dict[str, list[Outcome]]:

@@ -239,6 +239,22 @@ def glossary_to_mapping(glossary: Glossary) -> dict[str, Any]:
 
 # --- mapping → model --------------------------------------------------------------------------
 
+#: The keys of each mapping of the schema, as the writers above write them.
+CONCEPT_KEYS = frozenset(
+    {"schema_version", "id", "subject_fields", "definitions", "notes", "xrefs", "properties",
+     "languages", "provenance"}
+)  # fmt: skip
+SECTION_KEYS = frozenset({"terms", "definitions", "notes", "properties"})
+TERM_KEYS = frozenset(
+    {"term", "type", "status", "status_original", "pos", "usage", "role", "origin", "source",
+     "citation", "notes", "definitions", "properties"}
+)  # fmt: skip
+DEFINITION_KEYS = frozenset({"text", "lang", "source", "citation"})
+PROPERTY_KEYS = frozenset(
+    {"category", "value", "element", "citation", "target", "date", "responsibility"}
+)
+XREF_KEYS = frozenset({"type", "text", "target"})
+
 #: Hint for a value YAML 1.1 read as another type (``no`` → False, ``1e3`` → 1000.0, …).
 QUOTE_HINT = "quote it: unquoted yes, no, on, off, null, ~, numbers and dates are not strings"
 
@@ -270,9 +286,18 @@ class _Reader:
     def fail(self, message: str, keys: _Keys, hint: str | None = None) -> RecordError:
         return _error(f"{self.where}: {_label(keys)} {message}", keys, hint)
 
-    def mapping(self, value: Any, keys: _Keys) -> Mapping[str, Any]:
+    def mapping(
+        self, value: Any, keys: _Keys, known: frozenset[str] | None = None
+    ) -> Mapping[str, Any]:
         if not isinstance(value, Mapping):
             raise self.fail(f"must be a mapping, not {type(value).__name__}", keys)
+        if known is not None and not known.issuperset(value):
+            unknown = sorted(str(k) for k in value if k not in known)
+            raise self.fail(
+                f"has an unknown key {unknown[0]!r}",
+                (*keys, unknown[0]),
+                "the keys are " + ", ".join(sorted(known)),
+            )
         return value
 
     def text(self, data: Mapping[str, Any], key: str, keys: _Keys, *, required: bool = False
@@ -316,7 +341,7 @@ class _Reader:
         return tuple(convert(v, (*keys, key, i)) for i, v in enumerate(value))
 
     def definition(self, value: Any, keys: _Keys) -> Definition:
-        data = self.mapping(value, keys)
+        data = self.mapping(value, keys, DEFINITION_KEYS)
         lang = self.text(data, "lang", keys)
         if lang is not None and not is_language_tag(lang):
             raise self.fail(f"{lang!r} is not a language tag", (*keys, "lang"), QUOTE_HINT)
@@ -328,7 +353,7 @@ class _Reader:
         )
 
     def property(self, value: Any, keys: _Keys) -> Property:
-        data = self.mapping(value, keys)
+        data = self.mapping(value, keys, PROPERTY_KEYS)
         return Property(
             category=self.text(data, "category", keys, required=True) or "",
             value=self.text(data, "value", keys) or "",
@@ -340,7 +365,7 @@ class _Reader:
         )
 
     def xref(self, value: Any, keys: _Keys) -> CrossReference:
-        data = self.mapping(value, keys)
+        data = self.mapping(value, keys, XREF_KEYS)
         return CrossReference(
             type=self.text(data, "type", keys, required=True) or "",
             text=self.text(data, "text", keys) or "",
@@ -348,7 +373,7 @@ class _Reader:
         )
 
     def term(self, value: Any, keys: _Keys) -> Term:
-        data = self.mapping(value, keys)
+        data = self.mapping(value, keys, TERM_KEYS)
         status = self.text(data, "status", keys)
         if status is not None and status not in STATUSES:
             raise self.fail(
@@ -385,7 +410,7 @@ class _Reader:
         keys: _Keys = ("languages", str(lang))
         if not isinstance(lang, str) or not is_language_tag(lang):
             raise self.fail("is not a language tag", keys, QUOTE_HINT)
-        data = self.mapping(value, keys)
+        data = self.mapping(value, keys, SECTION_KEYS)
         terms = self.items(data, "terms", keys, self.term)
         if not terms:
             raise self.fail("has no terms", (*keys, "terms"), "give each language a term")
@@ -415,11 +440,15 @@ def concept_from_mapping(data: Any, where: str = "concept") -> Concept:
     reader = _Reader(where)
     cid = reader.text(data, "id", (), required=True) or ""
     reader.where = f"concept {cid!r}"
+    reader.mapping(data, (), CONCEPT_KEYS)
     languages = data.get("languages")
-    if languages is None:
-        languages = {}
-    if not isinstance(languages, Mapping):
-        raise reader.fail("must map language tags to sections", ("languages",))
+    if not isinstance(languages, Mapping) or not languages:
+        raise reader.fail(
+            "must map language tags to sections"
+            if languages
+            else "is missing: a concept needs a language section",
+            ("languages",),
+        )
     return Concept(
         id=cid,
         languages=tuple(reader.section(k, v) for k, v in languages.items()),

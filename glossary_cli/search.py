@@ -352,7 +352,7 @@ class Searcher:
         completes ``LoRA`` and ``Low-Rank Adaptation``), for shell completion: one indexed
         range lookup, in key order, each text once."""
         q = fold(prefix)
-        fields = "field IN ('en', 'abbr', 'term', 'synonym')"
+        fields = "field IN ('en', 'abbr', 'term')"
         if q:
             rows = self.conn.execute(
                 f"SELECT text FROM name WHERE key >= ? AND key < ? AND {fields} "

@@ -27,6 +27,8 @@ from typing import Any
 
 from glossary_cli import store
 from glossary_cli.errors import GlossError, NotFoundError, ParseError, StoreError, UsageError
+from glossary_cli.model import Concept, is_english
+from glossary_cli.select import source_file
 from glossary_cli.tags import canonical_tag, is_language_tag
 
 
@@ -131,14 +133,17 @@ def add(
             exc.path = str(path)  # the file as the user named it, not its copy-to-be
         raise
     report = next(r for r in result.files if r.file == name)
-    if not report.entries:
-        # concepts with names but no term would only shadow the terms of others
+    # concepts of English names alone, without a definition, would only shadow the terms of
+    # others
+    termless = [c.en or c.id for c in result.glossary.concepts if _names_only(c)]
+    if not report.entries or len(termless) >= report.concepts > 0 and all(
+        _names_only(c) for c in result.glossary.concepts if _from(c, name)
+    ):
         raise ParseError(
             "it has no term in any language: nothing to add",
             path=str(path),
             hint="give each concept a term in a language column or element, e.g. bn",
         )
-    termless = [c.en or c.id for c in result.glossary.concepts if not c.entries]
     if termless:
         shown = ", ".join(repr(t) for t in termless[:3]) + (" …" if len(termless) > 3 else "")
         have = "has" if len(termless) == 1 else "have"
@@ -149,6 +154,18 @@ def add(
         )
     _commit(user_dir, result, manifest, {f"{store.SOURCES}/{name}": data})
     return Change(user_dir, name, report, result)
+
+
+def _names_only(concept: Concept) -> bool:
+    """Whether a concept has nothing but English names: no other language, no definition."""
+    return all(is_english(s.lang) and not s.all_definitions() for s in concept.languages) and (
+        not concept.definitions
+    )
+
+
+def _from(concept: Concept, name: str) -> bool:
+    """Whether a concept holds a term read from the file ``name``."""
+    return any(source_file(t.source) == name for s in concept.languages for t in s.terms)
 
 
 def remove(user_dir: Path, base: Path | None, name: str) -> Change:

@@ -6,6 +6,7 @@ import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -59,3 +60,37 @@ def snapshot(directory: Path) -> dict[str, bytes]:
         for p in sorted(directory.rglob("*"))
         if p.is_file()
     }
+
+
+def essence(concept: Any, *, sources: bool = False) -> tuple[Any, ...]:
+    """What an exchange format must keep of a concept: its id, subject fields, notes,
+    cross-references, concept-level definitions, and per language every exported term (text,
+    type, status, part of speech, usage, notes, term-level definitions), the language's
+    definitions and notes; with ``sources``, the sources of terms and definitions too. Left
+    out: curated search-only aliases and misreadings (never exported), and how the term was
+    spelt in the source termbase (``status_original``), provenance and properties."""
+
+    def definitions(ds: Any) -> tuple[Any, ...]:
+        return tuple((d.text, d.source if sources else None) for d in ds)
+
+    return (
+        concept.id,
+        concept.subject_fields,
+        concept.notes,
+        tuple((x.type, x.text) for x in concept.xrefs),
+        definitions(concept.definitions),
+        tuple(
+            (
+                s.lang,
+                tuple(
+                    (t.text, t.type, t.status, t.pos, t.usage, t.notes, definitions(t.definitions),
+                     t.source if sources else None)
+                    for t in s.terms
+                    if t.role is None
+                ),
+                definitions(s.definitions),
+                s.notes,
+            )
+            for s in concept.languages
+        ),
+    )  # fmt: skip

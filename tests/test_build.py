@@ -23,22 +23,29 @@ def built():  # type: ignore[no-untyped-def]
 
 def test_counts(built) -> None:  # type: ignore[no-untyped-def]
     g = built.glossary
-    assert g.entry_count == 55
+    assert sum(s.entries for s in g.sources) == 55
     assert len(g.concepts) == 40
-    assert sum(1 for c in g.concepts if len(c.entries) == 2) == 15
+    native = [[s for s in c.languages if s.lang != "en"] for c in g.concepts]
+    assert sum(len(n) for n in native) == 55
+    assert sum(1 for n in native if len(n) == 2) == 15
+    assert all(c.english is not None for c in g.concepts)
     assert [s.entries for s in g.sources] == [15, 10, 15, 15]
-    assert built.warnings == ()
+    # the one thing the sources hold that a build reports: English prose left in a definition
+    assert [str(w) for w in built.warnings] == [
+        "sources/000_137ebd2ba72c1cdb.txt:16: the definition holds the English word "
+        "'thereby', left untranslated (translate it, or note it in curation.yaml)"
+    ]
 
 
 def test_parallel_files_detected(built) -> None:  # type: ignore[no-untyped-def]
     merged = [a for a in built.alignments if a.parallel]
     assert [(a.first[:3], a.second[:3]) for a in merged] == [("000", "003")]
     pruning = built.glossary.concepts[0]
-    assert pruning.entry("bn").term == "নেটওয়ার্ক প্রুনিং"
-    assert pruning.entry("ar").term == "تقليم الشبكة"
+    assert pruning.section("bn").main.text == "নেটওয়ার্ক প্রুনিং"
+    assert pruning.section("ar").main.text == "تقليم الشبكة"
     # position 15 of both files is the same concept
     last = built.glossary.concepts[14]
-    assert last.entry("ar").term == "الاستدلال غير المتزامن عبر خط الأنابيب"
+    assert last.section("ar").main.text == "الاستدلال غير المتزامن عبر خط الأنابيب"
 
 
 def test_every_concept_has_an_english_headword(built) -> None:  # type: ignore[no-untyped-def]
@@ -47,7 +54,7 @@ def test_every_concept_has_an_english_headword(built) -> None:  # type: ignore[n
     origins = {c.en_origin for c in concepts}
     assert origins == {"source", "curated"}
     by_id = {c.id: c for c in concepts}
-    assert by_id["low-rank-adaptation"].abbr == ("LoRA",)
+    assert by_id["low-rank-adaptation"].abbreviations == ("LoRA",)
     assert by_id["mixture-of-experts"].en == "Mixture of Experts"
     assert by_id["mixture-of-experts"].en_origin == "source"
     qat = by_id["quantization-aware-training"]
@@ -55,8 +62,84 @@ def test_every_concept_has_an_english_headword(built) -> None:  # type: ignore[n
         qat.en_origin == "curated" and qat.notes
     )  # the source's "quantization-aware quantization"
     # every term of 004_ has a curated headword
-    assert all(c.en_origin == "curated" for c in concepts if c.entries[0].source.startswith("004_"))
-    assert "speculative decoding" in by_id["speculative-inference"].aliases
+    assert all(
+        c.en_origin == "curated" for c in concepts if c.provenance[0].startswith("004_")
+    )
+    assert by_id["speculative-inference"].en == "Speculative Decoding"
+
+
+def test_terms_carry_their_sources_and_gloss_invents_no_status(built) -> None:  # type: ignore[no-untyped-def]
+    by_id = {c.id: c for c in built.glossary.concepts}
+    lora = by_id["low-rank-adaptation"]
+    bn = lora.section("bn")
+    assert [(t.text, t.type, t.source) for t in bn.terms] == [
+        ("লো-র্যাঙ্ক অ্যাডাপ্টেশন", None, "001_5a07ee38a131a210.txt:5"),
+        ("LoRA", "abbreviation", "001_5a07ee38a131a210.txt:5"),
+    ]
+    assert [d.source for d in bn.definitions] == ["001_5a07ee38a131a210.txt:6"]
+    head = lora.headword
+    assert head is not None and head.status == "preferred" and head.origin == "curated"
+    assert head.source.startswith("curation.yaml:")
+    # a source never says a term is preferred: only curation does
+    statuses = {t.status for c in by_id.values() for s in c.languages for t in s.terms}
+    assert statuses == {None, "preferred"}
+    assert all(
+        t.origin == "curated"
+        for c in by_id.values()
+        for s in c.languages
+        for t in s.terms
+        if t.status == "preferred"
+    )
+    # the English a source gives in parentheses is an English term with that source
+    pruning = by_id["pruning"].english
+    assert pruning.terms[0].text == "Pruning"
+    assert pruning.terms[0].source == "000_137ebd2ba72c1cdb.txt:3"
+
+
+@pytest.mark.parametrize(
+    ("concept", "check"),
+    [
+        # LSQ names one method of learned quantization: a related term, not the abbreviation
+        ("quantization-with-learning", lambda c: c.en == "Learned Quantization"
+         and "LSQ" not in c.abbreviations
+         and any("LSQ" in x.text for x in c.xrefs if x.type == "related")),
+        # renamed headwords keep their ids
+        ("speculative-inference", lambda c: c.en == "Speculative Decoding"
+         and "speculative inference" in c.aliases),
+        ("consistency-latent-diffusion-model", lambda c: c.en == "Latent Consistency Model"
+         and c.abbreviations == ("LCM",)),
+        ("layer-sensitivity-quantization", lambda c: c.en == "Sensitivity-Based Quantization"),
+        # another concept's name is not an alias
+        ("differentiable-quantization", lambda c: "learnable quantization" not in c.aliases),
+        ("activation-importance-quantization",
+         lambda c: all("activation-aware" not in a for a in c.aliases)),
+        ("efficient-stochastic-reparameterization",
+         lambda c: "reparameterization trick" not in c.aliases
+         and ("broader", "reparameterization trick") in [(x.type, x.text) for x in c.xrefs]),
+        # broader names are cross-references, not the concept's abbreviations
+        ("truncated-svd", lambda c: "SVD" not in c.abbreviations),
+        ("tpu-deployment", lambda c: "TPU" not in c.abbreviations),
+        ("hyperparameter-grid-search-optimization", lambda c: "HPO" not in c.abbreviations),
+        # a parenthetical that glosses one word is not the term's English
+        ("quality-speed-trade-off-by-scheduler",
+         lambda c: "Scheduler" not in [t.text for t in c.english.terms]
+         and "المجدول" in c.section("ar").terms[0].notes[0]),
+        ("low-rank-inference", lambda c: "Low-Rank" not in [t.text for t in c.english.terms]),
+        ("convolution-kernel-fusion",
+         lambda c: "Convolution" not in [t.text for t in c.english.terms]),
+        # a misreading is found but is not a synonym; a native alias finds the concept
+        ("quantization-aware-training",
+         lambda c: [t.role for t in c.english.terms if t.text == "quantization-aware quantization"]
+         == ["misreading"] and "quantization-aware quantization" not in c.aliases),
+        ("quality-speed-trade-off-by-scheduler",
+         lambda c: [t.role for t in c.section("bn").terms if "শিডিউলার" in t.text]
+         == ["search-only"]),
+        ("time-step-distillation", lambda c: any("thereby" in n for n in c.notes)),
+    ],
+)  # fmt: skip
+def test_the_bilingual_review_of_the_bundled_data(built, concept, check) -> None:  # type: ignore[no-untyped-def]
+    by_id = {c.id: c for c in built.glossary.concepts}
+    assert check(by_id[concept])
 
 
 def test_committed_records_are_current(built) -> None:  # type: ignore[no-untyped-def]
@@ -82,7 +165,10 @@ def test_build_is_deterministic(data_copy: Path) -> None:
 def test_build_reports_alignment() -> None:
     result = runner.invoke(app, ["build", "--data", str(DATA), "--check"])
     assert result.exit_code == 0, result.output
-    assert "55 entries, 40 concepts (15 in more than one language)" in result.output
+    assert (
+        "4 sources, 55 entries, 40 concepts (15 in more than one language besides English), "
+        in result.output
+    )
     assert (
         "000_137ebd2ba72c1cdb.txt ~ 003_be6544853e9035eb.txt: 9/9 English agree; parallel"
         in result.output
@@ -93,7 +179,7 @@ def test_check_detects_stale_records(data_copy: Path) -> None:
     curation = data_copy / "curation.yaml"
     curation.write_text(
         curation.read_text(encoding="utf-8").replace(
-            "en: Speculative Inference", "en: Speculative Decoding"
+            "en: Speculative Decoding", "en: Speculative Inference"
         ),
         encoding="utf-8",
     )
@@ -103,7 +189,9 @@ def test_check_detects_stale_records(data_copy: Path) -> None:
     assert f"stale; run `gloss build --data {data_copy}` to rebuild it" in result.output
     assert snapshot(data_copy) == before
     assert runner.invoke(app, ["build", "--data", str(data_copy)]).exit_code == 0
-    assert "Speculative Decoding" in (data_copy / "concepts.yaml").read_text(encoding="utf-8")
+    assert "term: Speculative Inference\n        status: preferred" in (
+        data_copy / "concepts.yaml"
+    ).read_text(encoding="utf-8")
     # curated knowledge survives rebuilds: it lives in curation.yaml, which build never writes
     assert curation.read_bytes() == before["curation.yaml"]
 

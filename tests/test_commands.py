@@ -18,13 +18,13 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from glossary_cli import api, exchange, store
+from glossary_cli import api, formats, store
 from glossary_cli.align import merge_concepts
 from glossary_cli.cli import app
 from glossary_cli.errors import RecordError
-from glossary_cli.model import Concept, Entry
+from glossary_cli.model import Concept, LangSection, Term
 
-from .conftest import DATA, ROOT, snapshot
+from .conftest import DATA, ROOT, essence, snapshot
 
 runner = CliRunner()
 
@@ -127,18 +127,26 @@ def test_add_hindi_translation_joins_the_bundled_concepts(tmp_path: Path) -> Non
     }
     # The user's records hold only the user's entries, under the bundled concepts' ids.
     records = store.read_records(user)
-    assert {e.lang for c in records.concepts for e in c.entries} == {"hi"}
+    # (the English of its parentheticals is the bundled file's already)
+    assert {s.lang for c in records.concepts for s in c.languages} == {"hi"}
+    assert {t.source.split(":")[0] for c in records.concepts for s in c.languages
+            for t in s.terms} == {"hindi.txt"}  # fmt: skip
     assert "low-rank-adaptation" in {c.id for c in records.concepts}
 
     card = as_json("show", "LoRA", "--lang", "bn,hi")
     assert card["id"] == "low-rank-adaptation"
     assert card["terms"]["bn"]["term"] == "লো-র্যাঙ্ক অ্যাডাপ্টেশন"
-    assert card["terms"]["hi"] == {
-        "term": "लो-रैंक अनुकूलन",
-        "definition": "पूर्व-प्रशिक्षित मॉडल के भार स्थिर रखकर छोटे लो-रैंक मैट्रिक्स जोड़ने की विधि।",
-        "source": "hindi.txt:5",
-        "abbr": ["LoRA"],
-    }
+    hindi = card["terms"]["hi"]
+    assert (hindi["term"], hindi["definition"], hindi["source"]) == (
+        "लो-रैंक अनुकूलन",
+        "पूर्व-प्रशिक्षित मॉडल के भार स्थिर रखकर छोटे लो-रैंक मैट्रिक्स जोड़ने की विधि।",
+        "hindi.txt:5",
+    )
+    assert [(t["term"], t.get("type")) for t in hindi["terms"]] == [
+        ("लो-रैंक अनुकूलन", None),
+        ("LoRA", "abbreviation"),
+    ]
+    assert hindi["definitions"] == [{"text": hindi["definition"], "source": "hindi.txt:6"}]
     hits = as_json("search", "लो-रैंक अनुकूलन", "--lang", "hi")
     assert hits[0]["id"] == "low-rank-adaptation"
     assert hits[0]["match"]["lang"] == "hi"
@@ -196,7 +204,7 @@ def test_add_a_csv_with_language_columns(tmp_path: Path) -> None:
         "Token Merging,টোকেন মার্জিং,टोकन विलय,টোকেন একত্রিত করার কৌশল।,टोकनों को मिलाने की विधि।\n"
     )
     result = ok("add", str(write(tmp_path / "extra.csv", table)))
-    assert "2 entries in bn, hi, 1 concept" in result.stdout
+    assert "3 entries in en, bn, hi, 1 concept" in result.stdout
     card = as_json("show", "Token Merging", "--lang", "bn,hi")
     assert card["terms"]["hi"]["term"] == "टोकन विलय"
     assert card["terms"]["bn"]["source"] == "extra.csv:2"
@@ -385,8 +393,9 @@ def test_tbx_export_is_read_by_translate_toolkit_with_the_same_terms(tmp_path: P
             node.get(xml_lang): [t.text for t in unit.get_target_terms(node.get(xml_lang))]
             for node in unit.getlanguageNodes()
         }
-        names = [*([concept.en] if concept.en else []), *concept.aliases, *concept.abbr]
-        assert got == {"en": names, **{e.lang: [e.term] for e in concept.entries}}
+        assert got == {
+            s.lang: [t.text for t in s.terms if t.exported] for s in concept.languages
+        }
 
 
 def concepts_part(records: bytes) -> bytes:
@@ -394,29 +403,26 @@ def concepts_part(records: bytes) -> bytes:
     return records[records.index(b"\nconcepts:\n") :]
 
 
-def test_tbx_export_then_add_into_an_empty_user_dir_gives_identical_records(
-    tmp_path: Path,
-) -> None:
-    """The round-trip bar, precisely: export the bundled data as TBX, `gloss add` it into an
-    empty user directory; the concept records the user directory gets are byte for byte the
-    bundled ones (YAML of the concept list, and `export --format jsonl` / `--format yaml` of
-    each directory). Only the sources differ: the user's is x.tbx, one per language."""
+def test_tbx_export_then_add_into_an_empty_user_dir_keeps_every_term(tmp_path: Path) -> None:
+    """The round-trip bar: export the bundled data as TBX, `gloss add` it into an empty user
+    directory: every concept comes back with every exported term (status, type), definition,
+    note and cross-reference; the terms name x.tbx as where they were read, and cite the
+    bundled sources they came from; lookups merge the two into the same 40 concepts."""
     out = tmp_path / "x.tbx"
     ok("export", "--format", "tbx", "--data", str(DATA), "-o", str(out))
     assert not user_dir().exists()
     result = ok("add", str(out))
-    assert "55 entries in bn, ar, 40 concepts, 40 joining bundled concepts" in result.stdout
-    user = user_dir()
-    bundled = (DATA / store.RECORDS).read_bytes()
-    added = (user / store.RECORDS).read_bytes()
-    assert concepts_part(added) == concepts_part(bundled)
-    for fmt in ("jsonl", "yaml"):
-        mine = ok("export", "--format", fmt, "--data", str(user)).stdout_bytes
-        theirs = ok("export", "--format", fmt, "--data", str(DATA)).stdout_bytes
-        if fmt == "yaml":
-            mine, theirs = concepts_part(mine), concepts_part(theirs)
-        assert mine == theirs
-    assert [(s.file, s.lang) for s in store.read_records(user).sources] == [
+    assert "95 entries in en, bn, ar, 40 concepts, 40 joining bundled concepts" in result.stdout
+    added = store.read_records(user_dir())
+    bundled = store.read_records(DATA)
+    assert [essence(c) for c in added.concepts] == [essence(c) for c in bundled.concepts]
+    for mine, theirs in zip(added.concepts, bundled.concepts, strict=True):
+        for s, t in zip(mine.languages, theirs.languages, strict=True):
+            exported = [term for term in t.terms if term.exported]
+            assert [term.citation for term in s.terms] == [term.source for term in exported]
+            assert all(term.source.startswith("x.tbx:") for term in s.terms)
+    assert [(s.file, s.lang) for s in added.sources] == [
+        ("x.tbx", "en"),
         ("x.tbx", "bn"),
         ("x.tbx", "ar"),
     ]
@@ -431,18 +437,26 @@ def test_tbx_export_then_add_into_an_empty_user_dir_gives_identical_records(
 def test_export_then_import_gives_the_same_concepts(tmp_path: Path, fmt: str) -> None:
     out = tmp_path / f"glossary.{fmt}"
     ok("export", "-o", str(out))  # the format comes from the suffix
-    back = exchange.import_bytes(out.read_bytes(), out.name)
-    assert back.concepts == store.read_records(DATA).concepts
+    back = formats.get(fmt).read(out.read_bytes(), out.name)
+    bundled = store.read_records(DATA).concepts
+    if fmt in ("jsonl", "yaml"):  # the record schema itself: everything, exactly
+        assert back.concepts == bundled
+    else:  # a table of terms: every exported term with its source, no curated alias
+        assert [essence(c, sources=True) for c in back.concepts] == [
+            essence(c, sources=True) for c in bundled
+        ]
 
 
 def test_export_limits_languages_and_writes_to_stdout() -> None:
     text = ok("export", "--format", "csv", "--lang", "ar").stdout
-    rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0][0] == "id"
-    assert {"ar", "ar_definition", "ar_source"} <= set(rows[0])
-    assert not {"en", "bn", "aliases"} & set(rows[0])
-    assert len(rows) == 1 + 15
-    assert exchange.import_tbx(ok("export", "--lang", "en,bn").stdout_bytes, "x.tbx").concepts
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert list(rows[0])[:3] == ["id", "lang", "term"]
+    assert {"definition", "source"} <= set(rows[0])
+    assert {r["lang"] for r in rows} == {"ar"}
+    assert len({r["id"] for r in rows}) == 15
+    assert sum(1 for r in rows if r["definition"]) == 15
+    tbx = formats.get("tbx").read(ok("export", "--lang", "en,bn").stdout_bytes, "x.tbx")
+    assert {s.lang for c in tbx.concepts for s in c.languages} == {"en", "bn"}
 
 
 def test_export_of_a_language_no_concept_has_exits_1_and_writes_nothing(tmp_path: Path) -> None:
@@ -465,14 +479,17 @@ def test_export_format_from_a_suffix_that_names_none(tmp_path: Path, name: str, 
         assert ok("export", "-o", str(tmp_path / "a.json"), "--format", "jsonl").stderr
 
 
-def test_export_refuses_what_tbx_cannot_hold(tmp_path: Path) -> None:
+def test_an_english_glossary_is_a_language_like_the_others_in_every_export(tmp_path: Path) -> None:
     text = plain_glossary("Glossary", [("Lexical Drift", "Meaning moves."), ("Term Two", "x")])
     ok("add", str(write(tmp_path / "en.txt", text)), "--lang", "en")
-    result = gloss("export", "--format", "tbx")
-    assert result.exit_code == 3
-    assert "reserves" in result.stderr
-    ok("export", "--format", "tbx", "--lang", "bn,ar")
-    ok("export", "--format", "jsonl")
+    card = as_json("show", "Lexical Drift", "--lang", "en")
+    assert card["terms"]["en"]["definition"] == "Meaning moves."
+    for fmt in ("tbx", "csv", "jsonl", "yaml"):
+        out = tmp_path / f"out.{fmt}"
+        ok("export", "--lang", "en", "-o", str(out))
+        back = formats.get(fmt).read(out.read_bytes(), out.name)
+        drift = next(c for c in back.concepts if c.en == "Lexical Drift")
+        assert [d.text for d in drift.english.definitions] == ["Meaning moves."]
 
 
 # --------------------------------------------------------------------------- list
@@ -567,8 +584,9 @@ def test_format_json_jsonl_csv_on_search_show_list(args: list[str]) -> None:
 def test_stats_counts_languages_sources_and_coverage(tmp_path: Path) -> None:
     ok("add", str(write(tmp_path / "hindi.txt", HINDI_001)), "--lang", "hi")
     stats = as_json("stats")
-    assert (stats["concepts"], stats["entries"], stats["headwords"]) == (40, 65, 40)
+    assert (stats["concepts"], stats["entries"], stats["headwords"]) == (40, 105, 40)
     assert stats["languages"] == [
+        {"lang": "en", "entries": 40, "missing": 0},
         {"lang": "bn", "entries": 40, "missing": 0},
         {"lang": "ar", "entries": 15, "missing": 25},
         {"lang": "hi", "entries": 10, "missing": 30},
@@ -631,33 +649,38 @@ def test_sources_of_a_hand_edited_record_file_are_read_whole(tmp_path: Path) -> 
 # --------------------------------------------------------------------------- merging
 
 
-def entry(lang: str, term: str) -> Entry:
-    return Entry(lang, term, "", f"{lang}.txt:3")
+def concept(cid: str, *sections: tuple[str, str]) -> Concept:
+    """A concept of one term per language, as ``(lang, term)``."""
+    return Concept(
+        cid, tuple(LangSection(lang, (Term(term, source=f"{lang}.txt:3"),)) for lang, term in sections)
+    )
 
 
 @pytest.mark.parametrize(
     ("second", "ids", "langs"),
     [
         # another language: joins the first
-        (Concept("lora", None, "none", entries=(entry("hi", "लोरा"),)), ["lora"], [("bn", "hi")]),
-        # the same entry again: nothing doubles
-        (Concept("lora", "LoRA", "source", entries=(entry("bn", "লোরা"),)), ["lora"], [("bn",)]),
-        # a different entry in a shared language: a concept of its own
+        (concept("lora", ("hi", "लोरा")), ["lora"], [("en", "bn", "hi")]),
+        # the same term again, and English: nothing doubles
+        (concept("lora", ("en", "LoRA"), ("bn", "লোরা")), ["lora"], [("en", "bn")]),
+        # a different term in a shared language: a concept of its own
         (
-            Concept("lora", "LoRA", "source", entries=(entry("bn", "অন্য"), entry("hi", "x"))),
+            concept("lora", ("bn", "অন্য"), ("hi", "x")),
             ["lora", "lora-2"],
-            [("bn",), ("bn", "hi")],
+            [("en", "bn"), ("bn", "hi")],
         ),
     ],
 )
 def test_concepts_sharing_an_id_merge(
     second: Concept, ids: list[str], langs: list[tuple[str, ...]]
 ) -> None:
-    first = Concept("lora", "LoRA", "source", aliases=("lora",), entries=(entry("bn", "লোরা"),))
+    first = concept("lora", ("en", "LoRA"), ("bn", "লোরা"))
     merged, messages = merge_concepts([first, second])
     assert [c.id for c in merged] == ids
     assert [c.langs for c in merged] == langs
     assert bool(messages) == (len(ids) == 2)
+    if len(ids) == 1:
+        assert sum(len(s.terms) for s in merged[0].languages) == len(merged[0].languages)
 
 
 # --------------------------------------------------------------------------- completion

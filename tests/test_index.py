@@ -82,9 +82,9 @@ def test_a_malformed_concept_in_a_chunk_names_the_file_and_its_line(
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     start = next(i for i, ln in enumerate(lines) if ln.startswith("- id: pruning"))
     end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("- "))
-    lines[start:end] = ["- id: pruning\n", "  terms:\n", "    bn: not a mapping\n"]
+    lines[start:end] = ["- id: pruning\n", "  languages:\n", "    bn: not a mapping\n"]
     path.write_text("".join(lines), encoding="utf-8")
-    with pytest.raises(RecordError, match="'bn' entry must be a mapping") as info:
+    with pytest.raises(RecordError, match="languages.bn must be a mapping") as info:
         _compile(data, tmp_path / "m")
     assert (info.value.path, info.value.line) == (str(path), start + 1)
 

@@ -67,6 +67,6 @@ def test_top_hits_equal_a_brute_force_scan(synthetic: Path, tmp_path: Path) -> N
     queries += [_typo(t, rng) for t in rng.sample(native, 20) if len(t) > 6]
     assert len(queries) >= 80
     for q in queries:
-        got = [(f.record["id"], f.score) for f in fast.search(q, limit=5)]
-        want = [(f.record["id"], f.score) for f in brute.search(q, limit=5)]
+        got = [(h.concept.id, h.score) for h in fast.search(q, limit=5)]
+        want = [(h.concept.id, h.score) for h in brute.search(q, limit=5)]
         assert got == want, q

@@ -192,13 +192,13 @@ def test_underscore_tags_get_a_hint() -> None:
 
 
 def test_a_language_filter_that_empties_the_result_says_so() -> None:
-    result = runner.invoke(app, ["search", "pruning", "--lang", "en"])
+    result = runner.invoke(app, ["search", "pruning", "--lang", "hi"])
     assert result.exit_code == 1
-    assert "has an entry in en" in result.stderr
+    assert "has an entry in hi" in result.stderr
 
 
 @pytest.mark.parametrize(
-    "args", [["zzqxv"], ["pruning", "--lang", "en"]], ids=["no match", "no entry in the languages"]
+    "args", [["zzqxv"], ["pruning", "--lang", "hi"]], ids=["no match", "no entry in the languages"]
 )
 def test_search_json_that_finds_nothing_is_an_empty_list(args: list[str]) -> None:
     result = runner.invoke(app, ["search", *args, "--json"])
