@@ -84,6 +84,8 @@ class RecordError(GlossError):
     """
 
     keys: tuple[str | int, ...] = ()
+    #: whether the last of ``keys`` is itself what is wrong (a mapping key), not its value
+    on_key: bool = False
 
 
 class StoreError(GlossError):

@@ -388,7 +388,7 @@ class _Reader:
         if origin not in ("source", "curated"):
             raise self.fail(f"is {origin!r}, not source or curated", (*keys, "origin"))
         text = self.text(data, "term", keys, required=True) or ""
-        if not text.strip():
+        if not text:
             raise self.fail("is empty", (*keys, "term"))
         return Term(
             text=text,
@@ -409,7 +409,9 @@ class _Reader:
     def section(self, lang: Any, value: Any) -> LangSection:
         keys: _Keys = ("languages", str(lang))
         if not isinstance(lang, str) or not is_language_tag(lang):
-            raise self.fail("is not a language tag", keys, QUOTE_HINT)
+            exc = self.fail("is not a language tag", keys, QUOTE_HINT)
+            exc.on_key = True
+            raise exc
         data = self.mapping(value, keys, SECTION_KEYS)
         terms = self.items(data, "terms", keys, self.term)
         if not terms:

@@ -206,10 +206,25 @@ def place(exc: RecordError, text: str, name: str) -> None:
         node = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError:
         return
-    for key in exc.keys:
+    constructor = yaml.constructor.SafeConstructor()
+
+    def same(k: Any, key: str | int) -> bool:
+        """Whether key node ``k`` is ``key``: as written, or as YAML reads it (``no`` is the
+        key ``False``)."""
+        if k.value == str(key):
+            return True
+        try:
+            return str(constructor.construct_object(k)) == str(key)
+        except yaml.YAMLError:
+            return False
+
+    for depth, key in enumerate(exc.keys, start=1):
         child = None
         if isinstance(node, yaml.MappingNode):
-            child = next((v for k, v in node.value if k.value == str(key)), None)
+            pair = next(((k, v) for k, v in node.value if same(k, key)), None)
+            if pair is not None:
+                last = exc.on_key and depth == len(exc.keys)
+                child = pair[0] if last else pair[1]
         elif isinstance(node, yaml.SequenceNode) and isinstance(key, int):
             child = node.value[key] if key < len(node.value) else None
         if child is None:

@@ -501,8 +501,17 @@ YAML_1_1_TRAPS = [
 
 
 def _record(value: str) -> dict[str, Any]:
+    """A record document with ``value`` in every text field of the schema."""
+    definition = {"text": value, "lang": "en", "source": value, "citation": value}
+    prop = {"category": value, "value": value, "element": value, "citation": value,
+            "target": value, "date": value, "responsibility": value}  # fmt: skip
+    term = {
+        "term": value, "type": value, "status": "admitted", "status_original": value,
+        "pos": value, "usage": value, "source": value, "citation": value, "notes": [value],
+        "definitions": [{"text": value, "source": value}], "properties": [prop],
+    }  # fmt: skip
     return {
-        "schema": "gloss/1",
+        "schema_version": 2,
         "sources": [
             {
                 "file": value,
@@ -516,22 +525,21 @@ def _record(value: str) -> dict[str, Any]:
         "concepts": [
             {
                 "id": "c",
-                "en": value,
-                "en_origin": "curated",
-                "abbr": [value],
-                "aliases": [value],
+                "subject_fields": [value],
+                "definitions": [definition],
                 "notes": [value],
-                "terms": {
+                "xrefs": [{"type": value, "text": value, "target": value}],
+                "properties": [prop],
+                "languages": {
+                    "en": {"terms": [term]},
                     "bn": {
-                        "term": value,
-                        "definition": value,
-                        "source": value,
-                        "en": value,
-                        "abbr": [value],
-                        "status": value,
+                        "terms": [term],
+                        "definitions": [{"text": value, "source": value}],
                         "notes": [value],
+                        "properties": [prop],
                     },
                 },
+                "provenance": [value],
             }
         ],
     }
@@ -561,7 +569,9 @@ def test_yaml_traps_in_a_glossary_file_survive_build_and_show(tmp_path: Path, va
     data = make_data(tmp_path, {"g.txt": text}, manifest="g.txt: {lang: en}\n")
     assert gloss("build", "--data", str(data)).exit_code == 0
     glossary = store.read_records(data)
-    assert [(e.term, e.definition) for c in glossary.concepts for e in c.entries] == [
+    assert [
+        (s.terms[0].text, s.definitions[0].text) for c in glossary.concepts for s in c.languages
+    ] == [
         (value, value),
         (f"keep {value}", f"{value}: {value} # {value}"),
     ]
@@ -592,11 +602,11 @@ def test_records_are_read_with_a_safe_loader(tmp_path: Path) -> None:
     [
         (("term: লো", "term: [লো", None), ("invalid YAML",)),
         (("term: লো-র্যাঙ্ক অ্যাডাপ্টেশন", "term: yes", 6), ("bool", "quote it")),
-        (("en: Low-Rank Adaptation", "en: 1.5", 4), ("en must be a string", "quote it")),
-        (("  - LoRA", "  - 0x1F", 4), ("item 1 is int",)),
+        (("term: Low-Rank Adaptation", "term: 1.5", 6), ("term must be a string", "quote it")),
+        (("term: LoRA", "term: 0x1F", 6), ("not int",)),
         (("    bn:", "    no:", 4), ("False", "not a language tag")),
-        (("en_origin: curated", "en_origin: maybe", 11), ("en_origin",)),
-        (("schema: gloss/1", "schema: gloss/9", None), ("unknown record schema", "gloss build")),
+        (("origin: curated", "origin: maybe", 8), ("origin",)),
+        (("schema_version: 2", "schema_version: 9", None), ("schema 9", "upgrade gloss")),
     ],
     ids=["syntax", "bool-term", "float-en", "int-abbr", "bool-lang", "origin", "schema"],
 )

@@ -29,6 +29,8 @@ from glossary_cli import layout, render
 from glossary_cli.cli import app
 from glossary_cli.config import packaged_data_dir
 from glossary_cli.layout import Column, Field, Options
+from glossary_cli.model import Concept, Hit, Match
+from glossary_cli.store import read_records
 
 HERE = Path(__file__).resolve().parent
 WORST = HERE / "fixtures" / "worst_case"
@@ -36,9 +38,9 @@ GOLDEN = HERE / "fixtures" / "render_golden"
 VERTICAL = set("┏┓┡┩┳╇┃┌┐└┘├┤┬┴┼│")
 
 
-def _records(data_dir: Path) -> list[dict[str, Any]]:
-    raw = yaml.safe_load((data_dir / "concepts.yaml").read_text(encoding="utf-8"))["concepts"]
-    return [render.concept_json(c) for c in raw]
+def _records(data_dir: Path) -> list[Concept]:
+    # the worst cases are a record file of gloss 0.1.0 (schema gloss/1): read migrated
+    return list(read_records(data_dir).concepts)
 
 
 BUNDLED = _records(packaged_data_dir())
@@ -46,13 +48,16 @@ WORST_RECORDS = _records(WORST)
 ALL = BUNDLED + WORST_RECORDS
 
 
-def _texts(records: list[dict[str, Any]]) -> list[str]:
+def _hits(concepts: list[Concept]) -> list[Hit]:
+    return [Hit(c, 90.0, Match("en", "en", c.en or c.id, 90.0, "word")) for c in concepts]
+
+
+def _texts(records: list[Concept]) -> list[str]:
     return [
         render.safe(s)
-        for r in records
-        for e in r["terms"].values()
-        if e
-        for s in (e["term"], e["definition"])
+        for c in records
+        for section in c.languages
+        for s in (section.terms[0].text, *(d.text for d in section.definitions))
     ]
 
 
@@ -357,11 +362,7 @@ def test_search_and_show_fit_and_line_up(width: int, bidi_on: bool) -> None:
     opts = Options(bidi=bidi_on)
     for langs in ((), ("bn", "ar"), ("ar",)):
         for records in (BUNDLED[:10], BUNDLED[10:25], WORST_RECORDS):
-            hits = [
-                r | {"score": 90.0, "match": {"kind": "word", "field": "en", "lang": "en"}}
-                for r in records
-            ]
-            lines = render.search_lines(hits, langs, width, opts)
+            lines = render.search_lines(_hits(records), langs, width, opts)
             _check(lines, width)
             has_table = any(layout.plain(x)[:1] == "┏" for x in lines)
             assert has_table == (width >= layout.CARD_WIDTH)
@@ -380,16 +381,11 @@ def test_cells_are_shortened_with_an_ellipsis_unless_wide() -> None:
 
 
 def test_wrapped_definitions_keep_their_indentation() -> None:
-    record = next(r for r in BUNDLED if r["id"] == "pruning")
+    record = next(r for r in BUNDLED if r.id == "pruning")
     lines = [layout.plain(x) for x in render.concept_lines(record, (), 40, Options())]
     start = lines.index("Bengali") + 1
     body = lines[start : lines.index("Arabic")]
     assert len(body) > 3 and all(x.startswith("  ") and not x.startswith("   ") for x in body)
-
-
-def test_list_of_concepts_without_match_has_no_match_column() -> None:
-    lines = render.search_lines(BUNDLED[:3], ("ar",), 80, Options())
-    assert "match" not in layout.plain(lines[1]) and "Arabic" in layout.plain(lines[1])
 
 
 # --- through rich, and hostile text --------------------------------------------------------
@@ -410,7 +406,7 @@ def _console(width: int, *, terminal: bool) -> Any:
 
 
 def test_data_never_becomes_markup_or_escapes() -> None:
-    hostile = next(r for r in WORST_RECORDS if r["id"] == "quantization-markup")
+    hostile = next(r for r in WORST_RECORDS if r.id == "quantization-markup")
     console = _console(80, terminal=True)
     render.concept_card(hostile, (), console)
     out = console.file.getvalue()
@@ -421,7 +417,7 @@ def test_data_never_becomes_markup_or_escapes() -> None:
 
 
 def test_bidi_is_never_applied_to_a_pipe() -> None:
-    record = next(r for r in BUNDLED if r["id"] == "pruning")
+    record = next(r for r in BUNDLED if r.id == "pruning")
     piped = _console(80, terminal=False)
     render.concept_card(record, ("ar",), piped, bidi=True)
     assert "تقليم الشبكة" in piped.file.getvalue()
@@ -475,14 +471,10 @@ def test_golden(width: int, kind: str, ident: str, bidi_on: bool) -> None:
     """Worst cases drawn exactly as recorded; regenerate with GLOSS_REGEN_GOLDEN=1."""
     opts = Options(bidi=bidi_on)
     if kind == "show":
-        record = next(r for r in WORST_RECORDS if r["id"] == ident)
+        record = next(r for r in WORST_RECORDS if r.id == ident)
         lines = render.concept_lines(record, (), width, opts)
     else:
-        hits = [
-            r | {"score": 90.0, "match": {"kind": "word", "field": "en", "lang": "en"}}
-            for r in WORST_RECORDS
-        ]
-        lines = render.search_lines(hits, (), width, opts)
+        lines = render.search_lines(_hits(WORST_RECORDS), (), width, opts)
     text = "\n".join(layout.plain(x) for x in lines) + "\n"
     path = GOLDEN / f"{kind}-{ident or 'all'}-{width}{'-bidi' if bidi_on else ''}.txt"
     if os.environ.get("GLOSS_REGEN_GOLDEN"):
@@ -542,7 +534,7 @@ def test_plain_console_draws_what_rich_draws_into_a_pipe(width: int) -> None:
     searcher = api.open_searcher(None)
     drawings: list[tuple[str, Any]] = [
         ("search", lambda c: render.search_table(api.search(searcher, "quantization"), [], c)),
-        ("search bn,ar", lambda c: render.search_table(ALL[:12], ["bn", "ar"], c)),
+        ("search bn,ar", lambda c: render.search_table(_hits(ALL[:12]), ["bn", "ar"], c)),
         ("card", lambda c: render.concept_card(BUNDLED[0], [], c)),
         ("worst cards", lambda c: [render.concept_card(r, [], c) for r in WORST_RECORDS]),
         ("list", lambda c: render.list_table(api.list_terms(searcher, "bn"), c)),

@@ -270,7 +270,9 @@ def gloss_json(*args: str) -> Any:
 
 
 def _terms(records: list[dict[str, Any]]) -> list[str]:
-    return [e["term"] for r in records for e in r["terms"].values() if e]
+    """The main term of every language a table or card shows in its cells (the English
+    headword heads the card, above them)."""
+    return [e["term"] for r in records for tag, e in r["terms"].items() if e and tag != "en"]
 
 
 # --- widths --------------------------------------------------------------------------------
@@ -318,7 +320,7 @@ QUIRKS = [
 
 @pytest.fixture(scope="module")
 def bundled_strings() -> list[str]:
-    """Every term and definition of the bundled glossary."""
+    """Every Bengali and Arabic term and definition of the bundled glossary."""
     import yaml
 
     from glossary_cli.config import packaged_data_dir
@@ -327,8 +329,12 @@ def bundled_strings() -> list[str]:
     strings = {
         s
         for c in records["concepts"]
-        for e in c["terms"].values()
-        for s in (e["term"], e["definition"])
+        for tag, section in c["languages"].items()
+        if tag != "en"
+        for s in (
+            *(t["term"] for t in section["terms"]),
+            *(d["text"] for d in section.get("definitions", ())),
+        )
     }
     return sorted(strings)
 

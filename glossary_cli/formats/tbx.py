@@ -350,13 +350,16 @@ class _Reader:
                 section.properties.append(item.property())
         for term_el in el:
             if local(term_el.tag) in _TERM:
-                term = self.term(term_el, section, extra_english)
+                after: list[Term] = []
+                term = self.term(term_el, after, extra_english)
                 if term is not None:
                     section.terms.append(term)
+                    section.terms += after
 
-    def term(
-        self, el: ET.Element, section: _Section, extra_english: list[Term]
-    ) -> Term | None:
+    def term(self, el: ET.Element, after: list[Term], extra_english: list[Term]) -> Term | None:
+        """A term section as a :class:`Term`; ``None`` when its term is empty. Terms that
+        gloss 0.1.0's notes name (``gloss:abbr=…``) go to ``after`` (they follow the term)
+        and, with the English its source gave (``gloss:en=…``), to ``extra_english``."""
         term_el = next((t for t in el.iter() if local(t.tag) == "term"), None)
         if term_el is None or not _text(term_el):
             return None
@@ -394,7 +397,7 @@ class _Reader:
                         extra_english.append(Term(value, source=source))
                     elif key == "abbr":
                         abbr = Term(value, type="abbreviation", source=source)
-                        section.terms.append(abbr)
+                        after.append(abbr)
                         extra_english.append(abbr)
                     elif value:
                         notes.append(value)
