@@ -19,8 +19,9 @@ was read from. gloss never invents an administrative status: only a curated head
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from glossary_cli.errors import ParseWarning, RecordError
@@ -198,23 +199,8 @@ def parse_curation(
                 (*base, extra[0]),
             )
 
-        def names(key: str, value: object = None, path: _Path = ()) -> tuple[Curated, ...]:
-            value = raw.get(key) if value is None else value
-            path = path or (*base, key)
-            if value is None:
-                return ()
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise _located(
-                    RecordError(f"'{key}' must be a list of strings", hint=_QUOTE), path
-                )
-            return tuple(Curated(v, at(*path, k)) for k, v in enumerate(value))
-
-        def text(key: str) -> str | None:
-            value = raw.get(key)
-            if value is None or isinstance(value, str):
-                return value
-            raise _located(RecordError(f"'{key}' must be a string", hint=_QUOTE), (*base, key))
-
+        names = functools.partial(_curated_names, raw, base, at)
+        text = functools.partial(_curated_text, raw, base)
         native_raw = raw.get("native") or {}
         if not isinstance(native_raw, Mapping) or not all(
             isinstance(k, str) and is_language_tag(k) for k in native_raw
@@ -246,6 +232,41 @@ def parse_curation(
             )
         )
     return tuple(items)
+
+
+def _curated_names(
+    raw: Mapping[str, object],
+    base: _Path,
+    at: Callable[..., str],
+    key: str,
+    value: object = None,
+    path: _Path = (),
+) -> tuple[Curated, ...]:
+    """The list of names under ``key`` of a curation item (or ``value``, at ``path``), each
+    with the line it was read from.
+
+    Raises:
+        RecordError: it is not a list of strings.
+    """
+    value = raw.get(key) if value is None else value
+    path = path or (*base, key)
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise _located(RecordError(f"'{key}' must be a list of strings", hint=_QUOTE), path)
+    return tuple(Curated(v, at(*path, k)) for k, v in enumerate(value))
+
+
+def _curated_text(raw: Mapping[str, object], base: _Path, key: str) -> str | None:
+    """The string under ``key`` of a curation item, or ``None``.
+
+    Raises:
+        RecordError: it is not a string.
+    """
+    value = raw.get(key)
+    if value is None or isinstance(value, str):
+        return value
+    raise _located(RecordError(f"'{key}' must be a string", hint=_QUOTE), (*base, key))
 
 
 def _located(exc: RecordError, keys: _Path) -> RecordError:
@@ -392,9 +413,7 @@ def _concept(entries: list[Entry], items: list[CurationItem], used_ids: set[str]
             for c in names
         ]
         definitions = (Definition(e.definition, e.definition_source or e.source),)
-        sections.append(
-            LangSection(e.lang, tuple(terms), definitions if e.definition else ())
-        )
+        sections.append(LangSection(e.lang, tuple(terms), definitions if e.definition else ()))
     source_english += [Term(e.term, source=e.source) for e in english_entries]
     source_english += [
         Term(a, type="abbreviation", source=e.source)
@@ -410,8 +429,7 @@ def _concept(entries: list[Entry], items: list[CurationItem], used_ids: set[str]
     else:
         names = [t for t in source_english if not t.is_abbreviation]
         if names:  # the fullest name the sources give (most words, then longest)
-            head = max(names, key=lambda t: (len(t.text.split()), len(t.text)))
-            english.append(head)
+            english.append(max(names, key=lambda t: (len(t.text.split()), len(t.text))))
     english += source_english
     for it in items:
         english += [_curated_term(c, type="abbreviation") for c in it.abbr]
@@ -448,7 +466,9 @@ def _concept(entries: list[Entry], items: list[CurationItem], used_ids: set[str]
         subject_fields=tuple(dict.fromkeys(s for it in items for s in it.subject_fields)),
         notes=tuple(dict.fromkeys(n for it in items for n in it.notes)),
         xrefs=tuple(xrefs),
-        provenance=tuple(dict.fromkeys([*(e.source for e in entries), *(it.where for it in items)])),
+        provenance=tuple(
+            dict.fromkeys([*(e.source for e in entries), *(it.where for it in items)])
+        ),
     )
 
 

@@ -37,6 +37,9 @@ def data_dirs(data: str | None = None, env: Mapping[str, str] | None = None) -> 
         return dirs  # an explicit data directory is used alone
     user = user_data_dir(env)
     if (user / "concepts.yaml").is_file() and user.resolve() != dirs[0].resolve():
+        from glossary_cli.userdata import upgrade
+
+        upgrade(user, dirs[0])  # records an earlier release wrote are rebuilt, once
         dirs.append(user)
     return dirs
 
@@ -267,7 +270,9 @@ def export(
         )
     version = version_of(tbx_version)
     everything = load_glossary(data, env)
-    wanted = Selection(tuple(langs)) if selection is None else replace(selection, langs=tuple(langs))
+    wanted = (
+        Selection(tuple(langs)) if selection is None else replace(selection, langs=tuple(langs))
+    )
     glossary = wanted.glossary(everything)
     if (wanted.langs or wanted.filters_terms) and not glossary.concepts:
         present = dict.fromkeys(s.lang for c in everything.concepts for s in c.languages)
@@ -305,7 +310,7 @@ def list_terms(
 
     tag = lang or "en"
     every = selection is not None and selection.filters_terms
-    rows = []
+    rows: list[dict[str, Any]] = []
     for concept in searcher.concepts():
         section = next((s for s in concept.languages if lang_matches(s.lang, tag)), None)
         if section is None:
@@ -406,9 +411,10 @@ def complete_langs(
 
 def complete_new_lang(incomplete: str) -> list[str]:
     """ISO 639 language codes ICU knows that start with ``incomplete`` (``gloss add --lang``)."""
-    import icu
+    from glossary_cli.icudata import icu
 
-    return sorted(str(c) for c in icu.Locale.getISOLanguages() if str(c).startswith(incomplete))
+    languages = icu().Locale.getISOLanguages()
+    return sorted(str(c) for c in languages if str(c).startswith(incomplete))
 
 
 def complete_user_sources(incomplete: str, env: Mapping[str, str] | None = None) -> list[str]:

@@ -168,9 +168,7 @@ def _multilingual(glossary: Any) -> int:
     """How many concepts have sections in two or more languages other than English."""
     from glossary_cli.model import is_english
 
-    return sum(
-        1 for c in glossary.concepts if sum(not is_english(s.lang) for s in c.languages) > 1
-    )
+    return sum(1 for c in glossary.concepts if sum(not is_english(s.lang) for s in c.languages) > 1)
 
 
 def _fail(exc: GlossError) -> NoReturn:

@@ -92,6 +92,10 @@ class StoreError(GlossError):
     """A data directory or index cannot be read or written."""
 
 
+class DependencyError(GlossError):
+    """A library gloss needs is missing or incomplete (ICU, its transliteration data)."""
+
+
 class UsageError(GlossError):
     """Options or arguments that cannot be honoured (unknown language tag, bad limit)."""
 

@@ -662,9 +662,8 @@ def name_rows(concept: Any) -> Iterator[tuple[str, str, str, str | None, str | N
     for x in concept.xrefs:
         if x.type in ("related", "broader") and x.text:
             # "Singular Value Decomposition (SVD)" is found by each of its names
-            head, english, abbreviations = split_parenthetical(x.text)
-            for name in dict.fromkeys([x.text, head, *([english] if english else []),
-                                       *abbreviations]):  # fmt: skip
+            head, full, abbreviations = split_parenthetical(x.text)
+            for name in dict.fromkeys([x.text, head, *([full] if full else []), *abbreviations]):
                 yield "related", "en", name, None, None, ""
 
 
@@ -681,7 +680,6 @@ def name_keys(text: str, lang: str) -> tuple[str, str, str, str, str]:
     else:
         phon = phonetic(romanize(key, lang), lang.split("-")[0])
     return key, key.replace(" ", ""), stem, words, phon
-
 
 
 def _fill(conn: sqlite3.Connection, batches: Iterable[_Prepared]) -> None:

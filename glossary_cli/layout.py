@@ -115,9 +115,9 @@ def cell_width(text: str) -> int:
 
 
 def _icu() -> Any:
-    import icu
+    from glossary_cli.icudata import icu
 
-    return icu
+    return icu()
 
 
 def _utf16_to_index(text: str) -> dict[int, int] | None:

@@ -22,6 +22,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from functools import cache, lru_cache
+from typing import Any
 
 # Characters dropped before anything else: Unicode default-ignorable format characters
 # (category Cf: ZWJ U+200D, ZWNJ U+200C, LRM/RLM, bidi embeddings and isolates, soft hyphen,
@@ -309,11 +310,10 @@ _BN_INITIAL_YA = re.compile(r"\by")
 _BN_RA_YA = re.compile(r"ry")
 
 
-@cache
-def _transliterator(transform_id: str):  # type: ignore[no-untyped-def]
-    import icu
+def _transliterator(transform_id: str) -> Any:
+    from glossary_cli.icudata import transliterator
 
-    return icu.Transliterator.createInstance(transform_id)
+    return transliterator(transform_id)
 
 
 @lru_cache(maxsize=200_000)
@@ -445,10 +445,11 @@ def strip_arabic_articles(key: str) -> str:
 
 
 @cache
-def _collator(lang: str):  # type: ignore[no-untyped-def]
-    import icu
+def _collator(lang: str) -> Any:
+    from glossary_cli.icudata import icu
 
-    return icu.Collator.createInstance(icu.Locale.forLanguageTag(lang or "und"))
+    module = icu()
+    return module.Collator.createInstance(module.Locale.forLanguageTag(lang or "und"))
 
 
 def sort_key(lang: str) -> Callable[[str], bytes]:

@@ -227,13 +227,14 @@ def script_of(text: str) -> str | None:
 
 
 def _script_counts(text: str) -> Counter[str]:
-    import icu  # ICU's script data; imported here so that reading records never needs it
+    from glossary_cli.icudata import icu  # so that reading records never loads ICU
 
+    script = icu().Script
     counts: Counter[str] = Counter()
     for ch in text:
         if not ch.isalpha():
             continue
-        code = icu.Script.getScript(ch).getShortName()
+        code = script.getScript(ch).getShortName()
         if code not in ("Zyyy", "Zinh", "Zzzz"):
             counts[code] += 1
     return counts

@@ -570,9 +570,7 @@ def concept_from_v1(data: Any, where: str = "concept") -> Concept:
             continue
         merged.append(s)
     if english:
-        merged.insert(
-            0, LangSection("en", tuple(english), tuple(english_definitions), ())
-        )
+        merged.insert(0, LangSection("en", tuple(english), tuple(english_definitions), ()))
     return Concept(id=cid, languages=tuple(merged), notes=tuple(notes))
 
 
@@ -643,8 +641,7 @@ def check_version(data: Mapping[str, Any]) -> int:
         )
     if version not in (1, SCHEMA_VERSION):
         raise RecordError(
-            f"the records are of schema {version}, newer than this gloss reads "
-            f"({SCHEMA_VERSION})",
+            f"the records are of schema {version}, newer than this gloss reads ({SCHEMA_VERSION})",
             hint="upgrade gloss, or rebuild the records with `gloss build`",
         )
     return version
@@ -714,9 +711,7 @@ def section_json(section: LangSection) -> dict[str, Any]:
     return out
 
 
-def wanted_sections(
-    concept: Concept, langs: Sequence[str]
-) -> list[tuple[str, LangSection | None]]:
+def wanted_sections(concept: Concept, langs: Sequence[str]) -> list[tuple[str, LangSection | None]]:
     """The sections ``langs`` asks for, as ``(tag, section)``: each requested tag gives the
     section tagged so, or, for a tag without a region, the sections of that language
     (``en`` gives ``en-US``) under their own tags; ``(tag, None)`` when there is none. No

@@ -53,12 +53,10 @@ def language_name(tag: str) -> str:
     """English name of a BCP 47 tag: ``bn`` → ``Bengali``; ICU's display name for others."""
     if tag in LANGUAGE_NAMES:
         return LANGUAGE_NAMES[tag]
-    try:
-        import icu
+    from glossary_cli.icudata import icu
 
-        name = str(icu.Locale(tag.replace("-", "_")).getDisplayName(icu.Locale("en")))
-    except Exception:
-        return tag
+    module = icu()
+    name = str(module.Locale(tag.replace("-", "_")).getDisplayName(module.Locale("en")))
     return name if name and name != tag else tag
 
 
@@ -405,13 +403,6 @@ def _section_cell(section: LangSection) -> tuple[Any, ...]:
         if details:
             extra.append((f"  {safe(details)}", style))
         cell.append(Field(((safe(t.text), ""), *extra)))
-    for t in section.terms:
-        if t.usage:
-            cell.append(Field(((f"usage ({safe(t.text)}): ", "dim"), (safe(t.usage), ""))))
-        for note in t.notes:
-            cell.append(Field.of(safe(note), "yellow"))
-    for note in section.notes:
-        cell.append(Field.of(safe(note), "yellow"))
     for d in section.all_definitions():
         cell.append(Field.of(safe(d.text)))
         # a definition read from the main term's file needs no line of its own
@@ -420,15 +411,20 @@ def _section_cell(section: LangSection) -> tuple[Any, ...]:
             cell.append(Field.of(safe(f"source: {d.citation}"), "dim"))
         elif d.source and not same_file:
             cell.append(Field.of(safe(d.source), "dim"))
+    for t in section.terms:
+        if t.usage:
+            cell.append(Field(((f"usage ({safe(t.text)}): ", "dim"), (safe(t.usage), ""))))
+        for note in t.notes:
+            cell.append(Field.of(safe(note), "yellow"))
+    for note in section.notes:
+        cell.append(Field.of(safe(note), "yellow"))
     if main is not None and main.source:
         cited = f" (source: {main.citation})" if main.citation else ""
         cell.append(Field.of(safe(main.source + cited), "dim"))
     return tuple(cell)
 
 
-def concept_lines(
-    concept: Concept, langs: Sequence[str], width: int, options: Any
-) -> list[Any]:
+def concept_lines(concept: Concept, langs: Sequence[str], width: int, options: Any) -> list[Any]:
     """One concept laid out in ``width`` cells: headword and abbreviations, where it comes
     from, the other English names, subject fields, related terms, then for each requested
     language its terms (with status and type), definitions and sources — or "no X entry" —
@@ -453,9 +449,7 @@ def concept_lines(
     if concept.en_origin == "curated":
         lines += paragraph(Field.of("English headword: curated", "dim"), width, options)
     if concept.aliases:
-        lines += labelled(
-            "also:", "; ".join(safe(a) for a in concept.aliases), "dim", ALIAS_LINES
-        )
+        lines += labelled("also:", "; ".join(safe(a) for a in concept.aliases), "dim", ALIAS_LINES)
     if concept.subject_fields:
         lines += labelled("subject:", "; ".join(map(safe, concept.subject_fields)), "dim")
     related = [x for x in concept.xrefs if x.type in ("related", "broader")]
@@ -464,8 +458,8 @@ def concept_lines(
                          for x in related)  # fmt: skip
         lines += labelled("related:", text, "dim")
     for d in concept.definitions:
-        label = f"definition ({d.lang}):" if d.lang else "definition:"
-        lines += labelled(label, safe(d.text), "")
+        name = f"definition ({d.lang}):" if d.lang else "definition:"
+        lines += labelled(name, safe(d.text), "")
     rows = []
     for tag, section in wanted_sections(concept, langs):
         if section is not None and not langs and is_english(section.lang):
@@ -488,8 +482,8 @@ def concept_lines(
             row_rules=True,
         )
     else:
-        for label, cell in rows:
-            lines += paragraph(label[0], width, options)
+        for heading, cell in rows:
+            lines += paragraph(heading[0], width, options)
             lines += table(
                 [Column()], [[cell]], width, options, box=None, show_header=False, indent=2
             )

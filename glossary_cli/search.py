@@ -274,9 +274,7 @@ class Searcher:
     @_recovering
     def concept_by_id(self, concept_id: str) -> Hit | None:
         """The concept whose id is ``concept_id`` exactly, as a score-100 hit."""
-        row = self.conn.execute(
-            "SELECT record FROM concept WHERE id = ?", (concept_id,)
-        ).fetchone()
+        row = self.conn.execute("SELECT record FROM concept WHERE id = ?", (concept_id,)).fetchone()
         if row is None:
             return None
         match = Match("id", "en", concept_id, 100.0, "exact")

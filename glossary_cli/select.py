@@ -145,9 +145,7 @@ class Selection:
             return glossary
         concepts = tuple(c for c in map(self.concept, glossary.concepts) if c is not None)
         sources = tuple(
-            s
-            for s in glossary.sources
-            if self.lang_ok(s.lang) and self.glossary_ok(s.file)
+            s for s in glossary.sources if self.lang_ok(s.lang) and self.glossary_ok(s.file)
         )
         return Glossary(sources=sources, concepts=concepts)
 

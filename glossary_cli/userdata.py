@@ -136,8 +136,9 @@ def add(
     # concepts of English names alone, without a definition, would only shadow the terms of
     # others
     termless = [c.en or c.id for c in result.glossary.concepts if _names_only(c)]
-    if not report.entries or len(termless) >= report.concepts > 0 and all(
-        _names_only(c) for c in result.glossary.concepts if _from(c, name)
+    if not report.entries or (
+        len(termless) >= report.concepts > 0
+        and all(_names_only(c) for c in result.glossary.concepts if _from(c, name))
     ):
         raise ParseError(
             "it has no term in any language: nothing to add",
@@ -166,6 +167,40 @@ def _names_only(concept: Concept) -> bool:
 def _from(concept: Concept, name: str) -> bool:
     """Whether a concept holds a term read from the file ``name``."""
     return any(source_file(t.source) == name for s in concept.languages for t in s.terms)
+
+
+#: The first line of a record file of gloss 0.1.0 that names its schema.
+_LEGACY = b"schema: gloss/1"
+
+
+def upgrade(user_dir: Path, base: Path | None) -> bool:
+    """Rebuild the user's records from their sources when an earlier release wrote them
+    (record schema ``gloss/1``), so that what the files hold and the old records could not
+    (every term of a termbase, its statuses, English definitions) is found after an upgrade.
+    The records are replaced atomically; when the rebuild cannot be done (a file the new
+    release refuses, a directory that cannot be written), the old records stay and are read
+    migrated (:func:`glossary_cli.records.concept_from_v1`).
+
+    Returns:
+        Whether the records were rebuilt.
+    """
+    path = user_dir / store.RECORDS
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(1024)
+    except OSError:
+        return False
+    if not any(line.strip() == _LEGACY for line in head.splitlines()):
+        return False
+    try:
+        files = store.read_sources(user_dir)
+        if not files:
+            return False
+        result = _build(user_dir, files, store.read_manifest(user_dir), base)
+        store.write_atomic(path, result.text.encode("utf-8"))
+    except GlossError:
+        return False
+    return True
 
 
 def remove(user_dir: Path, base: Path | None, name: str) -> Change:

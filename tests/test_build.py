@@ -62,9 +62,7 @@ def test_every_concept_has_an_english_headword(built) -> None:  # type: ignore[n
         qat.en_origin == "curated" and qat.notes
     )  # the source's "quantization-aware quantization"
     # every term of 004_ has a curated headword
-    assert all(
-        c.en_origin == "curated" for c in concepts if c.provenance[0].startswith("004_")
-    )
+    assert all(c.en_origin == "curated" for c in concepts if c.provenance[0].startswith("004_"))
     assert by_id["speculative-inference"].en == "Speculative Decoding"
 
 

@@ -393,9 +393,7 @@ def test_tbx_export_is_read_by_translate_toolkit_with_the_same_terms(tmp_path: P
             node.get(xml_lang): [t.text for t in unit.get_target_terms(node.get(xml_lang))]
             for node in unit.getlanguageNodes()
         }
-        assert got == {
-            s.lang: [t.text for t in s.terms if t.exported] for s in concept.languages
-        }
+        assert got == {s.lang: [t.text for t in s.terms if t.exported] for s in concept.languages}
 
 
 def concepts_part(records: bytes) -> bytes:
@@ -652,7 +650,8 @@ def test_sources_of_a_hand_edited_record_file_are_read_whole(tmp_path: Path) -> 
 def concept(cid: str, *sections: tuple[str, str]) -> Concept:
     """A concept of one term per language, as ``(lang, term)``."""
     return Concept(
-        cid, tuple(LangSection(lang, (Term(term, source=f"{lang}.txt:3"),)) for lang, term in sections)
+        cid,
+        tuple(LangSection(lang, (Term(term, source=f"{lang}.txt:3"),)) for lang, term in sections),
     )
 
 

@@ -161,8 +161,10 @@ def test_the_tbx_basic_sample_counts_the_issue_measured() -> None:
     contexts = [p for p in en.terms[0].properties if p.category == "context"]
     assert contexts and contexts[0].citation == "http://seds.org/MESSIER/open.html"
     transactions = [p for p in cluster.properties if p.category == "transaction"]
-    assert [(p.value, p.date, p.responsibility) for p in transactions][0] == (
-        "origination", "2010-04-17", "Tommy"
+    assert (transactions[0].value, transactions[0].date, transactions[0].responsibility) == (
+        "origination",
+        "2010-04-17",
+        "Tommy",
     )
     via_lactea = [c for c in glossary.concepts if any(t.text == "Vía Láctea"
                   for s in c.languages for t in s.terms)]  # fmt: skip
@@ -214,7 +216,12 @@ def test_several_language_sections_of_one_language_are_one_section() -> None:
     assert len(backend.section("cs").terms) == 8
     clear = next(c for c in glossary.concepts if c.en == "clear")
     # a term the termbase gives twice is kept twice: counts must match the source
-    assert [t.text for t in clear.section("cs").terms] == ["vymazat", "vyčistit", "vymazat", "smazat"]
+    assert [t.text for t in clear.section("cs").terms] == [
+        "vymazat",
+        "vyčistit",
+        "vymazat",
+        "smazat",
+    ]
     about = glossary.concepts[0]
     assert about.en == "&About" and about.id == "vít_pelčák-0"
     assert next(c for c in glossary.concepts if c.en == "bitrate").section("cs").terms[0].text == (
@@ -229,8 +236,12 @@ def test_language_tags_are_kept_as_given() -> None:
     assert context.langs == ("en-US", "bn-IN", "ar-SA")
     assert context.section("en") is context.section("en-US")
     assert context.en == "context"
-    assert context.section("en-US").definitions[0].text.startswith(
-        "The state that is implicitly associated with a given object. The context contains info"
+    assert (
+        context.section("en-US")
+        .definitions[0]
+        .text.startswith(
+            "The state that is implicitly associated with a given object. The context contains info"
+        )
     )
     assert [p.category for p in context.section("en-US").terms[0].properties] == [
         "grammaticalNumber"
@@ -270,29 +281,36 @@ def _sample() -> Glossary:
             LangSection(
                 "en",
                 (
-                    Term('Low-Rank <Adaptation> & "friends"', "fullForm", "preferred",
-                         origin="curated", source="curation.yaml:3"),
+                    Term(
+                        'Low-Rank <Adaptation> & "friends"',
+                        "fullForm",
+                        "preferred",
+                        origin="curated",
+                        source="curation.yaml:3",
+                    ),
                     Term("LoRA", "abbreviation", "admitted", source="001.txt:5"),
                     Term("lora fine-tuning", role="search-only", source="curation.yaml:4"),
-                    Term("low-rank adaption", status="deprecated", status_original="obsolete",
-                         source="x.txt:9", notes=("a misspelling",)),
+                    Term(
+                        "low-rank adaption",
+                        status="deprecated",
+                        status_original="obsolete",
+                        source="x.txt:9",
+                        notes=("a misspelling",),
+                    ),
                 ),
                 (Definition("An English definition.", "x.txt:2", "Hu et al. 2021"),),
             ),
             LangSection(
                 "bn",
-                (Term("লো-র্যাঙ্ক অ্যাডাপ্টেশন", pos="noun", usage="প্রযুক্তিগত লেখায়",
-                      source="001.txt:5"),),  # fmt: skip
+                (Term("লো-র্যাঙ্ক অ্যাডাপ্টেশন", pos="noun", usage="প্রযুক্তিগত লেখায়", source="001.txt:5"),),
                 (Definition("একটি পদ্ধতি [bold]যা[/bold] <b>ওজন</b> & মডেল।", "001.txt:6"),),
                 ("first note",),
             ),
             LangSection("ar", (Term(nfc("خَلِيطُ الخُبَرَاءِ"), source="003.txt:9"),)),
         ),
-    )  # fmt: skip
-    digit = Concept("3d-gaussian-splatting", (LangSection("ar", (Term("تَرْشِيشٌ", source="a:5"),)),))
-    return Glossary(
-        (Source("001.txt", "bn", "এআই গ্লসারি", "", 1, "a" * 64),), (lora, digit)
     )
+    digit = Concept("3d-gaussian-splatting", (LangSection("ar", (Term("تَرْشِيشٌ", source="a:5"),)),))
+    return Glossary((Source("001.txt", "bn", "এআই গ্লসারি", "", 1, "a" * 64),), (lora, digit))
 
 
 def test_tbx_v2_and_v3_layout() -> None:
@@ -604,9 +622,7 @@ def test_the_exports_of_gloss_0_1_0_are_read(name: str) -> None:
             elif section.lang != "en":
                 theirs = was.section(section.lang)
                 assert [t.text for t in section.terms] == [t.text for t in theirs.terms]
-                assert [d.text for d in section.definitions] == [
-                    d.text for d in theirs.definitions
-                ]
+                assert [d.text for d in section.definitions] == [d.text for d in theirs.definitions]
 
 
 def test_a_tbx_export_of_gloss_0_1_0_does_not_make_every_headword_preferred() -> None:

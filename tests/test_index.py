@@ -84,7 +84,7 @@ def test_a_malformed_concept_in_a_chunk_names_the_file_and_its_line(
     end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("- "))
     lines[start:end] = ["- id: pruning\n", "  languages:\n", "    bn: not a mapping\n"]
     path.write_text("".join(lines), encoding="utf-8")
-    with pytest.raises(RecordError, match="languages.bn must be a mapping") as info:
+    with pytest.raises(RecordError, match=r"languages\.bn must be a mapping") as info:
         _compile(data, tmp_path / "m")
     assert (info.value.path, info.value.line) == (str(path), start + 1)
 

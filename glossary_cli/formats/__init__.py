@@ -98,8 +98,16 @@ FORMATS: tuple[Format, ...] = (
         writable=False,
     ),
     Format("tbx", "TBX-Basic (ISO 30042), v2 (martif) or v3", (".tbx",), "tbx"),
-    Format("csv", "one row per term, comma-separated", (".csv",), "table", options=(("dialect", "csv"),)),
-    Format("tsv", "one row per term, tab-separated", (".tsv",), "table", options=(("dialect", "tsv"),)),
+    Format(
+        "csv",
+        "one row per term, comma-separated",
+        (".csv",),
+        "table",
+        options=(("dialect", "csv"),),
+    ),
+    Format(
+        "tsv", "one row per term, tab-separated", (".tsv",), "table", options=(("dialect", "tsv"),)
+    ),
     Format("jsonl", "one concept record per line (JSON Lines)", (".jsonl", ".ndjson"), "jsonl"),
     Format("yaml", "the record document, as concepts.yaml", (".yaml", ".yml"), "yamldoc"),
 )

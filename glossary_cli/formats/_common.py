@@ -63,7 +63,9 @@ def slug(text: str) -> str:
     """
     folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     out = re.sub(r"[^a-z0-9]+", "-", folded.lower()).strip("-")
-    return out[:100].rstrip("-") or "concept-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
+    return (
+        out[:100].rstrip("-") or "concept-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
+    )
 
 
 def with_ids(concepts: Sequence[tuple[Concept, int]], name: str) -> list[Concept]:
@@ -79,8 +81,9 @@ def with_ids(concepts: Sequence[tuple[Concept, int]], name: str) -> list[Concept
         if not concept.id:
             continue
         if concept.id in first_line:
+            first = first_line[concept.id]
             raise ParseError(
-                f"duplicate concept id {concept.id!r} (first used on line {first_line[concept.id]})",
+                f"duplicate concept id {concept.id!r} (first used on line {first})",
                 path=name,
                 line=line,
                 hint="give every concept its own id, or leave the id out to derive one",

@@ -616,9 +616,7 @@ def write(glossary: Glossary, *, version: TbxVersion = "v2", title: str = DEFAUL
     body = w.sub(w.sub(root, "text", where="body"), "body", where="body")
 
     for concept in glossary.concepts:
-        sections = [
-            (s, [t for t in s.terms if t.exported]) for s in concept.languages
-        ]
+        sections = [(s, [t for t in s.terms if t.exported]) for s in concept.languages]
         sections = [(s, terms) for s, terms in sections if terms]
         if not sections:
             continue

@@ -17,7 +17,7 @@ from glossary_cli.model import Glossary
 def write(glossary: Glossary) -> bytes:
     """The glossary as one YAML record document (``yaml.safe_dump``, UTF-8 kept readable,
     keys in schema order), readable back with :func:`read`."""
-    from glossary_cli.store import dump_yaml
+    from glossary_cli.formats._yaml import dump_yaml
 
     return dump_yaml(records.glossary_to_mapping(glossary)).encode("utf-8")
 
@@ -33,7 +33,7 @@ def read(data: bytes, name: str) -> Glossary:
         ParseError: not YAML, a duplicate key, not a record document of schema 1 or 2, or a
             duplicate id.
     """
-    from glossary_cli.store import load_yaml
+    from glossary_cli.formats._yaml import load_yaml
 
     text = decode(data, name)
     hint = "the file must be a record document as `gloss export --format yaml` writes it"

@@ -1,0 +1,344 @@
+"""Record schema 2: its versions, its documentation, what data of gloss 0.1.0 becomes, bad data,
+and the termbase model seen through the commands (every term found, statuses said)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from glossary_cli import records, store
+from glossary_cli.cli import app
+from glossary_cli.errors import RecordError
+from glossary_cli.model import Concept, LangSection, Term
+
+from .conftest import DATA, ROOT, snapshot
+
+runner = CliRunner()
+OLD = Path(__file__).resolve().parent / "fixtures" / "release-0.1.0"
+TBX = Path(__file__).resolve().parent / "fixtures" / "tbx"
+
+
+def gloss(*args: str, env: dict[str, str] | None = None) -> Any:
+    return runner.invoke(app, list(args), env=env)
+
+
+def as_json(*args: str) -> Any:
+    result = gloss(*args, "--json")
+    assert result.exit_code == 0, (result.stdout, result.stderr)
+    return json.loads(result.stdout)
+
+
+def user_dir() -> Path:
+    return Path(os.environ["GLOSS_USER_DATA"])
+
+
+# --------------------------------------------------------------------------- the schema
+
+
+def test_every_key_the_schema_writes_is_in_the_readme_table() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### Records") :]
+    documented = set(re.findall(r"^\| `([a-z_]+)`", section, flags=re.MULTILINE))
+    keys = (
+        records.CONCEPT_KEYS
+        | records.SECTION_KEYS
+        | records.TERM_KEYS
+        | records.DEFINITION_KEYS
+        | records.PROPERTY_KEYS
+        | records.XREF_KEYS
+    )
+    assert keys <= documented, sorted(keys - documented)
+    view = records.concept_json(store.read_records(DATA).concepts[0])
+    assert set(view) | set(view["terms"]["bn"]) <= documented | keys
+
+
+def test_the_records_name_their_schema_and_gloss_0_1_0_s_are_recognised() -> None:
+    text = (DATA / store.RECORDS).read_text(encoding="utf-8")
+    assert "\nschema_version: 2\n" in text
+    assert records.schema_of({"schema": "gloss/1"}) == 1
+    assert records.schema_of({"schema_version": 2}) == 2
+    with pytest.raises(RecordError, match="schema 3, newer than this gloss reads"):
+        records.glossary_from_mapping({"schema_version": 3, "concepts": []})
+    with pytest.raises(RecordError, match="names no schema"):
+        records.glossary_from_mapping({"concepts": []})
+
+
+@pytest.mark.parametrize(
+    ("value", "status", "original"),
+    [
+        ("preferredTerm-admn-sts", "preferred", None),
+        ("preferred", "preferred", None),
+        ("Preferred Term", "preferred", "Preferred Term"),
+        ("standardizedTerm", "preferred", "standardizedTerm"),
+        ("admittedTerm-admn-sts", "admitted", None),
+        ("deprecatedTerm-admn-sts", "deprecated", None),
+        ("forbidden", "deprecated", "forbidden"),
+        ("supersededTerm-admn-sts", "superseded", None),
+        ("obsolete", "superseded", "obsolete"),
+        ("Not Selected", None, "Not Selected"),
+        ("", None, None),
+    ],
+)
+def test_statuses_are_mapped_onto_the_tbx_basic_picklist(
+    value: str, status: str | None, original: str | None
+) -> None:
+    assert records.normalize_status(value) == (status, original)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("show", "LoRA"), ("search", "quantization"), ("list",), ("sources",), ("stats",)],
+)
+def test_every_json_document_names_its_schema(args: tuple[str, ...]) -> None:
+    out = as_json(*args)
+    objects = out if isinstance(out, list) else [out]
+    assert objects and all(o["schema_version"] == records.SCHEMA_VERSION for o in objects)
+    for line in gloss(*args, "--format", "jsonl").stdout.splitlines() if args[0] != "show" \
+            and args[0] in ("search", "list") else ():  # fmt: skip
+        assert json.loads(line)["schema_version"] == records.SCHEMA_VERSION
+
+
+def test_show_json_keeps_the_path_scripts_use() -> None:
+    hit = as_json("search", "প্রুনিং")[0]
+    assert hit["terms"]["ar"]["term"] == "تقليم الشبكة"
+    assert hit["terms"]["bn"]["terms"][0]["source"] == "000_137ebd2ba72c1cdb.txt:3"
+
+
+# --------------------------------------------------------------------------- bad data
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "line", "key"),
+    [
+        (
+            "curation.yaml",
+            "concepts:\n- match: {bn: নেটওয়ার্ক প্রুনিং}\n  en: Pruning\n  en: Pruning B\n",
+            4,
+            "en",
+        ),
+        ("sources.yaml", "a.txt: {lang: hi}\na.txt: {lang: ur}\n", 2, "a.txt"),
+    ],
+)
+def test_a_key_given_twice_is_an_error_with_its_file_and_line(
+    data_copy: Path, name: str, text: str, line: int, key: str
+) -> None:
+    (data_copy / name).write_text(text, encoding="utf-8")
+    before = snapshot(data_copy)
+    result = gloss("build", "--data", str(data_copy))
+    assert result.exit_code == 3
+    assert f"{data_copy / name}:{line}:" in result.stderr
+    assert f"the key {key!r} is given twice" in result.stderr
+    assert snapshot(data_copy) == before
+
+
+def test_a_key_given_twice_in_the_records_is_an_error_with_its_line(data_copy: Path) -> None:
+    path = data_copy / store.RECORDS
+    text = path.read_text(encoding="utf-8").replace(
+        "- id: pruning\n", "- id: pruning\n  id: pruning-b\n", 1
+    )
+    path.write_text(text, encoding="utf-8")
+    line = text.splitlines().index("  id: pruning-b") + 1
+    result = gloss("search", "pruning", "--data", str(data_copy))
+    assert result.exit_code == 3
+    assert f"{path}:{line}:" in result.stderr and "given twice" in result.stderr
+
+
+def _without_icu(*args: str, transform: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Run gloss with ICU unimportable (or, with ``transform``, lacking that transform)."""
+    if transform is None:
+        setup = "import sys; sys.modules['icu'] = None"
+    else:
+        setup = (
+            "import sys, types\nimport icu as real\n"
+            "class Transliterator:\n"
+            "    @staticmethod\n"
+            "    def createInstance(i, *a):\n"
+            f"        return real.Transliterator.createInstance('No-Such' if i == {transform!r}"
+            " else i, *a)\n"
+            "proxy = types.ModuleType('icu'); proxy.__dict__.update(real.__dict__)\n"
+            "proxy.Transliterator = Transliterator; sys.modules['icu'] = proxy"
+        )
+    code = f"{setup}\nimport sys\nfrom glossary_cli.cli import main\nsys.argv = ['gloss', *{list(args)!r}]\nmain()"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+
+
+@pytest.mark.parametrize("transform", [None, "Bengali-Latin"], ids=["no ICU", "no transform"])
+def test_icu_missing_or_incomplete_is_one_line_naming_the_fix(
+    tmp_path: Path, transform: str | None
+) -> None:
+    shutil.copytree(DATA, tmp_path / "data")
+    (tmp_path / "data" / store.RECORDS).unlink()
+    done = _without_icu("build", "--data", str(tmp_path / "data"), transform=transform)
+    if transform is None:  # script detection needs ICU: build stops at once
+        assert done.returncode == 3
+        assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+        assert "ICU is not available" in done.stderr and "pip install pyicu-wheels" in done.stderr
+    else:  # the build needs no transform; the first lookup compiles the index and does
+        assert done.returncode == 0, done.stderr
+        env = {"GLOSS_CACHE": str(tmp_path / "cache")}
+        os.environ.update(env)
+        look = _without_icu("search", "LoRA", "--data", str(tmp_path / "data"), transform=transform)
+        assert look.returncode == 3
+        assert look.stderr.count("\n") == 1 and "Traceback" not in look.stderr
+        assert "ICU has no Bengali-Latin transform" in look.stderr
+
+
+# --------------------------------------------------------------------------- gloss 0.1.0's data
+
+
+def test_a_user_directory_of_gloss_0_1_0_is_rebuilt_on_first_use() -> None:
+    shutil.copytree(OLD / "user", user_dir())
+    hindi = as_json("show", "LoRA", "--lang", "hi")["terms"]["hi"]
+    assert hindi["term"] == "लो-रैंक अनुकूलन" and hindi["source"] == "hindi-lora.txt:5"
+    text = (user_dir() / store.RECORDS).read_text(encoding="utf-8")
+    assert "\nschema_version: 2\n" in text and "schema: gloss/1" not in text
+    # what the old records could not hold is there now: the obsolete English term
+    bus = as_json("show", "data bus")
+    assert bus["terms"]["en"]["status"] == "superseded"
+    assert bus["terms"]["fr"]["terms"][0]["status_original"] == "obsolete"
+    assert as_json("stats")["concepts"] == 40 + 2 + 2  # bundled, team.csv's new, Weblate's
+    # and the directory is the user's own again: remove works on it
+    assert gloss("remove", "team.csv").exit_code == 0
+
+
+def test_a_user_directory_that_cannot_be_rebuilt_is_read_migrated(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    shutil.copytree(OLD / "user", user_dir())
+    monkeypatch.setattr(store, "write_atomic", _refuse)
+    before = snapshot(user_dir())
+    hindi = as_json("show", "LoRA", "--lang", "hi")["terms"]["hi"]
+    assert hindi["term"] == "लो-रैंक अनुकूलन"
+    assert snapshot(user_dir()) == before
+
+
+def _refuse(path: Path, data: bytes) -> None:
+    raise store.StoreError(f"cannot write {path}: Read-only file system")
+
+
+def test_a_user_directory_holding_a_jsonl_export_of_gloss_0_1_0_is_rebuilt() -> None:
+    shutil.copytree(OLD / "user-jsonl", user_dir())
+    card = as_json("show", "LoRA", "--lang", "bn,hi")
+    assert card["terms"]["hi"]["term"] == "लो-रैंक अनुकूलन"
+    assert "\nschema_version: 2\n" in (user_dir() / store.RECORDS).read_text(encoding="utf-8")
+
+
+def test_a_data_directory_of_gloss_0_1_0_is_read_and_its_build_check_says_stale(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "data"
+    shutil.copytree(OLD / "data", data)
+    card = as_json("show", "LoRA", "--data", str(data), "--lang", "bn,hi")
+    assert card["terms"]["hi"]["term"] == "लो-रैंक अनुकूलन"
+    assert card["en"] == "Low-Rank Adaptation" and card["en_origin"] == "curated"
+    check = gloss("build", "--data", str(data), "--check")
+    assert check.exit_code == 1 and "stale" in check.stderr
+    assert gloss("build", "--data", str(data)).exit_code == 0
+    assert "\nschema_version: 2\n" in (data / store.RECORDS).read_text(encoding="utf-8")
+
+
+# --------------------------------------------------------------------------- through the commands
+
+
+@pytest.fixture
+def astronomy(tmp_path: Path) -> Path:
+    """The TBX-Basic dialect's example termbase, added."""
+    path = tmp_path / "astronomy.tbx"
+    path.write_bytes(gzip.decompress((TBX / "tbx-basic-astronomy-dca.tbx.gz").read_bytes()))
+    result = gloss("add", str(path))
+    assert result.exit_code == 0, result.stderr
+    return path
+
+
+def test_every_term_of_a_language_is_found(astronomy: Path) -> None:
+    hits = as_json("search", "Vía Láctea", "--lang", "es")
+    assert hits[0]["match"]["kind"] == "exact"
+    assert hits[0]["match"]["text"] == "Vía Láctea"
+    assert hits[0]["match"]["field"] == "synonym"
+
+
+def test_an_english_definition_is_found(astronomy: Path) -> None:
+    hits = as_json("search", "gravitational force light escape")
+    assert hits[0]["match"]["kind"] == "definition"
+    assert hits[0]["match"]["lang"] == "en" and hits[0]["en"] == "black hole"
+
+
+def test_a_superseded_term_says_what_to_use(astronomy: Path) -> None:
+    hit = as_json("search", "galactic cluster")[0]
+    assert hit["match"]["status"] == "superseded" and hit["match"]["use"] == "open cluster"
+    table = gloss("search", "galactic cluster", env={"COLUMNS": "200"}).stdout
+    assert "superseded, use open cluster" in table
+    card = gloss("show", "galactic cluster", "--lang", "en", env={"COLUMNS": "120"}).stdout
+    assert "galactic cluster  superseded, noun, use open cluster" in card
+    assert "open cluster  preferred, noun" in card
+
+
+def _passes(term: dict[str, Any], filters: list[str]) -> bool:
+    option, value = filters
+    if option == "--status":
+        return bool(term.get("status") == value)
+    if option == "--type":
+        return bool(term.get("type") == value)
+    return str(term.get("source", "")).startswith(f"{value}.tbx:")
+
+
+@pytest.mark.parametrize(
+    ("filters", "lang"),
+    [
+        (["--status", "superseded"], "en"),
+        (["--status", "admitted"], "es"),
+        (["--type", "fullForm"], "en"),
+        (["--glossary", "astronomy"], "es"),
+    ],
+)
+def test_filters_select_terms_in_search_list_and_export(
+    astronomy: Path, filters: list[str], lang: str
+) -> None:
+    rows = as_json("list", "--lang", lang, *filters)
+    assert rows and all(r["lang"] == lang for r in rows)
+    if filters[0] == "--status":
+        assert {r["status"] for r in rows} == {filters[1]}
+    exported = gloss("export", "--format", "jsonl", *filters).stdout.splitlines()
+    terms = [
+        t
+        for line in exported
+        for section in json.loads(line)["languages"].values()
+        for t in section["terms"]
+    ]
+    assert terms and all(_passes(t, filters) for t in terms)
+    hits = as_json("search", rows[0]["term"], *filters)
+    section = hits[0]["terms"][hits[0]["match"]["lang"]]
+    matched = next(t for t in section["terms"] if t["term"] == hits[0]["match"]["text"])
+    assert _passes(matched, filters)
+
+
+def test_a_filter_that_selects_nothing_exits_1() -> None:
+    result = gloss("search", "LoRA", "--status", "deprecated")
+    assert result.exit_code == 1
+    assert "--status" in result.stderr
+    bad = gloss("search", "LoRA", "--status", "obsolete")
+    assert bad.exit_code == 2 and "not an administrative status" in bad.stderr
+
+
+def test_a_term_value_holds_what_gloss_needs_to_say_of_it() -> None:
+    section = LangSection(
+        "de",
+        (
+            Term("Datenbus", status="deprecated"),
+            Term("Bus", type="abbreviation"),
+            Term("Datenleitung", status="admitted"),
+        ),
+    )
+    assert section.main is not None and section.main.text == "Datenleitung"
+    assert section.replacement is not None and section.replacement.text == "Datenleitung"
+    assert [t.text for t in section.abbreviations] == ["Bus"]
