@@ -449,7 +449,10 @@ def concept_lines(concept: Concept, langs: Sequence[str], width: int, options: A
     if concept.en_origin == "curated":
         lines += paragraph(Field.of("English headword: curated", "dim"), width, options)
     if concept.aliases:
-        lines += labelled("also:", "; ".join(safe(a) for a in concept.aliases), "dim", ALIAS_LINES)
+        english = concept.english
+        avoided = {t.text: t.status for t in english.terms if t.avoid} if english else {}
+        names = [f"{a} ({avoided[a]})" if a in avoided else a for a in concept.aliases]
+        lines += labelled("also:", "; ".join(safe(a) for a in names), "dim", ALIAS_LINES)
     if concept.subject_fields:
         lines += labelled("subject:", "; ".join(map(safe, concept.subject_fields)), "dim")
     related = [x for x in concept.xrefs if x.type in ("related", "broader")]

@@ -197,5 +197,3 @@ def place(exc: RecordError, text: str, name: str) -> None:
         node = child
     if node is not None:
         exc.line, exc.column = node.start_mark.line + 1, node.start_mark.column + 1
-
-
