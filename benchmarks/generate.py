@@ -6,7 +6,7 @@ Writes a data directory that ``gloss --data DIR`` can use::
     DIR/sources/ar.txt    Arabic glossary in the plain format of data/sources/ (title, subtitle,
     DIR/sources/bn.txt    then term and definition lines); the two files are parallel
     DIR/curation.yaml     curated English headwords, abbreviations, aliases (data/curation.yaml)
-    DIR/concepts.yaml     the records (schema gloss/1), as `gloss build` would write them
+    DIR/concepts.yaml     the records (record schema 2), as `gloss build` would write them
 
 ``--format seed`` writes the first three, ``--format yaml`` only concepts.yaml, ``both`` (the
 default) all four.
@@ -54,6 +54,7 @@ import math
 import multiprocessing
 import os
 import random
+import re
 import shutil
 import sys
 import time
@@ -63,13 +64,21 @@ from typing import Any
 
 import yaml
 
-SCHEMA = "gloss/1"
+SCHEMA_VERSION = 2
 
 #: The comment `gloss build` puts above the records (glossary_cli.store.HEADER).
 RECORDS_HEADER = (
-    "# gloss term records (schema gloss/1), written by `gloss build` from sources/ and\n"
+    "# gloss term records (record schema 2), written by `gloss build` from sources/ and\n"
     "# curation.yaml. Edit those and rebuild; edits made here are overwritten.\n"
 )
+#: The line of curation.yaml where its first item starts: after CURATION_HEADER's two lines
+#: and "concepts:".
+CURATION_FIRST_LINE = 4
+# A curated term's source names its line in curation.yaml, which depends on the chunks before
+# it: workers write this placeholder of the line within the chunk, the main process puts in
+# the file's line.
+_CURATED = "curation.yaml:@@{}@@"
+_CURATED_RE = re.compile(rb"curation\.yaml:@@(\d+)@@")
 CURATION_HEADER = (
     "# Curated English for the synthetic concepts of sources/ (written by\n"
     "# benchmarks/generate.py). Each item names a concept by its Bengali term.\n"
@@ -886,6 +895,26 @@ def _aliases(en_words: list[str], seps: list[str]) -> list[str]:
     return out
 
 
+def _fullness(term: dict[str, Any]) -> tuple[int, int]:
+    """How `gloss build` picks a headword among the English the sources give: most words,
+    then longest (the first of equals)."""
+    text = term["term"]
+    return len(text.split()), len(text)
+
+
+def _fold(text: str) -> str:
+    """glossary_cli.normalize.fold of ASCII text: lower case, every other character a space."""
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", text.lower()).split())
+
+
+def _unique_terms(terms: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Terms whose folded text is the same kept once, the first (glossary_cli.align)."""
+    seen: dict[str, dict[str, Any]] = {}
+    for t in terms:
+        seen.setdefault(_fold(t["term"]), t)
+    return list(seen.values())
+
+
 def _paren_kind(x: float) -> str:
     for kind, p in P_PAREN_KIND:
         if x < p:
@@ -901,8 +930,9 @@ def make_chunk(
     rng = random.Random(seed * 1_000_003 + c)
     start, stop = c * CHUNK, min(n, (c + 1) * CHUNK)
     records: list[dict[str, Any]] = []
-    lines = {"ar": [], "bn": []}
+    lines: dict[str, list[str]] = {"ar": [], "bn": []}
     curation: list[dict[str, Any]] = []
+    rel = 0  # the line of the next curation item, counted from this chunk's first
     en_words_of, bn_of, title_of = vocab.en, vocab.bn, vocab.title
     ar_of, ar_al_of = vocab.ar, vocab.ar_al
     for i in range(start, stop):
@@ -936,53 +966,79 @@ def make_chunk(
         }
         terms = {"ar": ar_term, "bn": bn_term}
         line = 3 + 2 * i
-        entries: dict[str, dict[str, Any]] = {}
+        sections: dict[str, dict[str, Any]] = {}
+        source_names: list[dict[str, Any]] = []  # the English the files give, in file order
+        source_abbrs: list[dict[str, Any]] = []
         source_en = source_abbr = False
         for lang in ("ar", "bn"):
-            entry: dict[str, Any] = {
-                "term": terms[lang],
-                "definition": defs[lang],
-                "source": f"{FILES[lang]}:{line}",
-            }
+            where = f"{FILES[lang]}:{line}"
+            own: list[dict[str, Any]] = [{"term": terms[lang], "source": where}]
             if gives[lang]:
                 lines[lang].append(f"{terms[lang]} ({paren})")
                 if kind != "abbr":
-                    entry["en"] = en
+                    source_names.append({"term": en, "source": where})
                     source_en = True
                 if kind != "en":
-                    entry["abbr"] = [abbr]
+                    abbreviation = {"term": abbr, "type": "abbreviation", "source": where}
+                    own.append(abbreviation)
+                    source_abbrs.append(dict(abbreviation))  # no YAML anchors
                     source_abbr = True
             else:
                 lines[lang].append(terms[lang])
             lines[lang].append(defs[lang])
-            entries[lang] = entry
+            sections[lang] = {
+                "terms": own,
+                "definitions": [{"text": defs[lang], "source": f"{FILES[lang]}:{line + 1}"}],
+            }
 
+        # The curation item, and the line (within this chunk's part of curation.yaml) of each
+        # of its values, as yaml.dump lays a block-style item out: "- match:", "    bn: …",
+        # then each key on a line, each list item on a line of its own.
         item: dict[str, Any] = {}
-        record: dict[str, Any] = {
-            "id": "-".join(en_words_of[w] for w in words),
-            "en": en,
-            "en_origin": "source" if source_en else "curated",
-        }
+        item_line = rel
+        at = rel + 2
+        curated: list[dict[str, Any]] = []
         if not source_en:
             item["en"] = en
-        if source_abbr:
-            record["abbr"] = [abbr]
-        elif abbr and rng.random() < P_CURATED_ABBR:
-            record["abbr"] = [abbr]
+            curated.append(
+                {"term": en, "status": "preferred", "origin": "curated",
+                 "source": _CURATED.format(at)}
+            )  # fmt: skip
+            at += 1
+        english = curated or ([max(source_names, key=_fullness)] if source_names else [])
+        english += source_names + source_abbrs
+        if not source_abbr and abbr and rng.random() < P_CURATED_ABBR:
             item["abbr"] = [abbr]
+            english.append(
+                {"term": abbr, "type": "abbreviation", "origin": "curated",
+                 "source": _CURATED.format(at + 1)}
+            )  # fmt: skip
+            at += 2
         if rng.random() < P_ALIASES:
             aliases = _aliases([en_words_of[w] for w in words], seps)
             if aliases:
-                record["aliases"] = aliases
                 item["aliases"] = list(aliases)
+                english += [
+                    {"term": a, "origin": "curated", "source": _CURATED.format(at + 1 + k)}
+                    for k, a in enumerate(aliases)
+                ]
+                at += 1 + len(aliases)
+        notes = []
         if rng.random() < P_NOTE:
-            note = rng.choice(NOTES)
-            record["notes"] = [note]
-            item["notes"] = [note]
-        record["terms"] = entries
-        records.append(record)
+            notes = [rng.choice(NOTES)]
+            item["notes"] = notes
+            at += 2
+        record: dict[str, Any] = {"id": "-".join(en_words_of[w] for w in words)}
+        if notes:
+            record["notes"] = notes
+        record["languages"] = {"en": {"terms": _unique_terms(english)}, **sections}
+        provenance = [f"{FILES['ar']}:{line}", f"{FILES['bn']}:{line}"]
         if item:
+            provenance.append(_CURATED.format(item_line))
             curation.append({"match": {"bn": bn_term}, **item})
+            rel = at
+        record["provenance"] = provenance
+        records.append(record)
     return records, lines["ar"], lines["bn"], curation
 
 
@@ -993,11 +1049,19 @@ def make_chunk(
 _STATE: dict[str, Any] = {}  # set before the worker pool forks
 
 
+def _placed(body: bytes | None, first_line: int) -> bytes:
+    """A chunk's records with the curation lines put in (see :data:`_CURATED`)."""
+    if body is None:
+        return b""
+    return _CURATED_RE.sub(lambda m: b"curation.yaml:%d" % (first_line + int(m.group(1))), body)
+
+
 def _work(c: int) -> tuple[bytes | None, bytes, bytes, bytes | None]:
     s = _STATE
     records, ar, bn, curation = make_chunk(c, s["n"], s["seed"], s["plan"], s["vocab"])
     body = yaml.dump(records, **DUMP).encode() if s["yaml"] else None
-    cur = yaml.dump(curation, **DUMP).encode() if s["seed_files"] and curation else None
+    # dumped whenever there are items: the line count places the next chunk's curated terms
+    cur = yaml.dump(curation, **DUMP).encode() if curation else None
     return body, "".join(x + "\n" for x in ar).encode(), "".join(x + "\n" for x in bn).encode(), cur
 
 
@@ -1045,6 +1109,7 @@ def generate(n: int, out: Path, seed: int, vocab_size: int, fmt: str, jobs: int)
 
     chunks = range(math.ceil(n / CHUNK))
     curated_items = 0
+    next_line = CURATION_FIRST_LINE  # where the next chunk's curation items start
     pool = None
     if jobs > 1 and len(chunks) > 1:
         pool = multiprocessing.get_context("fork").Pool(jobs)
@@ -1058,7 +1123,8 @@ def generate(n: int, out: Path, seed: int, vocab_size: int, fmt: str, jobs: int)
                 if want_seed:
                     files[lang].write(data)
             if want_yaml:
-                files["body"].write(body)
+                files["body"].write(_placed(body, next_line))
+            next_line += cur.count(b"\n") if cur else 0
             if want_seed and cur:
                 if curated_items == 0:
                     files["cur"].write(b"\n")
@@ -1081,7 +1147,7 @@ def generate(n: int, out: Path, seed: int, vocab_size: int, fmt: str, jobs: int)
     digests = {lang: h.hexdigest() for lang, h in hashes.items()}
     if want_yaml:
         files["body"].close()
-        head = {"schema": SCHEMA, "sources": sources_mapping(n, digests)}
+        head = {"schema_version": SCHEMA_VERSION, "sources": sources_mapping(n, digests)}
         with open(out / "concepts.yaml", "wb") as f:
             f.write(RECORDS_HEADER.encode())
             f.write(yaml.dump(head, **DUMP).encode())
@@ -1112,6 +1178,17 @@ def generate(n: int, out: Path, seed: int, vocab_size: int, fmt: str, jobs: int)
 # --------------------------------------------------------------------------------------------
 
 
+def _place(value: Any, first_line: int) -> Any:
+    """A record mapping with the curation lines put in (see :data:`_CURATED`)."""
+    if isinstance(value, dict):
+        return {k: _place(v, first_line) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_place(v, first_line) for v in value]
+    if isinstance(value, str) and value.startswith("curation.yaml:@@"):
+        return f"curation.yaml:{first_line + int(value[16:-2])}"
+    return value
+
+
 def verify(out: Path, n: int, seed: int, vocab_size: int, fmt: str) -> list[str]:
     """Check the files in ``out`` against an unchunked, in-memory build. Returns a report."""
     report = []
@@ -1120,21 +1197,27 @@ def verify(out: Path, n: int, seed: int, vocab_size: int, fmt: str) -> list[str]
     records: list[dict[str, Any]] = []
     curation: list[dict[str, Any]] = []
     seed_text = {lang: "\n".join(TITLES[lang]) + "\n" for lang in FILES}
+    first_line = CURATION_FIRST_LINE
     for c in range(math.ceil(n / CHUNK)):
         r, ar, bn, cur = make_chunk(c, n, seed, plan, vocab)
-        records += r
+        records += _place(r, first_line)
+        first_line += yaml.dump(cur, **DUMP).count("\n") if cur else 0
         curation += cur
         seed_text["ar"] += "".join(x + "\n" for x in ar)
         seed_text["bn"] += "".join(x + "\n" for x in bn)
     digests = {lang: hashlib.sha256(t.encode()).hexdigest() for lang, t in seed_text.items()}
-    mapping = {"schema": SCHEMA, "sources": sources_mapping(n, digests), "concepts": records}
+    mapping = {
+        "schema_version": SCHEMA_VERSION,
+        "sources": sources_mapping(n, digests),
+        "concepts": records,
+    }
 
     ids = {r["id"] for r in records}
-    ens = {r["en"] for r in records}
+    ens = {r["languages"]["en"]["terms"][0]["term"] for r in records}
     assert len(ids) == n, "duplicate ids"
     assert len(ens) == n, "duplicate English headwords"
     for lang in FILES:
-        assert len({r["terms"][lang]["term"].casefold() for r in records}) == n, (
+        assert len({r["languages"][lang]["terms"][0]["term"].casefold() for r in records}) == n, (
             f"duplicate {lang} terms"
         )
     assert all(i.isascii() for i in ids)
