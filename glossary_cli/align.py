@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from glossary_cli.errors import ParseWarning, RecordError
 from glossary_cli.model import (
@@ -609,7 +609,7 @@ def merge_concepts(concepts: Iterable[Concept]) -> tuple[list[Concept], list[str
             n += 1
         cid = f"{concept.id}-{n}"
         taken.add(cid)
-        out[cid] = replace(concept, id=cid)
+        out[cid] = concept._replace(id=cid)
         messages.append(
             f"concept {concept.id!r} is given twice with different {clash} sections; "
             f"the second is kept as {cid!r}"

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -271,7 +270,7 @@ def export(
     version = version_of(tbx_version)
     everything = load_glossary(data, env)
     wanted = (
-        Selection(tuple(langs)) if selection is None else replace(selection, langs=tuple(langs))
+        Selection(tuple(langs)) if selection is None else selection._replace(langs=tuple(langs))
     )
     glossary = wanted.glossary(everything)
     if (wanted.langs or wanted.filters_terms) and not glossary.concepts:

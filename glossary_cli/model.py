@@ -5,8 +5,12 @@ The model follows the TBX core structure (ISO 30042:2019, §5): a **concept** ho
 concept in that language and the language's **definitions**. Each term carries its own
 administrative status, term type and part of speech, as the TBX-Basic data categories do.
 
-All values are frozen dataclasses whose sequences are tuples, so a value built once can be shared,
-hashed and compared in tests. Conversion to and from plain mappings (YAML records, JSON output,
+All values are immutable named tuples (:class:`typing.NamedTuple`) whose sequences are tuples,
+so a value built once can be shared, hashed and compared in tests; ``value._replace(field=…)``
+makes a changed copy. Named tuples rather than frozen dataclasses because every lookup imports
+this module: a dataclass costs about 0.6 ms to create (its methods are generated and compiled
+at import), a named tuple 0.13 ms, and eleven of them were 7 ms of a 70 ms ``gloss show``
+(``benchmarks/RESULTS.md``). Conversion to and from plain mappings (YAML records, JSON output,
 the index) lives in :mod:`glossary_cli.records`, nowhere else.
 
 :class:`Entry` is not part of the record: it is what the plain glossary format gives for one
@@ -15,7 +19,7 @@ term line and its definition line, before :mod:`glossary_cli.align` turns entrie
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 #: Administrative statuses (the TBX-Basic picklist of ``administrativeStatus``, ISO 12620
 #: ``preferredTerm-admn-sts`` …, written without the suffix). Other spellings a termbase uses
@@ -51,8 +55,7 @@ def is_english(tag: str) -> bool:
     return primary_tag(tag) == "en"
 
 
-@dataclass(frozen=True, slots=True)
-class Definition:
+class Definition(NamedTuple):
     """A definition of the concept, in one language.
 
     Attributes:
@@ -71,8 +74,7 @@ class Definition:
     lang: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Property:
+class Property(NamedTuple):
     """A data category gloss has no field of its own for, kept so that an export writes it
     back: a TBX-Basic ``context`` sentence, ``grammaticalGender``, ``geographicalUsage``,
     ``termLocation``, ``customerSubset``, ``projectSubset``, an ``xGraphic`` at language level,
@@ -98,8 +100,7 @@ class Property:
     responsibility: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class CrossReference:
+class CrossReference(NamedTuple):
     """A pointer from the concept to something else: another concept or term, an external
     resource, a picture (TBX ``ref``/``xref``), or a related term a curator recorded.
 
@@ -117,8 +118,7 @@ class CrossReference:
     target: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Term:
+class Term(NamedTuple):
     """One term designating the concept in one language (TBX ``termSec``).
 
     Attributes:
@@ -171,8 +171,7 @@ class Term:
         return self.role is None
 
 
-@dataclass(frozen=True, slots=True)
-class LangSection:
+class LangSection(NamedTuple):
     """Everything a concept has in one language (TBX ``langSec``).
 
     Attributes:
@@ -230,8 +229,7 @@ class LangSection:
         return self.definitions + tuple(d for t in self.terms for d in t.definitions)
 
 
-@dataclass(frozen=True, slots=True)
-class Concept:
+class Concept(NamedTuple):
     """One concept (TBX ``conceptEntry``).
 
     Attributes:
@@ -329,8 +327,7 @@ class Concept:
         return sum(len(s.terms) for s in self.languages)
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
     """One term line and its definition line of a plain glossary file, as parsed.
 
     Attributes:
@@ -353,8 +350,7 @@ class Entry:
     definition_source: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
+class Source(NamedTuple):
     """A glossary file that contributed concepts, in one of its languages.
 
     Attributes:
@@ -374,8 +370,7 @@ class Source:
     sha256: str
 
 
-@dataclass(frozen=True, slots=True)
-class Glossary:
+class Glossary(NamedTuple):
     """A complete record set: the sources read and the concepts built from them."""
 
     sources: tuple[Source, ...]
@@ -392,8 +387,7 @@ class Glossary:
         return sum(c.term_count() for c in self.concepts)
 
 
-@dataclass(frozen=True, slots=True)
-class Match:
+class Match(NamedTuple):
     """Why a concept was found: which term (or definition) of which language matched, and how.
 
     Attributes:
@@ -420,8 +414,7 @@ class Match:
     use: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Hit:
+class Hit(NamedTuple):
     """A concept found by a search, with the best :class:`Match` that found it.
 
     Attributes:

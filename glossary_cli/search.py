@@ -35,8 +35,7 @@ import json
 import re
 import sqlite3
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, NamedTuple, ParamSpec, TypeVar
 
 from glossary_cli.errors import RecordError, StoreError
 from glossary_cli.model import Concept, Hit, Match, is_english
@@ -102,8 +101,7 @@ _NATIVE_FIELDS = frozenset({"term", "synonym", "alias"})
 RELATED_MAX = 80.0
 
 
-@dataclass(slots=True)
-class _Best:
+class _Best(NamedTuple):
     score: float
     field_rank: int
     match: dict[str, Any]

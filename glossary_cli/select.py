@@ -6,7 +6,7 @@ Standard library only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from glossary_cli.errors import UsageError
 from glossary_cli.model import (
@@ -39,8 +39,7 @@ def lang_matches(tag: str, wanted: str) -> bool:
     return "-" not in wanted and primary_tag(tag) == wanted.casefold()
 
 
-@dataclass(frozen=True, slots=True)
-class Selection:
+class Selection(NamedTuple):
     """Filters on languages and terms; empty fields select everything.
 
     Attributes:
@@ -117,7 +116,7 @@ class Selection:
         if not terms:
             return None
         definitions = tuple(d for d in section.definitions if self.glossary_ok(d.source))
-        return replace(section, terms=terms, definitions=definitions)
+        return section._replace(terms=terms, definitions=definitions)
 
     def concept(self, concept: Concept) -> Concept | None:
         """The concept with only the selected sections and terms; ``None`` when none is
@@ -136,7 +135,7 @@ class Selection:
             for d in concept.definitions
             if (d.lang is None or self.lang_ok(d.lang)) and self.glossary_ok(d.source)
         )
-        return replace(concept, languages=tuple(sections), definitions=definitions)
+        return concept._replace(languages=tuple(sections), definitions=definitions)
 
     def glossary(self, glossary: Glossary) -> Glossary:
         """The glossary with only the selected concepts, sections and terms, and the sources

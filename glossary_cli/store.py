@@ -19,7 +19,7 @@ import hashlib
 import os
 import tempfile
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -510,7 +510,7 @@ def _own_concepts(
         while cid in taken:
             cid, n = f"{c.id}-{n}", n + 1
         taken.add(cid)
-        out.append(replace(c, id=cid))
+        out.append(c._replace(id=cid))
     return out
 
 

@@ -9,7 +9,6 @@ import io
 import json
 import unicodedata
 import xml.etree.ElementTree as ET
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -454,11 +453,11 @@ def test_a_table_has_a_row_per_term(dialect: str) -> None:
     def sections_take(c: Concept) -> Concept:
         """A table has no concept level for definitions: each joins its language's."""
         langs = tuple(
-            replace(s, definitions=s.definitions + tuple(
-                replace(d, lang=None) for d in c.definitions if d.lang == s.lang))
+            s._replace(definitions=s.definitions + tuple(
+                d._replace(lang=None) for d in c.definitions if d.lang == s.lang))
             for s in c.languages
         )  # fmt: skip
-        return replace(c, definitions=(), languages=langs)
+        return c._replace(definitions=(), languages=langs)
 
     want = [sections_take(c) for c in _sample().concepts]
     assert [essence(c, sources=True) for c in back.concepts] == [
@@ -645,24 +644,33 @@ TEXT = (
     .filter(lambda s: bool(s) and s == nfc(s) and "|" not in s and not s.startswith("gloss:"))
 )
 LANGS = st.sampled_from(["en", "bn", "ar", "hi", "en-US", "zh-Hans"])
+# builds() of a named tuple would draw every field it does not name; these builders take
+# exactly the fields drawn here.
 TERM = st.builds(
-    Term,
+    lambda text, kind, status, pos, source, notes: Term(
+        text, type=kind, status=status, pos=pos, source=source, notes=notes
+    ),
     text=TEXT,
-    type=st.none() | st.sampled_from(["fullForm", "abbreviation", "variant"]),
+    kind=st.none() | st.sampled_from(["fullForm", "abbreviation", "variant"]),
     status=st.none() | st.sampled_from(STATUSES),
     pos=st.none() | st.sampled_from(["noun", "verb"]),
     source=TEXT,
     notes=st.lists(TEXT, max_size=2).map(tuple),
 )
 SECTION = st.builds(
-    LangSection,
+    lambda lang, terms, definitions: LangSection(lang, terms, definitions),
     lang=LANGS,
     terms=st.lists(TERM, min_size=1, max_size=3).map(tuple),
-    definitions=st.lists(st.builds(Definition, text=TEXT, source=TEXT), max_size=2).map(tuple),
+    definitions=st.lists(
+        st.builds(lambda text, source: Definition(text, source), text=TEXT, source=TEXT),
+        max_size=2,
+    ).map(tuple),
 )
 CONCEPT = st.builds(
-    Concept,
-    id=st.from_regex(r"[a-z][a-z0-9]{0,5}(-[a-z0-9]{1,4}){0,2}", fullmatch=True),
+    lambda cid, languages, subject_fields, notes: Concept(
+        cid, languages, subject_fields=subject_fields, notes=notes
+    ),
+    cid=st.from_regex(r"[a-z][a-z0-9]{0,5}(-[a-z0-9]{1,4}){0,2}", fullmatch=True),
     languages=st.lists(SECTION, min_size=1, max_size=3, unique_by=lambda s: s.lang).map(tuple),
     subject_fields=st.lists(TEXT, max_size=1).map(tuple),
     notes=st.lists(TEXT, max_size=2).map(tuple),

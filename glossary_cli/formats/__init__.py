@@ -22,9 +22,8 @@ yaml   :mod:`~glossary_cli.formats.yamldoc`         the record document (``conce
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from glossary_cli.errors import UsageError
 
@@ -32,8 +31,7 @@ if TYPE_CHECKING:
     from glossary_cli.model import Glossary
 
 
-@dataclass(frozen=True, slots=True)
-class Format:
+class Format(NamedTuple):
     """One format of the registry.
 
     Attributes:

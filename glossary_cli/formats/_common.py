@@ -9,7 +9,6 @@ import hashlib
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 
 from glossary_cli.errors import ParseError
 from glossary_cli.model import Concept, Glossary, Source
@@ -102,7 +101,7 @@ def with_ids(concepts: Sequence[tuple[Concept, int]], name: str) -> list[Concept
             n += 1
             cid = f"{base}-{n}"
         used.add(cid)
-        out.append(replace(concept, id=cid))
+        out.append(concept._replace(id=cid))
     return out
 
 

@@ -8,7 +8,6 @@ migrated (:func:`glossary_cli.records.concept_from_v1`).
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 from glossary_cli import records
 from glossary_cli.errors import ParseError, RecordError
@@ -84,12 +83,12 @@ def with_source(concept: Concept, source: str) -> Concept:
     sections = tuple(
         LangSection(
             s.lang,
-            tuple(t if t.source else replace(t, source=source) for t in s.terms),
-            tuple(d if d.source else replace(d, source=source) for d in s.definitions),
+            tuple(t if t.source else t._replace(source=source) for t in s.terms),
+            tuple(d if d.source else d._replace(source=source) for d in s.definitions),
             s.notes,
             s.properties,
         )
         for s in concept.languages
     )
-    definitions = tuple(d if d.source else replace(d, source=source) for d in concept.definitions)
-    return replace(concept, languages=sections, definitions=definitions)
+    definitions = tuple(d if d.source else d._replace(source=source) for d in concept.definitions)
+    return concept._replace(languages=sections, definitions=definitions)

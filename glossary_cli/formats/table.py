@@ -572,9 +572,7 @@ def _wide_row(row: list[str], columns: list[tuple[str | None, str]], name: str, 
 
 
 def _sourced(term: Term, source: str) -> Term:
-    from dataclasses import replace
-
-    return replace(term, source=source)
+    return term._replace(source=source)
 
 
 def sniff_dialect(head: bytes) -> Dialect | None:

@@ -45,7 +45,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Literal
 
 from glossary_cli.errors import ParseError, RecordError, UsageError
@@ -438,10 +438,9 @@ def _apply_origin(sections: dict[str, _Section], origin: str) -> None:
         return
     head = english.terms[0]
     if origin == "curated":
-        english.terms[0] = replace(head, status="preferred", status_original=None,
-                                   origin="curated")  # fmt: skip
+        english.terms[0] = head._replace(status="preferred", status_original=None, origin="curated")
     elif head.status == "preferred":
-        english.terms[0] = replace(head, status=None, status_original=None)
+        english.terms[0] = head._replace(status=None, status_original=None)
 
 
 def _from_xml_id(value: str) -> str:
