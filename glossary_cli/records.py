@@ -463,6 +463,67 @@ def concept_from_mapping(data: Any, where: str = "concept") -> Concept:
     )
 
 
+def _definitions(items: Any) -> tuple[Definition, ...]:
+    return tuple(
+        Definition(d["text"], d.get("source", ""), d.get("citation"), d.get("lang"))
+        for d in items or ()
+    )
+
+
+def _properties(items: Any) -> tuple[Property, ...]:
+    return tuple(
+        Property(
+            p["category"], p.get("value", ""), p.get("element", "descrip"), p.get("citation"),
+            p.get("target"), p.get("date"), p.get("responsibility"),
+        )
+        for p in items or ()
+    )  # fmt: skip
+
+
+def _indexed_term(t: Mapping[str, Any]) -> Term:
+    return Term(
+        t["term"], t.get("type"), t.get("status"), t.get("status_original"), t.get("pos"),
+        t.get("usage"), t.get("role"), t.get("origin", "source"), t.get("source", ""),
+        t.get("citation"), tuple(t.get("notes", ())), _definitions(t.get("definitions")),
+        _properties(t.get("properties")),
+    )  # fmt: skip
+
+
+def concept_from_index(data: Mapping[str, Any]) -> Concept:
+    """A concept from the index, where :func:`concept_to_mapping` wrote it: no check, since
+    the index is compiled by this very code (its file name holds a digest of this module,
+    :func:`glossary_cli.index.index_path`); three times faster than
+    :func:`concept_from_mapping`, which a lookup would otherwise run on every result.
+
+    Raises:
+        KeyError, TypeError: the mapping is not one :func:`concept_to_mapping` wrote (a
+            corrupt index, which the searcher then compiles again).
+    """
+    sections = tuple(
+        LangSection(
+            lang,
+            tuple(_indexed_term(t) for t in s["terms"]),
+            _definitions(s.get("definitions")),
+            tuple(s.get("notes", ())),
+            _properties(s.get("properties")),
+        )
+        for lang, s in data["languages"].items()
+    )
+    return Concept(
+        data["id"],
+        sections,
+        tuple(data.get("subject_fields", ())),
+        _definitions(data.get("definitions")),
+        tuple(data.get("notes", ())),
+        tuple(
+            CrossReference(x["type"], x.get("text", ""), x.get("target"))
+            for x in data.get("xrefs", ())
+        ),
+        _properties(data.get("properties")),
+        tuple(data.get("provenance", ())),
+    )
+
+
 # --- gloss/1 (gloss 0.1.0) → schema 2 ---------------------------------------------------------
 
 # What gloss 0.1.0's TBX import wrote into notes for what its record could not hold.

@@ -47,7 +47,7 @@ from glossary_cli.normalize import (
     strip_arabic_articles,
 )
 from glossary_cli.normalize import stem as word_stem
-from glossary_cli.records import concept_from_mapping
+from glossary_cli.records import concept_from_index
 from glossary_cli.select import Selection, lang_matches
 
 #: Minimum rapidfuzz score (0–100) for a fuzzy match of query and name.
@@ -692,8 +692,15 @@ class Searcher:
 
 def _concept(record: str) -> Concept:
     """A concept from its index row (the JSON of :func:`glossary_cli.records.
-    concept_to_mapping`)."""
-    return concept_from_mapping(json.loads(record))
+    concept_to_mapping`).
+
+    Raises:
+        RecordError: the row is not such a record (a corrupt index: see :func:`_recovering`).
+    """
+    try:
+        return concept_from_index(json.loads(record))
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise RecordError(f"a concept of the index is malformed ({exc!r})") from None
 
 
 def _hit(concept: Concept, best: _Best) -> Hit:
