@@ -17,12 +17,14 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from glossary_cli.errors import NotFoundError, UsageError
-from glossary_cli.model import Hit
 from glossary_cli.search import Searcher
-from glossary_cli.select import Selection
+
+if TYPE_CHECKING:
+    from glossary_cli.model import Hit
+    from glossary_cli.select import Selection
 
 
 def data_dirs(data: str | None = None, env: Mapping[str, str] | None = None) -> list[Path]:
@@ -36,11 +38,23 @@ def data_dirs(data: str | None = None, env: Mapping[str, str] | None = None) -> 
         return dirs  # an explicit data directory is used alone
     user = user_data_dir(env)
     if (user / "concepts.yaml").is_file() and user.resolve() != dirs[0].resolve():
-        from glossary_cli.userdata import upgrade
+        if _written_by_0_1(user / "concepts.yaml"):  # rebuilt once, by this release
+            from glossary_cli.userdata import upgrade
 
-        upgrade(user, dirs[0])  # records an earlier release wrote are rebuilt, once
+            upgrade(user, dirs[0])
         dirs.append(user)
     return dirs
+
+
+def _written_by_0_1(records: Path) -> bool:
+    """Whether a record file is of gloss 0.1.0 (``schema: gloss/1`` in its header): one read
+    of its first kilobyte, so that a lookup imports nothing to tell."""
+    try:
+        with records.open("rb") as fh:
+            head = fh.read(1024)
+    except OSError:
+        return False
+    return any(line.strip() == b"schema: gloss/1" for line in head.splitlines())
 
 
 def open_searcher(
@@ -260,6 +274,7 @@ def export(
     """
     from glossary_cli import formats
     from glossary_cli.formats.tbx import version_of
+    from glossary_cli.select import Selection
 
     chosen = formats.get(fmt)
     if not chosen.writable:

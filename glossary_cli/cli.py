@@ -241,13 +241,16 @@ def search(
     A query that starts with '-' goes after '--': gloss search -- -1bit
     """
     from glossary_cli import api
-    from glossary_cli.select import Selection
 
     query = " ".join(words)
     fmt = _format(fmt, as_json)
     try:
         langs = parse_langs(lang)
-        selection = Selection.of(langs, status, term_type, glossary)
+        selection = None
+        if status is not None or term_type is not None or glossary is not None:
+            from glossary_cli.select import Selection
+
+            selection = Selection.of(langs, status, term_type, glossary)
         searcher = api.open_searcher(data, on_compile=_compiling)
         results = api.search(searcher, query, langs=langs, limit=limit, selection=selection)
         elsewhere = not results and langs and api.search(searcher, query, limit=1)
@@ -262,7 +265,7 @@ def search(
                 f"gloss: no concept that matches {printable(query)!r} "
                 f"has an entry in {', '.join(langs)}"
             )
-        elif selection.filters_terms:
+        elif selection is not None and selection.filters_terms:
             message += " among the terms --status, --type and --glossary select"
         typer.echo(message, err=True)
         raise typer.Exit(int(ExitCode.NOT_FOUND))

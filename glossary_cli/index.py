@@ -37,9 +37,8 @@ import os
 import sqlite3
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from glossary_cli import __version__
 from glossary_cli.errors import StoreError
@@ -335,15 +334,13 @@ PARALLEL_BYTES = 8 << 20
 CHUNK_CONCEPTS = 5000
 
 
-@dataclass(slots=True)
-class _Prepared:
-    """Rows of a batch of concepts, keyed but not yet numbered (indexes are batch-local)."""
+class _Prepared(NamedTuple):
+    """Rows of a batch of concepts, keyed but not yet numbered (indexes are batch-local); a
+    named tuple of lists, so that a lookup, which never builds one, loads no dataclasses."""
 
-    concepts: list[tuple[str, str, str | None, str]] = field(default_factory=list)
-    """id, langs, headword, JSON"""
-    names: list[tuple[Any, ...]] = field(default_factory=list)  # concept#, field, lang, …
-    definitions: list[tuple[int, str, str, str]] = field(default_factory=list)
-    """concept#, lang, glossary, words"""
+    concepts: list[tuple[str, str, str | None, str]]  # id, langs, headword, JSON
+    names: list[tuple[Any, ...]]  # concept#, field, lang, text, keys…, status, type, glossary
+    definitions: list[tuple[int, str, str, str]]  # concept#, lang, glossary, words
 
 
 def _prepared(files: Sequence[Path], *, whole: bool = False) -> Generator[_Prepared, None, None]:
@@ -611,7 +608,7 @@ def _prepare(concepts: Iterable[Any]) -> _Prepared:
     from glossary_cli.records import concept_to_mapping
     from glossary_cli.select import source_file
 
-    out = _Prepared()
+    out = _Prepared([], [], [])
     for index, concept in enumerate(concepts):
         record = json.dumps(concept_to_mapping(concept), ensure_ascii=False, separators=(",", ":"))
         out.concepts.append((concept.id, ",".join(concept.langs), concept.en, record))

@@ -21,7 +21,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import IO, Any
 
 from glossary_cli.model import AVOID, Concept, Hit, LangSection, Term, is_english
-from glossary_cli.select import source_file
 
 #: English names of language tags shown in headers; other tags are named by ICU.
 LANGUAGE_NAMES = {"en": "English", "bn": "Bengali", "ar": "Arabic"}
@@ -381,6 +380,7 @@ def _section_cell(section: LangSection) -> tuple[Any, ...]:
     in bold, with its abbreviations), usage and notes, then each definition with its source,
     then the main term's source."""
     from glossary_cli.layout import Field
+    from glossary_cli.select import source_file
 
     main = section.main
     cell: list[Any] = []

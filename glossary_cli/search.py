@@ -35,7 +35,7 @@ import json
 import re
 import sqlite3
 from collections.abc import Callable, Sequence
-from typing import Any, Concatenate, NamedTuple, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, NamedTuple, ParamSpec, TypeVar
 
 from glossary_cli.errors import RecordError, StoreError
 from glossary_cli.model import Concept, Hit, Match, is_english
@@ -48,7 +48,9 @@ from glossary_cli.normalize import (
 )
 from glossary_cli.normalize import stem as word_stem
 from glossary_cli.records import concept_from_index
-from glossary_cli.select import Selection, lang_matches
+
+if TYPE_CHECKING:
+    from glossary_cli.select import Selection
 
 #: Minimum rapidfuzz score (0–100) for a fuzzy match of query and name.
 FUZZY_CUTOFF = 82.0
@@ -663,6 +665,8 @@ class Searcher:
         return len(self._with_langs(found, langs)) >= limit
 
     def _with_langs(self, rowids: list[int], langs: Sequence[str]) -> set[int]:
+        from glossary_cli.select import lang_matches
+
         if not rowids:
             return set()
         marks = ",".join("?" * len(rowids))
