@@ -31,14 +31,17 @@ def main() -> None:
         fh.seek(starts[middle])
         chunk = fh.read(starts[middle + 1] - starts[middle]).decode("utf-8")
     (concept,) = yaml.safe_load(chunk)
-    en = concept["en"]
+    languages = concept["languages"]
+    english = languages["en"]["terms"]
+    en = english[0]["term"]
+    abbreviations = [t["term"] for t in english if t.get("type") == "abbreviation"]
     longest = max(en.split(), key=len)
     typo = en.replace(longest, longest[:2] + longest[3] + longest[2] + longest[4:], 1)
     picked = {
-        "show": (concept.get("abbr") or [en])[0],
+        "show": (abbreviations or [en])[0],
         "en": en,
-        "bn": concept["terms"]["bn"]["term"],
-        "ar": concept["terms"]["ar"]["term"],
+        "bn": languages["bn"]["terms"][0]["term"],
+        "ar": languages["ar"]["terms"][0]["term"],
         "typo": typo,
     }
     for name, value in picked.items():
