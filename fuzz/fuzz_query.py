@@ -41,7 +41,7 @@ def test_one_input(data: bytes) -> None:
         except UsageError:
             return
         assert len(hits) <= limit
-        assert [h["score"] for h in hits] == sorted((h["score"] for h in hits), reverse=True)
+        assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
     try:
         api.show(SEARCHER, query)
     except (UsageError, NotFoundError):

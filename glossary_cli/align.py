@@ -480,6 +480,15 @@ def _unique(terms: Iterable[Term]) -> tuple[Term, ...]:
     return tuple(seen.values())
 
 
+def _unique_definitions(definitions: Iterable[Definition]) -> tuple[Definition, ...]:
+    """Definitions of the same text (and language) kept once, the first: the same definition
+    read from two files (a termbase gloss exported, added back) is one definition."""
+    seen: dict[tuple[str, str | None], Definition] = {}
+    for d in definitions:
+        seen.setdefault((d.text, d.lang), d)
+    return tuple(seen.values())
+
+
 def slug(text: str) -> str:
     """An ASCII identifier: folded words of ``text`` joined by hyphens (``low-rank-adaptation``).
 
@@ -539,11 +548,11 @@ def _texts(section: LangSection) -> tuple[str, ...]:
 
 
 def sections_clash(first: Concept, other: Concept) -> str | None:
-    """The first language (other than English) in which ``other`` gives a section that
-    contradicts ``first``'s: another main term, or other definitions where both give some
-    (a list of terms without definitions, such as a CSV of translations, agrees with any);
-    ``None`` when the two can be one concept (:func:`merge_concepts`). English sections
-    never clash: they hold the names the concepts are joined by, and are merged.
+    """The first language in which ``other`` gives a section that contradicts ``first``'s:
+    another main term, or other definitions where both give some (a list of terms without
+    definitions, such as a CSV of translations, agrees with any); for English, whose
+    sections hold the names concepts are joined by, a main term that is none of ``first``'s
+    English terms. ``None`` when the two can be one concept (:func:`merge_concepts`).
 
     >>> def c(term, definition):
     ...     defs = (Definition(definition),) if definition else ()
@@ -553,10 +562,13 @@ def sections_clash(first: Concept, other: Concept) -> str | None:
     (None, 'bn')
     """
     for s in other.languages:
-        if is_english(s.lang):
-            continue
         f = first.section(s.lang)
         if f is None or f.lang != s.lang:
+            continue
+        if is_english(s.lang):
+            main = s.main
+            if main is not None and fold(main.text) not in {fold(t.text) for t in f.terms}:
+                return s.lang
             continue
         main_f, main_s = f.main, s.main
         if (main_f.text if main_f else None) != (main_s.text if main_s else None):
@@ -629,7 +641,7 @@ def join_concepts(first: Concept, later: Concept) -> Concept:
         sections[index] = LangSection(
             f.lang,
             _unique([*f.terms, *s.terms]),
-            tuple(dict.fromkeys([*f.definitions, *s.definitions])),
+            _unique_definitions([*f.definitions, *s.definitions]),
             tuple(dict.fromkeys([*f.notes, *s.notes])),
             tuple(dict.fromkeys([*f.properties, *s.properties])),
         )
@@ -637,7 +649,7 @@ def join_concepts(first: Concept, later: Concept) -> Concept:
         id=first.id,
         languages=tuple(sections),
         subject_fields=tuple(dict.fromkeys([*first.subject_fields, *later.subject_fields])),
-        definitions=tuple(dict.fromkeys([*first.definitions, *later.definitions])),
+        definitions=_unique_definitions([*first.definitions, *later.definitions]),
         notes=tuple(dict.fromkeys([*first.notes, *later.notes])),
         xrefs=tuple(dict.fromkeys([*first.xrefs, *later.xrefs])),
         properties=tuple(dict.fromkeys([*first.properties, *later.properties])),

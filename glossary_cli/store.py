@@ -217,6 +217,15 @@ def read_manifest(data_dir: Path) -> dict[str, dict[str, Any]]:
     return {str(k): v for k, v in data.items()}
 
 
+def in_manifest_order(
+    files: Sequence[tuple[str, bytes]], manifest: Mapping[str, Any]
+) -> list[tuple[str, bytes]]:
+    """Files in the order ``sources.yaml`` names them (the order ``gloss add`` added them),
+    then the others by name."""
+    rank = {name: i for i, name in enumerate(manifest)}
+    return sorted(files, key=lambda f: (rank.get(f[0], len(rank)), f[0]))
+
+
 def read_sources(data_dir: Path) -> list[tuple[str, bytes]]:
     """``(name, bytes)`` of every file of ``DATA/sources``, sorted by name.
 
@@ -276,9 +285,14 @@ def build_records(data_dir: Path, *, strict: bool = False, base: Path | None = N
             f"no glossary files in {data_dir / SOURCES}",
             hint="put glossary files there, or add one with `gloss add FILE`",
         )
+    manifest = read_manifest(data_dir)
     try:
         return build_from(
-            files, read_manifest(data_dir), read_curation(data_dir), strict=strict, base=base
+            in_manifest_order(files, manifest),
+            manifest,
+            read_curation(data_dir),
+            strict=strict,
+            base=base,
         )
     except GlossError as exc:
         if exc.path and not os.path.isabs(exc.path):  # sources/NAME, curation.yaml: in DATA
@@ -500,8 +514,10 @@ def _own_concepts(
         other = next((s for s in native if not own(s)), None)
         shared = by_source.get(other.terms[0].source) if other is not None else None
         if shared is not None:
-            if english_terms and english is not None:
-                sections.insert(0, LangSection(english.lang, english_terms))
+            # the base concept's English stands: what the file's parentheticals give is the
+            # evidence it was aligned by, not more names of the concept
+            if not sections:
+                continue
             out.append(Concept(id=shared.id, languages=tuple(sections),
                                provenance=tuple(p for p in c.provenance
                                                 if source_file(p) in mine)))  # fmt: skip

@@ -27,8 +27,6 @@ from typing import Any
 
 from glossary_cli import store
 from glossary_cli.errors import GlossError, NotFoundError, ParseError, StoreError, UsageError
-from glossary_cli.model import Concept, is_english
-from glossary_cli.select import source_file
 from glossary_cli.tags import canonical_tag, is_language_tag
 
 
@@ -119,13 +117,19 @@ def add(
             hint="use --force to replace it, or `gloss remove` it first",
         )
     files = [(n, d) for n, d in store.read_sources(user_dir) if n != name]
-    files = sorted([*files, (name, data)])
-    manifest = dict(store.read_manifest(user_dir))
-    settings = {k: v for k, v in manifest.pop(name, {}).items() if k != "lang"}
+    files.append((name, data))
+    # Every file has its line in sources.yaml, in the order the files were added (a file
+    # replaced with --force keeps its place): concepts are built in that order, so that a
+    # file added later cannot take the id of a concept added before.
+    existing = dict(store.read_manifest(user_dir))
+    earlier = sorted(n for n, _ in files if n not in existing and n != name)
+    order = [*existing, *earlier, *([] if name in existing else [name])]
+    manifest = {n: existing.get(n, {}) for n in order}
+    settings = {k: v for k, v in manifest.get(name, {}).items() if k != "lang"}
     if lang is not None:
         settings["lang"] = lang
-    if settings:
-        manifest[name] = settings
+    manifest[name] = settings
+    files = store.in_manifest_order(files, manifest)
     try:
         result = _build(user_dir, files, manifest, base)
     except GlossError as exc:
@@ -133,40 +137,14 @@ def add(
             exc.path = str(path)  # the file as the user named it, not its copy-to-be
         raise
     report = next(r for r in result.files if r.file == name)
-    # concepts of English names alone, without a definition, would only shadow the terms of
-    # others
-    termless = [c.en or c.id for c in result.glossary.concepts if _names_only(c)]
-    if not report.entries or (
-        len(termless) >= report.concepts > 0
-        and all(_names_only(c) for c in result.glossary.concepts if _from(c, name))
-    ):
+    if not report.terms:
         raise ParseError(
             "it has no term in any language: nothing to add",
             path=str(path),
-            hint="give each concept a term in a language column or element, e.g. bn",
-        )
-    if termless:
-        shown = ", ".join(repr(t) for t in termless[:3]) + (" …" if len(termless) > 3 else "")
-        have = "has" if len(termless) == 1 else "have"
-        raise ParseError(
-            f"{len(termless)} of its concepts {have} no term in any language: {shown}",
-            path=str(path),
-            hint="give each a term in a language column or element, or leave it out",
+            hint="give each concept a term in a language column or element, e.g. bn or en",
         )
     _commit(user_dir, result, manifest, {f"{store.SOURCES}/{name}": data})
     return Change(user_dir, name, report, result)
-
-
-def _names_only(concept: Concept) -> bool:
-    """Whether a concept has nothing but English names: no other language, no definition."""
-    return all(is_english(s.lang) and not s.all_definitions() for s in concept.languages) and (
-        not concept.definitions
-    )
-
-
-def _from(concept: Concept, name: str) -> bool:
-    """Whether a concept holds a term read from the file ``name``."""
-    return any(source_file(t.source) == name for s in concept.languages for t in s.terms)
 
 
 #: The first line of a record file of gloss 0.1.0 that names its schema.
@@ -196,7 +174,8 @@ def upgrade(user_dir: Path, base: Path | None) -> bool:
         files = store.read_sources(user_dir)
         if not files:
             return False
-        result = _build(user_dir, files, store.read_manifest(user_dir), base)
+        manifest = store.read_manifest(user_dir)
+        result = _build(user_dir, store.in_manifest_order(files, manifest), manifest, base)
         store.write_atomic(path, result.text.encode("utf-8"))
     except GlossError:
         return False
@@ -219,7 +198,7 @@ def remove(user_dir: Path, base: Path | None, name: str) -> Change:
     manifest = {k: v for k, v in store.read_manifest(user_dir).items() if k != name}
     result = None
     if files:
-        result = _build(user_dir, files, manifest, base)
+        result = _build(user_dir, store.in_manifest_order(files, manifest), manifest, base)
     _commit(user_dir, result, manifest, {f"{store.SOURCES}/{name}": None})
     return Change(user_dir, name, None, result)
 

@@ -309,7 +309,9 @@ def test_remove_takes_a_user_source_out(tmp_path: Path) -> None:
     assert as_json("show", "LoRA", "--lang", "hi,ar")["terms"]["hi"] is None
     assert as_json("show", "LoRA", "--lang", "ar")["terms"]["ar"]["term"]
     assert not (user_dir() / "sources" / "hindi.txt").exists()
-    assert not (user_dir() / store.MANIFEST).exists()  # it named only hindi.txt's language
+    assert yaml.safe_load((user_dir() / store.MANIFEST).read_text(encoding="utf-8")) == {
+        "ar.txt": {}
+    }
     result = ok("remove", "ar.txt")
     assert "no added glossaries left" in result.stdout
     assert not (user_dir() / store.RECORDS).exists()
@@ -871,18 +873,16 @@ def test_export_into_a_missing_directory_says_so(tmp_path: Path) -> None:
     assert not (tmp_path / "missing").exists()
 
 
-def test_add_refuses_a_file_without_any_term(tmp_path: Path) -> None:
-    # a concept with an English name and no term would shadow the bundled LoRA in `show`
+def test_add_refuses_a_file_without_any_term_and_takes_english_alone(tmp_path: Path) -> None:
     before = snapshot(user_dir())
-    result = gloss("add", str(write(tmp_path / "w.csv", "id,en,bn\n,LoRA,\n")))
-    assert result.exit_code == 3
-    assert "no term in any language" in result.stderr
-    assert snapshot(user_dir()) == before
-    mixed = "id,en,bn\nx,Speculative Thing,স্পেকুলেটিভ\n,LoRA,\n,Pruning,\n"
-    result = gloss("add", str(write(tmp_path / "mixed.csv", mixed)))
-    assert result.exit_code == 3
-    assert "2 of its concepts have no term in any language: 'LoRA', 'Pruning'" in result.stderr
-    assert snapshot(user_dir()) == before
+    for name, text in (("w.csv", "id,lang,term\n"), ("v.csv", "id,en,bn\n")):
+        result = gloss("add", str(write(tmp_path / name, text)))
+        assert result.exit_code == 3
+        assert "no term in any language" in result.stderr
+        assert snapshot(user_dir()) == before
+    # English is a language like the others: a termbase of English terms alone is added
+    ok("add", str(write(tmp_path / "en.csv", "id,lang,term\nx1,en,gateway\nx2,en,proxy\n")))
+    assert as_json("show", "gateway")["terms"]["en"]["term"] == "gateway"
     assert as_json("show", "LoRA")["id"] == "low-rank-adaptation"
 
 

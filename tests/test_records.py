@@ -344,3 +344,50 @@ def test_a_term_value_holds_what_gloss_needs_to_say_of_it() -> None:
     assert section.main is not None and section.main.text == "Datenleitung"
     assert section.replacement is not None and section.replacement.text == "Datenleitung"
     assert [t.text for t in section.abbreviations] == ["Bus"]
+
+
+def _termbase(path: Path, cid: str, english: str, spanish: str) -> Path:
+    path.write_text(
+        '<?xml version="1.0"?>\n<martif type="TBX" xml:lang="en"><text><body>\n'
+        f'<termEntry id="{cid}"><langSet xml:lang="en"><tig><term>{english}</term></tig>'
+        f'</langSet><langSet xml:lang="es"><tig><term>{spanish}</term></tig></langSet>'
+        "</termEntry>\n</body></text></martif>\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_a_termbase_added_later_does_not_take_the_id_of_one_added_before(
+    astronomy: Path, tmp_path: Path
+) -> None:
+    # fruit.tbx sorts before the astronomy file by name: the order of adding decides
+    result = gloss("add", str(_termbase(tmp_path / "fruit.tbx", "c1", "banana", "plátano")))
+    assert result.exit_code == 0, result.stderr
+    assert "kept as 'c1-2'" in result.stderr
+    assert as_json("show", "c1")["en"] == "open cluster"
+    assert as_json("show", "banana")["id"] == "c1-2"
+    # and a rebuild (after an upgrade of the bundled data) keeps it so
+    assert gloss("build", "--user").exit_code == 0
+    assert as_json("show", "c1")["en"] == "open cluster"
+
+
+def test_a_termbase_taking_a_bundled_id_with_other_english_is_kept_apart(tmp_path: Path) -> None:
+    result = gloss("add", str(_termbase(tmp_path / "t.tbx", "pruning", "banana", "plátano")))
+    assert result.exit_code == 0, result.stderr
+    pruning = as_json("show", "pruning")
+    assert pruning["en"] == "Pruning" and "banana" not in pruning["aliases"]
+    assert as_json("show", "banana")["id"] == "pruning-2"
+
+
+def test_the_bundled_glossary_exported_and_added_back_doubles_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "all.tbx"
+    assert gloss("export", "-o", str(out)).exit_code == 0
+    assert gloss("add", str(out)).exit_code == 0
+    bn = as_json("show", "LoRA", "--lang", "bn")["terms"]["bn"]
+    assert len(bn["definitions"]) == 1
+    assert len({t["term"] for t in bn["terms"]}) == len(bn["terms"])
+    again = tmp_path / "again.tbx"
+    assert gloss("export", "-o", str(again)).exit_code == 0
+    assert again.read_bytes().count(b'type="definition"') == out.read_bytes().count(
+        b'type="definition"'
+    )
