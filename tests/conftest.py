@@ -66,12 +66,14 @@ def essence(concept: Any, *, sources: bool = False) -> tuple[Any, ...]:
     """What an exchange format must keep of a concept: its id, subject fields, notes,
     cross-references, concept-level definitions, and per language every exported term (text,
     type, status, part of speech, usage, notes, term-level definitions), the language's
-    definitions and notes; with ``sources``, the sources of terms and definitions too. Left
+    definitions and notes; with ``sources``, what each term and definition cites (its citation,
+    or the source it was read from when it cites nothing: an import names the file and line it
+    read as the source and keeps the source the record gave as the citation). Left
     out: curated search-only aliases and misreadings (never exported), and how the term was
     spelt in the source termbase (``status_original``), provenance and properties."""
 
     def definitions(ds: Any) -> tuple[Any, ...]:
-        return tuple((d.text, d.source if sources else None) for d in ds)
+        return tuple((d.text, (d.citation or d.source) if sources else None) for d in ds)
 
     return (
         concept.id,
@@ -84,7 +86,7 @@ def essence(concept: Any, *, sources: bool = False) -> tuple[Any, ...]:
                 s.lang,
                 tuple(
                     (t.text, t.type, t.status, t.pos, t.usage, t.notes, definitions(t.definitions),
-                     t.source if sources else None)
+                     (t.citation or t.source) if sources else None)
                     for t in s.terms
                     if t.role is None
                 ),
@@ -94,3 +96,27 @@ def essence(concept: Any, *, sources: bool = False) -> tuple[Any, ...]:
             for s in concept.languages
         ),
     )  # fmt: skip
+
+
+def as_cited(concept: Any) -> Any:
+    """``concept`` as an import of its records gives it back: every term and definition
+    cites the source it had (see :func:`essence`), and its source and the concept's
+    provenance are left out, since they name the file that was read."""
+
+    def cited(v: Any) -> Any:
+        return v._replace(source=None, citation=v.citation or v.source or None)
+
+    return concept._replace(
+        languages=tuple(
+            s._replace(
+                terms=tuple(
+                    cited(t)._replace(definitions=tuple(cited(d) for d in t.definitions))
+                    for t in s.terms
+                ),
+                definitions=tuple(cited(d) for d in s.definitions),
+            )
+            for s in concept.languages
+        ),
+        definitions=tuple(cited(d) for d in concept.definitions),
+        provenance=(),
+    )

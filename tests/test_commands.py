@@ -24,7 +24,7 @@ from glossary_cli.cli import app
 from glossary_cli.errors import RecordError
 from glossary_cli.model import Concept, LangSection, Term
 
-from .conftest import DATA, ROOT, essence, snapshot
+from .conftest import DATA, ROOT, as_cited, essence, snapshot
 
 runner = CliRunner()
 
@@ -439,8 +439,11 @@ def test_export_then_import_gives_the_same_concepts(tmp_path: Path, fmt: str) ->
     ok("export", "-o", str(out))  # the format comes from the suffix
     back = formats.get(fmt).read(out.read_bytes(), out.name)
     bundled = store.read_records(DATA).concepts
-    if fmt in ("jsonl", "yaml"):  # the record schema itself: everything, exactly
-        assert back.concepts == bundled
+    if fmt in ("jsonl", "yaml"):  # the record schema itself: everything it cites, exactly
+        assert [as_cited(c) for c in back.concepts] == [as_cited(c) for c in bundled]
+        term = back.concepts[0].languages[0].terms[0]
+        assert term.source.startswith(f"{out.name}:")  # where it was read, then what it cites
+        assert term.citation == bundled[0].languages[0].terms[0].source
     else:  # a table of terms: every exported term with its source, no curated alias
         assert [essence(c, sources=True) for c in back.concepts] == [
             essence(c, sources=True) for c in bundled

@@ -30,7 +30,7 @@ from glossary_cli.model import (
 )
 from glossary_cli.store import read_records
 
-from .conftest import DATA, essence
+from .conftest import DATA, as_cited, essence
 from .tbx_census import census
 
 HERE = Path(__file__).resolve().parent
@@ -548,7 +548,7 @@ def test_jsonl_and_yaml_keep_everything() -> None:
     sample = _sample()
     for module in (jsonl, yamldoc):
         back = module.read(module.write(sample), "x")
-        assert back.concepts == sample.concepts
+        assert [as_cited(c) for c in back.concepts] == [as_cited(c) for c in sample.concepts]
     line = json.loads(jsonl.write(sample).splitlines()[0])
     assert list(line)[:2] == ["schema_version", "id"] and line["schema_version"] == 2
 
@@ -566,6 +566,7 @@ def test_jsonl_and_yaml_keep_everything() -> None:
         ('{"id": "a", "languages": {"bn": {"terms": [{"term": "ক"}]}}}\n'
          '{"id": "a", "languages": {"bn": {"terms": [{"term": "খ"}]}}}\n', 2,
          "duplicate concept id"),
+        ('{"id": "a", "id": "b", "languages": {}}\n', 1, "'id' is given twice"),
     ],
 )  # fmt: skip
 def test_jsonl_errors(text: str, line: int, message: str) -> None:
@@ -579,6 +580,22 @@ def test_a_key_given_twice_in_yaml_is_an_error_with_its_line() -> None:
     with pytest.raises(ParseError, match="the key 'id' is given twice") as caught:
         yamldoc.read(text.encode(), "x.yaml")
     assert caught.value.line == 5
+
+
+def test_records_read_name_the_line_of_each_term_and_keep_its_source_as_citation() -> None:
+    text = (
+        "schema_version: 2\nsources: []\nconcepts:\n- id: a\n  languages:\n    bn:\n"
+        "      terms:\n      - term: ক\n        source: 'Bangla Academy, 1994'\n"
+        "      - term: খ\n"
+    )
+    concept = yamldoc.read(text.encode(), "x.yaml").concepts[0]
+    first, second = concept.section("bn").terms
+    assert (first.source, first.citation) == ("x.yaml:8", "Bangla Academy, 1994")
+    assert (second.source, second.citation) == ("x.yaml:10", None)
+    assert concept.provenance[0] == "x.yaml:4"
+    line = '{"id": "a", "languages": {"ar": {"terms": [{"term": "ب", "source": "ASMO"}]}}}\n'
+    term = jsonl.read(("\n" + line).encode(), "y.jsonl").concepts[0].section("ar").terms[0]
+    assert (term.source, term.citation) == ("y.jsonl:2", "ASMO")
 
 
 # --------------------------------------------------------------------------- gloss 0.1.0's files
@@ -700,7 +717,8 @@ def test_table_round_trip_property(glossary: Glossary, dialect: str) -> None:
 @PROPERTY
 @given(GLOSSARY)
 def test_jsonl_round_trip_property(glossary: Glossary) -> None:
-    assert jsonl.read(jsonl.write(glossary), "p.jsonl").concepts == glossary.concepts
+    back = jsonl.read(jsonl.write(glossary), "p.jsonl").concepts
+    assert [as_cited(c) for c in back] == [as_cited(c) for c in glossary.concepts]
 
 
 def test_the_bundled_records_round_trip_through_every_format() -> None:
@@ -709,6 +727,6 @@ def test_the_bundled_records_round_trip_through_every_format() -> None:
         f = formats.get(name)
         back = f.read(f.write(bundled), f"x.{name}")
         if name in ("jsonl", "yaml"):
-            assert back.concepts == bundled.concepts
+            assert [as_cited(c) for c in back.concepts] == [as_cited(c) for c in bundled.concepts]
         else:
             assert [essence(c) for c in back.concepts] == [essence(c) for c in bundled.concepts]

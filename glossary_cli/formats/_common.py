@@ -8,7 +8,8 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from glossary_cli.errors import ParseError
 from glossary_cli.model import Concept, Glossary, Source
@@ -121,3 +122,51 @@ def glossary_of(
         for lang, n in counts.items()
     )
     return Glossary(sources=sources, concepts=concepts)
+
+
+def read_from(
+    concept: Concept,
+    where: str,
+    lines: Mapping[tuple[str | int, ...], int] | None = None,
+    at: tuple[str | int, ...] = (),
+) -> Concept:
+    """``concept`` as read from a file of records (JSON Lines, YAML): every term and
+    definition gets ``where`` — or, given the ``lines`` of a YAML document and the concept's
+    path ``at`` in it, the ``FILE:LINE`` of its own item — as its source, as every reader's
+    terms name where they were read; the source the records gave becomes its citation
+    (unless it has one). The concept's provenance starts with ``where``.
+    """
+    name = where.rpartition(":")[0] if where.rpartition(":")[2].isdigit() else where
+
+    def place(*keys: str | int) -> str:
+        line = lines.get((*at, *keys)) if lines is not None else None
+        return f"{name}:{line}" if line else where
+
+    def moved(value: Any, source: str) -> Any:
+        if value.source == source:
+            return value
+        citation = value.citation or value.source or None
+        return value._replace(source=source, citation=citation)
+
+    sections = []
+    for s in concept.languages:
+        terms = []
+        for k, t in enumerate(s.terms):
+            term = moved(t, place("languages", s.lang, "terms", k))
+            defs = tuple(
+                moved(d, place("languages", s.lang, "terms", k, "definitions", j))
+                for j, d in enumerate(t.definitions)
+            )
+            terms.append(term._replace(definitions=defs))
+        defs = tuple(
+            moved(d, place("languages", s.lang, "definitions", j))
+            for j, d in enumerate(s.definitions)
+        )
+        sections.append(s._replace(terms=tuple(terms), definitions=defs))
+    definitions = tuple(
+        moved(d, place("definitions", j)) for j, d in enumerate(concept.definitions)
+    )
+    provenance = tuple(dict.fromkeys([place(), *concept.provenance]))
+    return concept._replace(
+        languages=tuple(sections), definitions=definitions, provenance=provenance
+    )

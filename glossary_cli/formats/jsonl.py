@@ -8,11 +8,12 @@ migrated (:func:`glossary_cli.records.concept_from_v1`).
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from glossary_cli import records
 from glossary_cli.errors import ParseError, RecordError
-from glossary_cli.formats._common import decode, digest, glossary_of, with_ids
-from glossary_cli.model import Concept, Glossary, LangSection
+from glossary_cli.formats._common import decode, digest, glossary_of, read_from, with_ids
+from glossary_cli.model import Concept, Glossary
 
 
 def write(glossary: Glossary) -> bytes:
@@ -35,7 +36,9 @@ def read(data: bytes, name: str) -> Glossary:
         name: the file's name, for messages and sources.
 
     Returns:
-        The glossary; terms and definitions without a source get ``NAME:LINE``.
+        The glossary; every term and definition names ``NAME:LINE`` as its source, the
+        source the record gave becoming its citation (:func:`~glossary_cli.formats._common.
+        read_from`).
 
     Raises:
         ParseError: a line that is not JSON or not a concept record of schema 1 or 2, or a
@@ -47,7 +50,7 @@ def read(data: bytes, name: str) -> Glossary:
         if not line.strip():
             continue
         try:
-            raw = json.loads(line)
+            raw = json.loads(line, object_pairs_hook=_unique_keys)
             version = records.schema_of(raw)
             if version not in (None, 1, records.SCHEMA_VERSION):
                 raise RecordError(
@@ -74,21 +77,23 @@ def read(data: bytes, name: str) -> Glossary:
                 line=number,
                 hint=exc.hint or "each line must be a concept record as `gloss` writes them",
             ) from None
-        found.append((with_source(concept, f"{name}:{number}"), number))
+        found.append((read_from(concept, f"{name}:{number}"), number))
     return glossary_of(with_ids(found, name), name, name, digest(data))
 
 
-def with_source(concept: Concept, source: str) -> Concept:
-    """``concept`` with ``source`` given to each term and definition that has none."""
-    sections = tuple(
-        LangSection(
-            s.lang,
-            tuple(t if t.source else t._replace(source=source) for t in s.terms),
-            tuple(d if d.source else d._replace(source=source) for d in s.definitions),
-            s.notes,
-            s.properties,
-        )
-        for s in concept.languages
-    )
-    definitions = tuple(d if d.source else d._replace(source=source) for d in concept.definitions)
-    return concept._replace(languages=sections, definitions=definitions)
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refusing a key given twice (RFC 8259 §4: names SHOULD be unique, and
+    :mod:`json` would keep the last value without a word).
+
+    Raises:
+        RecordError: a key is given twice.
+    """
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise RecordError(
+                f"the key {key!r} is given twice in one object",
+                hint="give each key once",
+            )
+        out[key] = value
+    return out

@@ -35,7 +35,14 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from glossary_cli.errors import ParseError, RecordError, UsageError
-from glossary_cli.formats._common import CELL_SEPARATOR, clean, digest, glossary_of, with_ids
+from glossary_cli.formats._common import (
+    CELL_SEPARATOR,
+    clean,
+    digest,
+    glossary_of,
+    read_from,
+    with_ids,
+)
 from glossary_cli.model import (
     EN_ORIGINS,
     ROLES,
@@ -216,8 +223,10 @@ def read(data: bytes, name: str, *, dialect: Dialect = "csv") -> Glossary:
         dialect: ``"csv"`` or ``"tsv"``.
 
     Returns:
-        The glossary; a term or definition without a source gets ``NAME:LINE``, the line its
-        row starts on; a concept without an id a slug of its headword or first term.
+        The glossary; every term and definition names ``NAME:LINE``, the line its row starts
+        on, as its source, and cites the row's ``citation`` (or, failing that, its ``source``:
+        the file it came from before this one); a concept without an id gets a slug of its
+        headword or first term.
 
     Raises:
         UsageError: an unknown ``dialect``.
@@ -335,7 +344,7 @@ def _read_long(
                 hint="give the concept's id on its first row",
             )
         _long_row(current, cells, name, line)
-    return [(_built(b), b.line) for b in building.values()]
+    return [(_built(b, name), b.line) for b in building.values()]
 
 
 def _long_row(b: _Building, cells: dict[str, str], name: str, line: int) -> None:
@@ -357,8 +366,8 @@ def _long_row(b: _Building, cells: dict[str, str], name: str, line: int) -> None
     if cells.get("definition"):
         definition = Definition(
             cells["definition"],
-            cells.get("definition_source") or where,
-            cells.get("definition_citation") or None,
+            where,
+            cells.get("definition_citation") or cells.get("definition_source") or None,
         )
     if not raw_lang:
         if term:
@@ -402,14 +411,14 @@ def _long_row(b: _Building, cells: dict[str, str], name: str, line: int) -> None
             usage=cells.get("usage") or None,
             role=role,
             origin=origin,
-            source=cells.get("source") or where,
-            citation=cells.get("citation") or None,
+            source=where,
+            citation=cells.get("citation") or cells.get("source") or None,
             notes=tuple(_split(cells.get("term_notes", ""))),
         )
     )
 
 
-def _built(b: _Building) -> Concept:
+def _built(b: _Building, name: str) -> Concept:
     sections = []
     for lang, s in b.sections.items():
         if s["terms"]:
@@ -426,6 +435,7 @@ def _built(b: _Building) -> Concept:
         definitions=tuple(b.definitions),
         notes=tuple(b.notes),
         xrefs=tuple(b.xrefs),
+        provenance=(f"{name}:{b.line}",),
     )
 
 
@@ -568,7 +578,7 @@ def _wide_row(row: list[str], columns: list[tuple[str | None, str]], name: str, 
         )
     else:
         concept = Concept(id=cid, languages=concept.languages, notes=concept.notes)
-    return concept
+    return read_from(concept, f"{name}:{line}")
 
 
 def _sourced(term: Term, source: str) -> Term:

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from glossary_cli import records
 from glossary_cli.errors import ParseError, RecordError
-from glossary_cli.formats._common import decode, digest, glossary_of
-from glossary_cli.formats.jsonl import with_source
+from glossary_cli.formats._common import decode, digest, glossary_of, read_from
 from glossary_cli.model import Glossary
 
 
@@ -27,18 +26,21 @@ def read(data: bytes, name: str) -> Glossary:
 
     The concepts are kept as they are; the document's own ``sources`` describe the files it
     was built from, not this file, so they are replaced by one source per language of
-    ``name``. Terms and definitions without a source get ``NAME``.
+    ``name``. Every term and definition names the ``NAME:LINE`` of its item as its source,
+    the source the record gave becoming its citation
+    (:func:`~glossary_cli.formats._common.read_from`).
 
     Raises:
         ParseError: not YAML, a duplicate key, not a record document of schema 1 or 2, or a
             duplicate id.
     """
-    from glossary_cli.formats._yaml import load_yaml
+    from glossary_cli.formats._yaml import load_yaml_lines
 
     text = decode(data, name)
     hint = "the file must be a record document as `gloss export --format yaml` writes it"
     try:
-        glossary = records.glossary_from_mapping(load_yaml(text, name, hint))
+        loaded, lines = load_yaml_lines(text, name, hint)
+        glossary = records.glossary_from_mapping(loaded)
     except RecordError as exc:
         raise ParseError(
             exc.message, path=name, line=exc.line, column=exc.column, hint=exc.hint or hint
@@ -52,5 +54,5 @@ def read(data: bytes, name: str) -> Glossary:
                 hint="give every concept its own id",
             )
         first.setdefault(concept.id, number)
-    concepts = [with_source(c, name) for c in glossary.concepts]
+    concepts = [read_from(c, name, lines, ("concepts", i)) for i, c in enumerate(glossary.concepts)]
     return glossary_of(concepts, name, name, digest(data))
