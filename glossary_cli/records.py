@@ -267,8 +267,12 @@ def _error(message: str, keys: _Keys, hint: str | None = None) -> RecordError:
     return exc
 
 
-def _label(keys: _Keys) -> str:
-    """``("languages", "bn", "terms", 0, "term")`` → ``languages.bn.terms[1].term``."""
+def label(keys: _Keys) -> str:
+    """A path of keys and list indexes as messages name it (list items counted from 1).
+
+    >>> label(("languages", "bn", "terms", 0, "term"))
+    'languages.bn.terms[1].term'
+    """
     out = ""
     for k in keys:
         out += f"[{k + 1}]" if isinstance(k, int) else (f".{k}" if out else str(k))
@@ -284,7 +288,7 @@ class _Reader:
         self.where = where
 
     def fail(self, message: str, keys: _Keys, hint: str | None = None) -> RecordError:
-        return _error(f"{self.where}: {_label(keys)} {message}", keys, hint)
+        return _error(f"{self.where}: {label(keys)} {message}", keys, hint)
 
     def mapping(
         self, value: Any, keys: _Keys, known: frozenset[str] | None = None
@@ -388,13 +392,21 @@ class _Reader:
         if origin not in ("source", "curated"):
             raise self.fail(f"is {origin!r}, not source or curated", (*keys, "origin"))
         text = self.text(data, "term", keys, required=True) or ""
-        if not text:
-            raise self.fail("is empty", (*keys, "term"))
+        if not text.strip():
+            raise self.fail("is empty" if not text else "is blank", (*keys, "term"))
+        original = self.text(data, "status_original", keys)
+        meant = normalize_status(original)[0]
+        if meant is not None and meant != status:
+            raise self.fail(
+                f"is {original!r}, a spelling of {meant}, but the status is {status or 'none'}",
+                (*keys, "status_original"),
+                f"set status: {meant}, or leave status_original out",
+            )
         return Term(
             text=text,
             type=self.text(data, "type", keys),
             status=status,
-            status_original=self.text(data, "status_original", keys),
+            status_original=original,
             pos=self.text(data, "pos", keys),
             usage=self.text(data, "usage", keys),
             role=role,

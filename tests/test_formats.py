@@ -292,7 +292,7 @@ def _sample() -> Glossary:
                     Term(
                         "low-rank adaption",
                         status="deprecated",
-                        status_original="obsolete",
+                        status_original="Do Not Use",
                         source="x.txt:9",
                         notes=("a misspelling",),
                     ),
@@ -445,7 +445,7 @@ def test_a_table_has_a_row_per_term(dialect: str) -> None:
     ]
     assert rows[0]["status"] == "preferred" and rows[0]["definition"] == "An English definition."
     assert rows[0]["definition_citation"] == "Hu et al. 2021"
-    assert rows[2]["status_original"] == "obsolete"
+    assert rows[2]["status_original"] == "Do Not Use"
     assert rows[0]["subject_fields"] == "machine learning"
     assert rows[0]["xrefs"].startswith("broader: Singular Value Decomposition (SVD) | ")
     back = table.read(out, "t", dialect=dialect)  # type: ignore[arg-type]
@@ -519,8 +519,12 @@ def test_a_table_of_gloss_0_1_0_is_read() -> None:
         ("id,lang,term,role\na,bn,ক,secret\n", 2, "unknown role 'secret'"),
         ("id,lang,term,status\na,bn,,preferred\n", 2, "status given without a term"),
         ("id,lang,term\na,,ক\n", 2, "has no language"),
+        ("id,lang,term\na,bn,ক\na,bn,খ\x07\n", 3, "the term cell holds the control character"),
+        ("id,en,bn\na,A,\x1b[31mক\n", 2, "the bn cell holds the control character U+001B"),
+        ("id,lang,term,status,status_original\na,bn,ক,preferred,obsolete\n", 2,
+         "'obsolete' is a spelling of superseded"),
     ],
-)
+)  # fmt: skip
 def test_table_errors(text: str, line: int, message: str) -> None:
     with pytest.raises(ParseError) as caught:
         table.read(text.encode(), "bad.csv")
@@ -567,6 +571,11 @@ def test_jsonl_and_yaml_keep_everything() -> None:
          '{"id": "a", "languages": {"bn": {"terms": [{"term": "খ"}]}}}\n', 2,
          "duplicate concept id"),
         ('{"id": "a", "id": "b", "languages": {}}\n', 1, "'id' is given twice"),
+        ('{"id": "a", "languages": {"bn": {"terms": [{"term": " \\t"}]}}}\n', 1, "term is blank"),
+        ('{"id": "a", "languages": {"bn": {"definitions": [{"text": "x\\u009b"}]}}}\n', 1,
+         "definitions.1..text holds the control character U.009B"),
+        ('{"id": "a", "languages": {"bn": {"terms": [{"term": "ক", "status": "preferred", '
+         '"status_original": "obsolete"}]}}}\n', 1, "a spelling of superseded"),
     ],
 )  # fmt: skip
 def test_jsonl_errors(text: str, line: int, message: str) -> None:
@@ -580,6 +589,14 @@ def test_a_key_given_twice_in_yaml_is_an_error_with_its_line() -> None:
     with pytest.raises(ParseError, match="the key 'id' is given twice") as caught:
         yamldoc.read(text.encode(), "x.yaml")
     assert caught.value.line == 5
+
+
+def test_a_control_character_in_a_yaml_document_is_refused_with_its_line() -> None:
+    text = 'schema_version: 2\nsources: []\nconcepts:\n- id: a\n  notes:\n  - fine\n  - "b\\x07"\n'
+    with pytest.raises(ParseError) as caught:
+        yamldoc.read(text.encode(), "x.yaml")
+    assert "concepts[1].notes[2] holds the control character U+0007" in caught.value.message
+    assert caught.value.line == 7
 
 
 def test_records_read_name_the_line_of_each_term_and_keep_its_source_as_citation() -> None:

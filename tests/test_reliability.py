@@ -501,12 +501,13 @@ YAML_1_1_TRAPS = [
 
 
 def _record(value: str) -> dict[str, Any]:
-    """A record document with ``value`` in every text field of the schema."""
+    """A record document with ``value`` in every text field of the schema (a term is never
+    blank, so it is ``value`` after a letter)."""
     definition = {"text": value, "lang": "en", "source": value, "citation": value}
     prop = {"category": value, "value": value, "element": value, "citation": value,
             "target": value, "date": value, "responsibility": value}  # fmt: skip
     term = {
-        "term": value, "type": value, "status": "admitted", "status_original": value,
+        "term": f"t{value}", "type": value, "status": "admitted", "status_original": value,
         "pos": value, "usage": value, "source": value, "citation": value, "notes": [value],
         "definitions": [{"text": value, "source": value}], "properties": [prop],
     }  # fmt: skip

@@ -18,6 +18,10 @@ from glossary_cli.model import Concept, Glossary, Source
 CELL_SEPARATOR = " | "
 
 _SPACE = re.compile(r"\s+")
+# C0 controls other than tab, line feed and carriage return; DEL; C1 controls other than NEL
+# (U+0085, a line break). They have no meaning in a term or definition (Unicode §23.1), most
+# cannot be written to TBX (XML 1.0 §2.2), and a terminal would obey them.
+_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
 
 
 def clean(text: str) -> str:
@@ -28,6 +32,43 @@ def clean(text: str) -> str:
     'A group of stars formed together in the spiral arms of a galaxy.'
     """
     return _SPACE.sub(" ", unicodedata.normalize("NFC", text)).strip()
+
+
+def find_control(
+    value: Any, at: tuple[str | int, ...] = ()
+) -> tuple[tuple[str | int, ...], str] | None:
+    """The first control character of :data:`_CONTROLS` in ``value`` (a string, or mappings
+    and lists of them as a record reader loads them): ``(path, character)``, the path of
+    mapping keys and list indexes to the string that holds it; ``None`` when there is none.
+
+    >>> find_control({"languages": {"bn": {"terms": [{"term": "ক\\x07"}]}}})
+    (('languages', 'bn', 'terms', 0, 'term'), '\\x07')
+    >>> find_control(["a\\tb", "c\\nd"]) is None
+    True
+    """
+    if isinstance(value, str):
+        found = _CONTROLS.search(value)
+        return (at, found.group()) if found else None
+    items: Iterable[tuple[str | int, Any]]
+    if isinstance(value, dict):
+        items = value.items()
+    elif isinstance(value, list):
+        items = enumerate(value)
+    else:
+        return None
+    for key, item in items:
+        hit = find_control(item, (*at, key))
+        if hit is not None:
+            return hit
+    return None
+
+
+def control_message(char: str) -> tuple[str, str]:
+    """The message and hint of an error about the control character ``char``."""
+    return (
+        f"holds the control character U+{ord(char):04X}",
+        "remove it: a term, definition or note is plain text",
+    )
 
 
 def decode(data: bytes, name: str) -> str:

@@ -12,7 +12,15 @@ from typing import Any
 
 from glossary_cli import records
 from glossary_cli.errors import ParseError, RecordError
-from glossary_cli.formats._common import decode, digest, glossary_of, read_from, with_ids
+from glossary_cli.formats._common import (
+    control_message,
+    decode,
+    digest,
+    find_control,
+    glossary_of,
+    read_from,
+    with_ids,
+)
 from glossary_cli.model import Concept, Glossary
 
 
@@ -41,8 +49,8 @@ def read(data: bytes, name: str) -> Glossary:
         read_from`).
 
     Raises:
-        ParseError: a line that is not JSON or not a concept record of schema 1 or 2, or a
-            duplicate id.
+        ParseError: a line that is not JSON or not a concept record of schema 1 or 2, a key
+            given twice, a control character in a value, or a duplicate id.
     """
     text = decode(data, name)
     found: list[tuple[Concept, int]] = []
@@ -51,6 +59,10 @@ def read(data: bytes, name: str) -> Glossary:
             continue
         try:
             raw = json.loads(line, object_pairs_hook=_unique_keys)
+            control = find_control(raw)
+            if control is not None:
+                message, hint = control_message(control[1])
+                raise RecordError(f"{records.label(control[0])} {message}", hint=hint)
             version = records.schema_of(raw)
             if version not in (None, 1, records.SCHEMA_VERSION):
                 raise RecordError(

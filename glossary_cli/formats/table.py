@@ -38,7 +38,9 @@ from glossary_cli.errors import ParseError, RecordError, UsageError
 from glossary_cli.formats._common import (
     CELL_SEPARATOR,
     clean,
+    control_message,
     digest,
+    find_control,
     glossary_of,
     read_from,
     with_ids,
@@ -332,6 +334,7 @@ def _read_long(
     current: _Building | None = None
     for line, row in numbered:
         _check_width(row, len(columns), name, line)
+        _check_controls(row, columns, name, line)
         cells = {c: clean(v) for c, v in zip(columns, row, strict=True)}
         cid = cells.get("id", "")
         if cid:
@@ -394,6 +397,15 @@ def _long_row(b: _Building, cells: dict[str, str], name: str, line: int) -> None
             f"unknown status {cells['status']!r}",
             "use preferred, admitted, deprecated or superseded, and keep the termbase's own "
             "value in status_original",
+        )
+    meant = normalize_status(cells.get("status_original"))[0]
+    if meant is not None and status is None and not cells.get("status"):
+        status = meant  # only the termbase's own value was given: it says the status
+    elif meant is not None and meant != status:
+        raise fail(
+            f"status_original {cells['status_original']!r} is a spelling of {meant}, but the "
+            f"status is {status or cells['status']!r}",
+            f"set status to {meant}, or leave status_original empty",
         )
     role = cells.get("role") or None
     if role is not None and role not in ROLES:
@@ -509,8 +521,23 @@ def _read_wide(
     out = []
     for line, row in numbered:
         _check_width(row, len(columns), name, line)
+        _check_controls(row, [h.strip() for h in header], name, line)
         out.append((_wide_row(row, columns, name, line), line))
     return out
+
+
+def _check_controls(row: list[str], columns: list[str], name: str, line: int) -> None:
+    """Refuse a cell that holds a control character (:func:`~glossary_cli.formats._common.
+    find_control`), naming its column.
+
+    Raises:
+        ParseError: with the line where the row starts.
+    """
+    for column, cell in zip(columns, row, strict=True):
+        control = find_control(cell)
+        if control is not None:
+            message, hint = control_message(control[1])
+            raise ParseError(f"the {column} cell {message}", path=name, line=line, hint=hint)
 
 
 def _wide_row(row: list[str], columns: list[tuple[str | None, str]], name: str, line: int

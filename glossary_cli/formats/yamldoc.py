@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from glossary_cli import records
 from glossary_cli.errors import ParseError, RecordError
-from glossary_cli.formats._common import decode, digest, glossary_of, read_from
+from glossary_cli.formats._common import (
+    control_message,
+    decode,
+    digest,
+    find_control,
+    glossary_of,
+    read_from,
+)
 from glossary_cli.model import Glossary
 
 
@@ -31,8 +38,8 @@ def read(data: bytes, name: str) -> Glossary:
     (:func:`~glossary_cli.formats._common.read_from`).
 
     Raises:
-        ParseError: not YAML, a duplicate key, not a record document of schema 1 or 2, or a
-            duplicate id.
+        ParseError: not YAML, a duplicate key, not a record document of schema 1 or 2, a
+            control character in a value, or a duplicate id; with the line of the value.
     """
     from glossary_cli.formats._yaml import load_yaml_lines
 
@@ -40,10 +47,28 @@ def read(data: bytes, name: str) -> Glossary:
     hint = "the file must be a record document as `gloss export --format yaml` writes it"
     try:
         loaded, lines = load_yaml_lines(text, name, hint)
-        glossary = records.glossary_from_mapping(loaded)
     except RecordError as exc:
         raise ParseError(
             exc.message, path=name, line=exc.line, column=exc.column, hint=exc.hint or hint
+        ) from None
+    control = find_control(loaded)
+    if control is not None:
+        message, why = control_message(control[1])
+        raise ParseError(
+            f"{records.label(control[0])} {message}",
+            path=name,
+            line=lines.get(control[0]),
+            hint=why,
+        )
+    try:
+        glossary = records.glossary_from_mapping(loaded)
+    except RecordError as exc:
+        raise ParseError(
+            exc.message,
+            path=name,
+            line=exc.line or lines.get(exc.keys),
+            column=exc.column,
+            hint=exc.hint or hint,
         ) from None
     first: dict[str, int] = {}
     for number, concept in enumerate(glossary.concepts, start=1):
