@@ -65,18 +65,26 @@ class Selection(NamedTuple):
         glossary: str | None = None,
     ) -> Selection:
         """A selection from command-line values: comma-separated ``status``, ``term_type``
-        and ``glossary`` lists.
+        and ``glossary`` lists. A status may be given as a termbase spells it (``obsolete``,
+        ``preferredTerm-admn-sts``: :func:`glossary_cli.records.normalize_status`).
+
+        >>> Selection.of(status="Preferred,obsolete,superseded").statuses
+        ('preferred', 'superseded')
 
         Raises:
             UsageError: an unknown status, or a list that names nothing.
         """
-        statuses = _items(status, "--status")
-        for s in statuses:
-            if s not in STATUSES:
+        from glossary_cli.records import normalize_status
+
+        statuses = []
+        for s in _items(status, "--status"):
+            known = normalize_status(s)[0]
+            if known is None:
                 raise UsageError(
                     f"{s!r} is not an administrative status", hint="use " + ", ".join(STATUSES)
                 )
-        return cls(langs, statuses, _items(term_type, "--type"), _items(glossary, "--glossary"))
+            statuses.append(known)
+        return cls(langs, tuple(dict.fromkeys(statuses)), _items(term_type, "--type"), _items(glossary, "--glossary"))
 
     @property
     def filters_terms(self) -> bool:

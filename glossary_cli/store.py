@@ -19,7 +19,7 @@ import hashlib
 import os
 import tempfile
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -39,6 +39,8 @@ from glossary_cli.tags import is_language_tag
 RECORDS = "concepts.yaml"
 CURATION = "curation.yaml"
 MANIFEST = "sources.yaml"
+#: The settings a file may have in the manifest.
+MANIFEST_KEYS = ("lang",)
 SOURCES = "sources"
 HEADER = (
     "# gloss term records (record schema 2), written by `gloss build` from sources/ and\n"
@@ -204,6 +206,15 @@ def read_manifest(data_dir: Path) -> dict[str, dict[str, Any]]:
             "must map file names to settings, e.g. {my.txt: {lang: hi}}", path=str(path)
         )
     for name, settings in data.items():
+        unknown = [k for k in settings if k not in MANIFEST_KEYS]
+        if unknown:
+            exc = RecordError(
+                f"{name}: unknown setting {str(unknown[0])!r}",
+                hint="a file's only setting is its language: {my.txt: {lang: hi}}",
+            )
+            exc.keys, exc.on_key = (str(name), str(unknown[0])), True
+            place(exc, text, str(path))
+            raise exc
         lang = settings.get("lang")
         if lang is not None and not (isinstance(lang, str) and is_language_tag(lang)):
             exc = RecordError(
@@ -286,8 +297,20 @@ def build_records(data_dir: Path, *, strict: bool = False, base: Path | None = N
             hint="put glossary files there, or add one with `gloss add FILE`",
         )
     manifest = read_manifest(data_dir)
+    present = {name for name, _ in files}
+    missing = [
+        ParseWarning(
+            f"names {name}, which is not in {SOURCES}/",
+            path=str(data_dir / MANIFEST),
+            hint=f"put the file in {data_dir / SOURCES}, or remove its line",
+        )
+        for name in manifest
+        if name not in present
+    ]
+    if strict and missing:
+        raise ParseError(missing[0].message, path=missing[0].path, hint=missing[0].hint)
     try:
-        return build_from(
+        result = build_from(
             in_manifest_order(files, manifest),
             manifest,
             read_curation(data_dir),
@@ -298,6 +321,7 @@ def build_records(data_dir: Path, *, strict: bool = False, base: Path | None = N
         if exc.path and not os.path.isabs(exc.path):  # sources/NAME, curation.yaml: in DATA
             exc.path = str(data_dir / exc.path)
         raise
+    return replace(result, warnings=(*missing, *result.warnings)) if missing else result
 
 
 def build_from(

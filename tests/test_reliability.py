@@ -344,6 +344,7 @@ def test_a_script_gloss_cannot_guess_builds_with_its_language_named(
         ("g.txt: {lang: [bn]}\n", ("sources.yaml:1:15", "not a language tag")),
         ("g.txt: [bn]\n", ("sources.yaml", "must map file names")),
         ("g.txt: {lang: bn\n", ("sources.yaml:2:1", "invalid YAML", "by hand")),
+        ("g.txt: {lang: bn, langauge: ar}\n", ("sources.yaml:1:19", "unknown setting 'langauge'")),
     ],
 )
 def test_a_bad_manifest_is_reported_with_its_line(
@@ -351,6 +352,17 @@ def test_a_bad_manifest_is_reported_with_its_line(
 ) -> None:
     data = make_data(with_records(tmp_path), {"g.txt": GOOD}, manifest=manifest)
     assert_fails_cleanly(data, "build", "--data", str(data), code=ExitCode.DATA, says=says)
+
+
+def test_a_manifest_naming_a_missing_file_is_a_warning(tmp_path: Path) -> None:
+    manifest = "g.txt: {lang: bn}\ngone.txt: {lang: ar}\n"
+    data = make_data(tmp_path, {"g.txt": GOOD}, manifest=manifest)
+    built = gloss("build", "--data", str(data))
+    assert built.exit_code == 0
+    assert "sources.yaml: names gone.txt, which is not in sources/" in built.stderr
+    assert_fails_cleanly(
+        data, "build", "--strict", "--data", str(data), code=ExitCode.DATA, says=("gone.txt",)
+    )
 
 
 @pytest.mark.parametrize(
