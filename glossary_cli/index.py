@@ -636,8 +636,11 @@ def name_rows(concept: Any) -> Iterator[tuple[str, str, str, str | None, str | N
     every term of every language, its field saying what it is to the concept (see
     :class:`glossary_cli.model.Match`: ``en`` the English headword, ``term`` another
     language's main term, ``abbr``, ``synonym``, ``alias`` for a search-only alias,
-    ``misreading``), then the curated related terms (``related``)."""
+    ``misreading``), then the curated related terms (``related``). A term that ends in a
+    parenthetical is also named by what stands before it and by the names inside it
+    (:func:`glossary_cli.parsing.split_parenthetical`), under the same field."""
     from glossary_cli.model import is_english
+    from glossary_cli.parsing import split_parenthetical
 
     for section in concept.languages:
         english = is_english(section.lang)
@@ -654,7 +657,13 @@ def name_rows(concept: Any) -> Iterator[tuple[str, str, str, str | None, str | N
             else:
                 field_name = "synonym"
             yield field_name, section.lang, t.text, t.status, t.type, t.source
-    from glossary_cli.parsing import split_parenthetical
+            if t.text.endswith(")"):
+                # a termbase's "Pruning (neural networks)" or "تقليم (Pruning)" is found by
+                # the term before its parenthetical, and by each name inside it, as well
+                head, full, abbreviations = split_parenthetical(t.text)
+                for name in dict.fromkeys([head, *([full] if full else []), *abbreviations]):
+                    if name != t.text:
+                        yield field_name, section.lang, name, t.status, t.type, t.source
 
     for x in concept.xrefs:
         if x.type in ("related", "broader") and x.text:

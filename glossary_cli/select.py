@@ -84,7 +84,12 @@ class Selection(NamedTuple):
                     f"{s!r} is not an administrative status", hint="use " + ", ".join(STATUSES)
                 )
             statuses.append(known)
-        return cls(langs, tuple(dict.fromkeys(statuses)), _items(term_type, "--type"), _items(glossary, "--glossary"))
+        return cls(
+            langs,
+            tuple(dict.fromkeys(statuses)),
+            _items(term_type, "--type"),
+            _items(glossary, "--glossary"),
+        )
 
     @property
     def filters_terms(self) -> bool:

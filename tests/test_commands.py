@@ -450,6 +450,26 @@ def test_export_then_import_gives_the_same_concepts(tmp_path: Path, fmt: str) ->
         ]
 
 
+def test_a_term_with_a_parenthetical_is_found_by_each_of_its_names(tmp_path: Path) -> None:
+    table = (
+        "id,lang,term,type\n"
+        "relu,en,Rectified Linear Unit (ReLU),fullForm\n"
+        "relu,ar,دالة التفعيل الخطية المصححة (ريلو),\n"
+        "clip,en,clipping (gradients),\n"
+    )
+    ok("add", str(write(tmp_path / "terms.csv", table)))
+    for query, concept in [
+        ("Rectified Linear Unit", "relu"),
+        ("ReLU", "relu"),
+        ("ريلو", "relu"),
+        ("دالة التفعيل الخطية المصححة", "relu"),
+        ("clipping", "clip"),
+    ]:
+        hits = as_json("search", query)
+        assert (hits[0]["id"], hits[0]["match"]["kind"]) == (concept, "exact"), query
+    assert as_json("show", "clipping")["id"] == "clip"
+
+
 def test_export_limits_languages_and_writes_to_stdout() -> None:
     text = ok("export", "--format", "csv", "--lang", "ar").stdout
     rows = list(csv.DictReader(io.StringIO(text)))
