@@ -88,16 +88,20 @@ def write_jsonl(rows: Iterable[Any], stream: IO[str] | None = None) -> None:
 
 def write_csv(hits: Sequence[Hit], langs: Sequence[str], stream: IO[str] | None = None) -> None:
     """Print search results as CSV (``csv`` module): id, en, abbr, score, match, then per
-    language its main term, that term's status and the first definition; multi-valued cells
-    are joined with `` | ``; control characters are made visible (:func:`safe`)."""
+    language its main term (a column named by the language tag, or ``TAG_term`` for a tag
+    that is one of those five columns' names), that term's status and the first definition;
+    multi-valued cells are joined with `` | ``; control characters are made visible
+    (:func:`safe`)."""
     import csv
 
     out = stream or sys.stdout
     tags = list(langs) or _common_langs([h.concept for h in hits])  # the table's order
     writer = csv.writer(out, lineterminator="\n")
     header = ["id", "en", "abbr", "score", "match"]
-    for tag in tags:
-        header += [tag, f"{tag}_status", f"{tag}_definition"]
+    fixed = set(header)
+    for tag in tags:  # en (English) and id (Indonesian) would repeat a column: en_term, id_term
+        header += [f"{tag}_term" if tag.casefold() in fixed else tag, f"{tag}_status",
+                   f"{tag}_definition"]  # fmt: skip
     writer.writerow(header)
     for h in hits:
         c = h.concept

@@ -598,6 +598,14 @@ def test_format_json_jsonl_csv_on_search_show_list(args: list[str]) -> None:
     if args[0] == "search":  # language columns in the order of the table
         header = ok("search", "pruning", "--format", "csv").stdout.splitlines()[0].split(",")
         assert [h for h in header if h in ("bn", "ar")] == ["bn", "ar"]
+        text = ok("search", "LoRA", "--lang", "en,bn", "--format", "csv").stdout
+        first = next(csv.DictReader(io.StringIO(text)))  # en, the headword, is not repeated
+        assert (first["en"], first["en_term"], first["bn"]) == (
+            "Low-Rank Adaptation",
+            "Low-Rank Adaptation",
+            "লো-র্যাঙ্ক অ্যাডাপ্টেশন",
+        )
+        assert len(text.splitlines()[0].split(",")) == len(set(text.splitlines()[0].split(",")))
     assert "\x1b" not in ok(*args, "--format", "table").stdout
 
 
