@@ -379,34 +379,57 @@ def _details(term: Term) -> str:
     return ", ".join(x for x in (term.status, term.type, term.pos, term.role) if x)
 
 
+def _says_more(section: LangSection) -> bool:
+    """Whether a section holds more than the names a card's headword lines give: definitions,
+    notes, or a term with a part of speech, usage, notes or a status that says to avoid it."""
+    return bool(section.all_definitions() or section.notes) or any(
+        t.pos or t.usage or t.notes or t.avoid for t in section.terms
+    )
+
+
 def _section_cell(section: LangSection) -> tuple[Any, ...]:
     """A language's cell of a card: every term with its status and type (the main one first,
-    in bold, with its abbreviations), usage and notes, then each definition with its source,
-    then the main term's source."""
-    from glossary_cli.layout import Field
+    in bold, with its abbreviations), each followed by its usage and notes; then each
+    definition with its source, the language's notes, and the main term's source.
+
+    The details of a right-to-left term (Arabic, Hebrew) are a line of their own: beside it,
+    the Unicode Bidirectional Algorithm (UAX #9) would run the English words into the term's
+    and reorder them, in a terminal that applies it and under ``--bidi``."""
+    from glossary_cli.layout import Field, is_rtl
     from glossary_cli.select import source_file
 
     main = section.main
     cell: list[Any] = []
     shown = {id(a) for a in section.abbreviations}
+    replacement = section.replacement
+
+    def described(spans: list[tuple[str, str]], t: Term, details: str) -> None:
+        style = "red" if t.avoid else "dim"
+        if not spans:  # an abbreviation shown beside the main term
+            pass
+        elif details and is_rtl(t.text):
+            cell.extend((Field(tuple(spans)), Field.of(safe(details), style)))
+        else:
+            cell.append(Field((*spans, *([(f"  {safe(details)}", style)] if details else []))))
+        if t.usage:
+            cell.append(Field(((f"usage ({safe(t.text)}): ", "dim"), (safe(t.usage), ""))))
+        cell.extend(Field.of(safe(note), "yellow") for note in t.notes)
+
     head = _term(section)
-    spans = [(t, st or "bold") for t, st in head.spans if st != "red"]
-    if main is not None and _details(main):
-        spans.append((f"  {safe(_details(main))}", "red" if main.avoid else "dim"))
-    cell.append(Field(tuple(spans)))
+    if main is None:
+        cell.append(head)
+    else:
+        described([(t, st or "bold") for t, st in head.spans if st != "red"], main, _details(main))
     for t in section.terms:
-        if t is main or (id(t) in shown and t is not main):
+        if t is main or id(t) in shown:
             continue
         details = _details(t)
-        style = "red" if t.avoid else "dim"
-        extra = []
-        if t.avoid:
-            replacement = section.replacement
-            if replacement is not None and replacement is not t:
-                details += f", use {replacement.text}"
-        if details:
-            extra.append((f"  {safe(details)}", style))
-        cell.append(Field(((safe(t.text), ""), *extra)))
+        if t.avoid and replacement is not None and replacement is not t:
+            details += f", use {replacement.text}"
+        described([(safe(t.text), "")], t, details)
+    for t in section.terms:  # abbreviations shown beside the main term: their usage and notes
+        if t is not main and id(t) in shown:
+            described([], t, "")
     for d in section.all_definitions():
         cell.append(Field.of(safe(d.text)))
         # a definition read from the main term's file needs no line of its own
@@ -415,11 +438,6 @@ def _section_cell(section: LangSection) -> tuple[Any, ...]:
             cell.append(Field.of(safe(f"source: {d.citation}"), "dim"))
         elif d.source and not same_file:
             cell.append(Field.of(safe(d.source), "dim"))
-    for t in section.terms:
-        if t.usage:
-            cell.append(Field(((f"usage ({safe(t.text)}): ", "dim"), (safe(t.usage), ""))))
-        for note in t.notes:
-            cell.append(Field.of(safe(note), "yellow"))
     for note in section.notes:
         cell.append(Field.of(safe(note), "yellow"))
     if main is not None and main.source:
@@ -434,7 +452,8 @@ def concept_lines(concept: Concept, langs: Sequence[str], width: int, options: A
     language its terms (with status and type), definitions and sources — or "no X entry" —
     in a bordered table (stacked under language headings when narrower than
     :data:`glossary_cli.layout.CARD_WIDTH`), then notes. Without ``langs`` every language is
-    shown but English, whose names the lines above give, unless it has definitions."""
+    shown but English, whose names the lines above give, unless it says more than its names
+    (:func:`_says_more`)."""
     from glossary_cli.layout import CARD_WIDTH, SQUARE, Column, Field, paragraph, table
     from glossary_cli.records import wanted_sections
 
@@ -470,7 +489,7 @@ def concept_lines(concept: Concept, langs: Sequence[str], width: int, options: A
     rows = []
     for tag, section in wanted_sections(concept, langs):
         if section is not None and not langs and is_english(section.lang):
-            if not section.all_definitions():
+            if not _says_more(section):
                 continue
         name = language_name(tag)
         if section is None:
@@ -605,13 +624,21 @@ def sources_table(rows: Sequence[dict[str, Any]], console: Any) -> None:
 
 def list_table(rows: Sequence[dict[str, Any]], console: Any) -> None:
     """Draw ``gloss list`` rows (``api.list_terms``): the terms in collation order, with the
-    English headword beside terms of other languages, and the concept id; narrower than
+    English headword beside terms of other languages, their status and type when any row has
+    one (a status to avoid in red), and the concept id; narrower than
     :data:`glossary_cli.layout.CARD_WIDTH`, stacked (the term, then the rest indented)."""
     from glossary_cli.layout import CARD_WIDTH, Column, Field, paragraph, table
+    from glossary_cli.model import AVOID
 
     english = all(r["lang"].split("-")[0] == "en" for r in rows)
+    described = any(r.get("status") or r.get("type") for r in rows)
     options = _options(console, False, False)
     width = console.width
+
+    def details(r: dict[str, Any]) -> Any:
+        text = ", ".join(x for x in (r.get("status"), r.get("type")) if x)
+        return Field.of(safe(text), "red" if r.get("status") in AVOID else "dim")
+
     if width < CARD_WIDTH:  # stacked: each term on its own line, its English and id below
         lines: list[Any] = []
         for r in rows:
@@ -619,17 +646,22 @@ def list_table(rows: Sequence[dict[str, Any]], console: Any) -> None:
             if not english:
                 en = Field.of(safe(r["en"] or "—"), "" if r["en"] else "dim")
                 lines += paragraph(en, width, options, indent=2)
+            if r.get("status") or r.get("type"):
+                lines += paragraph(details(r), width, options, indent=2)
             lines += paragraph(Field.of(safe(r["id"]), "dim"), width, options, indent=2)
         print_lines(lines, console)
         return
     tag = rows[0]["lang"] if rows else "en"
     columns = [Column(language_name(tag))] + ([] if english else [Column("English")])
+    columns += [Column("status, type")] if described else []
     columns.append(Column("id", style="dim"))
     cells = []
     for r in rows:
         row = [(Field.of(safe(r["term"]), "bold"),)]
         if not english:
             row.append((Field.of(safe(r["en"] or "—"), "" if r["en"] else "dim"),))
+        if described:
+            row.append((details(r),))
         row.append((Field.of(safe(r["id"]), "dim"),))
         cells.append(row)
     print_lines(table(columns, cells, width, options), console)

@@ -470,6 +470,18 @@ def test_a_term_with_a_parenthetical_is_found_by_each_of_its_names(tmp_path: Pat
     assert as_json("show", "clipping")["id"] == "clip"
 
 
+def test_list_shows_statuses_when_the_terms_have_them(tmp_path: Path) -> None:
+    table = "id,lang,term,status\nwd,en,weight decay,preferred\nwd,en,L2 penalty,deprecated\n"
+    ok("add", str(write(tmp_path / "wd.csv", table)))
+    text = ok("list", "--glossary", "wd").stdout
+    assert "status" in text.splitlines()[1]
+    assert [line.split("│")[2].strip() for line in text.splitlines()[3:5]] == [
+        "deprecated",
+        "preferred",
+    ]
+    assert "status" not in ok("list", "--lang", "bn").stdout.splitlines()[1]
+
+
 def test_export_limits_languages_and_writes_to_stdout() -> None:
     text = ok("export", "--format", "csv", "--lang", "ar").stdout
     rows = list(csv.DictReader(io.StringIO(text)))

@@ -28,7 +28,7 @@ from glossary_cli import layout, render
 from glossary_cli.cli import app
 from glossary_cli.config import packaged_data_dir
 from glossary_cli.layout import Column, Field, Options
-from glossary_cli.model import Concept, Hit, Match
+from glossary_cli.model import Concept, Hit, LangSection, Match, Term
 from glossary_cli.store import read_records
 
 HERE = Path(__file__).resolve().parent
@@ -385,6 +385,53 @@ def test_wrapped_definitions_keep_their_indentation() -> None:
     start = lines.index("Bengali") + 1
     body = lines[start : lines.index("Arabic")]
     assert len(body) > 3 and all(x.startswith("  ") and not x.startswith("   ") for x in body)
+
+
+def _card(concept: Concept, width: int = 80, bidi_on: bool = False) -> list[str]:
+    return [
+        layout.plain(x).strip()
+        for x in render.concept_lines(concept, (), width, Options(bidi=bidi_on))
+    ]
+
+
+CLIPPING = Concept(
+    "gradient-clipping",
+    (
+        LangSection("en", (
+            Term("gradient clipping", status="preferred", pos="noun", source="g.csv:2"),
+            Term("gradient truncation", status="deprecated", notes=("imprecise",),
+                 source="g.csv:3"),
+        )),
+        LangSection("ar", (
+            Term("قص التدرج", status="preferred", source="g.csv:4"),
+            Term("تقليم التدرج", status="deprecated", notes=("ترجمة حرفية",), source="g.csv:5"),
+            Term("قص", type="shortForm", usage="في الشيفرة", source="g.csv:6"),
+        )),
+    ),
+)  # fmt: skip
+
+
+def test_details_of_a_right_to_left_term_are_a_line_of_their_own() -> None:
+    fields = [f.text for f in render._section_cell(CLIPPING.languages[1])]
+    assert fields[:4] == ["قص التدرج", "preferred", "تقليم التدرج", "deprecated, use قص التدرج"]
+    for text in fields:  # no line that starts right-to-left holds a Latin letter
+        assert not (layout.is_rtl(text) and re.search("[A-Za-z]", text)), text
+    lines = [x.strip("│ ") for x in _card(CLIPPING, bidi_on=True)]
+    assert "preferred" in lines and "deprecated, use" in "\n".join(lines)
+
+
+def test_english_with_more_than_names_has_its_row_and_every_note_follows_its_term() -> None:
+    lines = [x.strip("│ ") for x in _card(CLIPPING)]
+    english = lines.index(next(x for x in lines if x.startswith("English")))
+    assert "gradient clipping  preferred, noun" in lines[english]
+    assert "gradient truncation  deprecated, use gradient clipping" in lines[english + 1]
+    assert lines[english + 2] == "imprecise"
+    assert [x.strip() for x in lines if "ترجمة حرفية" in x or "usage (" in x] == [
+        "ترجمة حرفية",
+        "usage (قص): في الشيفرة",
+    ]
+    pruning = next(r for r in BUNDLED if r.id == "pruning")  # English of names only: no row
+    assert not any(x.startswith("English") for x in _card(pruning))
 
 
 # --- through rich, and hostile text --------------------------------------------------------
