@@ -25,6 +25,7 @@ from glossary_cli.model import (
     Definition,
     Glossary,
     LangSection,
+    Property,
     Source,
     Term,
 )
@@ -340,6 +341,32 @@ def test_tbx_v2_and_v3_layout() -> None:
         assert tbx.write(back, version=tbx.version_of(version)).count(b"<admin") == out.count(
             b"<admin"
         )
+
+
+def test_tbx_writes_a_terms_notes_before_its_other_data_categories() -> None:
+    term = Term(
+        "Datenbus",
+        status="preferred",
+        source="x.tbx:9",
+        definitions=(Definition("Eine Leitung.", "x.tbx:10"),),
+        properties=(
+            Property("context", "Der Datenbus verbindet…", "descrip"),
+            Property("grammaticalGender", "masculine", "termNote"),
+            Property("transaction", "modification", "transacGrp", date="2024-05-01",
+                     responsibility="Jane Doe", target="person-1"),
+        ),
+    )  # fmt: skip
+    glossary = Glossary((), (Concept("bus", (LangSection("de", (term,)),)),))
+    for version, term_sec in (("v2", "tig"), ("v3", "termSec")):
+        out = tbx.write(glossary, version=tbx.version_of(version))
+        ns = "{" + tbx.NAMESPACE + "}" if version == "v3" else ""
+        sec = next(ET.fromstring(out).iter(ns + term_sec))
+        children = [c.tag.removeprefix(ns) for c in sec]
+        # TBX core structure: term, then every termNote, then the rest
+        assert children[: children.count("termNote") + 1] == ["term"] + ["termNote"] * 2
+        back = tbx.read(out, "x.tbx").concepts[0].section("de").terms[0]
+        assert set(back.properties) == set(term.properties)  # the target of the person too
+        assert back.definitions[0].text == "Eine Leitung."
 
 
 def test_tbx_writes_the_citation_else_the_source_as_a_terms_source() -> None:

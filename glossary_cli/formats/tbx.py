@@ -234,6 +234,7 @@ class _Reader:
                 out.date = _text(child)
             elif name in ("transacNote", "responsibility"):
                 out.responsibility = _text(child)
+                out.target = child.get("target") or None  # the id of the person in <back>
         return out
 
     # -- levels ----------------------------------------------------------------------------
@@ -535,8 +536,9 @@ class _Writer:
             if p.date:
                 self.sub(group, "date", p.date, where=where)
             if p.responsibility:
+                extra = {"target": p.target} if p.target else {}
                 self.sub(group, "transacNote", p.responsibility, where=where,
-                         type="responsibility")  # fmt: skip
+                         type="responsibility", **extra)  # fmt: skip
             return
         attrs = {"type": p.category}
         if p.target:
@@ -673,10 +675,15 @@ def _write_term(w: _Writer, parent: ET.Element, term: Term, where: str, doc_lang
         w.sub(el, "termNote", term.pos, where=where, type="partOfSpeech")
     if term.usage:
         w.sub(el, "termNote", term.usage, where=where, type="usageNote")
+    # TBX's content model of a term (tig, termSec): the term, its termNotes, then the rest
+    for p in term.properties:
+        if p.element == "termNote":
+            w.property(el, p, where)
     for d in term.definitions:
         w.definition(el, d, where, doc_lang)
     for p in term.properties:
-        w.property(el, p, where)
+        if p.element != "termNote":
+            w.property(el, p, where)
     source = term.citation or term.source
     if source:
         w.sub(el, "admin", source, where=where, type="source")
