@@ -427,6 +427,47 @@ def test_tbx_errors(data: bytes, line: int, column: int | None, message: str) ->
     assert str(error).startswith(f"bad.tbx:{line}")
 
 
+@pytest.mark.parametrize(
+    ("data", "hint"),
+    [
+        (b"<martif><text><body>\n<termEntry>", "cut short"),
+        (b"<martif>\n<text><body>\n<termEntry></body>", "in the order they were opened"),
+        (b"<martif><text>&nbsp;</text></martif>", "&#160;"),
+        (b"<martif><text>R&D</text></martif>", "'&amp;'"),
+        (b"<martif/>\n<martif/>", "one root element"),
+    ],
+)
+def test_an_xml_error_says_what_to_do_about_its_kind(data: bytes, hint: str) -> None:
+    with pytest.raises(ParseError) as caught:
+        tbx.read(data, "bad.tbx")
+    assert hint in (caught.value.hint or "")
+
+
+@pytest.mark.parametrize(
+    ("data", "what"),
+    [
+        (gzip.compress(b"<martif/>"), "gzip-compressed"),
+        (b"PK\x03\x04\x14\x00\x06\x00", "ZIP archive"),
+        (b"%PDF-1.7\n", "PDF"),
+        (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1\x00", "old Office document"),
+    ],
+)
+@pytest.mark.parametrize("name", ["terms.tbx", "terms.csv", "terms.txt", "terms"])
+def test_a_compressed_or_binary_file_is_named_for_what_it_is(
+    data: bytes, what: str, name: str
+) -> None:
+    with pytest.raises(ParseError, match=what) as caught:
+        formats.detect(name, data)
+    assert caught.value.path == name and caught.value.hint
+
+
+def test_a_cell_longer_than_the_csv_modules_default_limit_is_read() -> None:
+    definition = "ক" * 200_000
+    text = f"id,lang,term,definition\na,bn,খ,{definition}\n"
+    concept = table.read(text.encode(), "long.csv").concepts[0]
+    assert concept.section("bn").definitions[0].text == definition
+
+
 def test_tbx_refuses_billion_laughs_before_expanding() -> None:
     lol = b'<?xml version="1.0"?>\n<!DOCTYPE lolz [\n<!ENTITY lol "lol">\n'
     lol += b"".join(

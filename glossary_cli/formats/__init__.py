@@ -148,9 +148,53 @@ def by_suffix(filename: str) -> Format | None:
     return None
 
 
+#: First bytes of the containers and binary documents a glossary is often received in, and
+#: what to do with each (the signatures of the formats' own specifications).
+_CONTAINERS = (
+    (b"\x1f\x8b", "gzip-compressed", "decompress it first: gunzip {name}"),
+    (b"BZh", "bzip2-compressed", "decompress it first: bunzip2 {name}"),
+    (b"\xfd7zXZ\x00", "xz-compressed", "decompress it first: unxz {name}"),
+    (b"\x28\xb5\x2f\xfd", "zstd-compressed", "decompress it first: unzstd {name}"),
+    (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive", "extract the glossary from it first"),
+    (b"PK\x03\x04", "a ZIP archive (or a spreadsheet or document, which are ZIP archives)",
+     "extract the glossary, or save the spreadsheet as CSV (UTF-8)"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "an old Office document (.xls, .doc)",
+     "save it as CSV (UTF-8)"),
+    (b"%PDF-", "a PDF document", "export its glossary as CSV or plain text"),
+    (b"SQLite format 3\x00", "an SQLite database", "export its terms as CSV"),
+)  # fmt: skip
+
+
+def refuse_container(filename: str, data: bytes) -> None:
+    r"""Refuse a file that is compressed, an archive or a binary document: gloss reads the
+    glossary inside, not the container.
+
+    >>> from glossary_cli.errors import ParseError
+    >>> try:
+    ...     refuse_container("terms.tbx.gz", b"\x1f\x8b\x08\x00")
+    ... except ParseError as exc:
+    ...     print(exc.message, "|", exc.hint)
+    the file is gzip-compressed | decompress it first: gunzip terms.tbx.gz
+
+    Raises:
+        ParseError: the file starts with the signature of one of :data:`_CONTAINERS`.
+    """
+    from glossary_cli.errors import ParseError
+
+    for magic, what, hint in _CONTAINERS:
+        if data.startswith(magic):
+            raise ParseError(f"the file is {what}", path=filename, hint=hint.format(name=filename))
+
+
 def detect(filename: str, data: bytes) -> Format:
     """The format of a file: the one its suffix calls for; else, by its first bytes, TBX
-    (a ``<martif>`` or ``<tbx>`` root); else gloss's plain format."""
+    (a ``<martif>`` or ``<tbx>`` root); else gloss's plain format.
+
+    Raises:
+        ParseError: the file is compressed, an archive or a binary document
+            (:func:`refuse_container`).
+    """
+    refuse_container(filename, data)
     found = by_suffix(filename)
     if found is not None:
         return found

@@ -104,9 +104,37 @@ def parse_xml(data: bytes, name: str) -> tuple[ET.Element, dict[ET.Element, int]
             path=name,
             line=exc.lineno,
             column=exc.offset + 1,
-            hint="fix the markup at that position (a stray '&' must be written '&amp;')",
+            hint=_hint(exc.code),
         ) from None
     return builder.close(), lines
+
+
+def _hint(code: int | None) -> str:
+    """What to do about an expat error (XML 1.0 §2.1, well-formedness), by its kind."""
+    errors = expat.errors
+    by_message = {
+        errors.XML_ERROR_NO_ELEMENTS: "the file ends before its elements are closed: it may "
+        "have been cut short; get the whole file again",
+        errors.XML_ERROR_UNCLOSED_TOKEN: "the file ends inside a tag: it may have been cut "
+        "short; get the whole file again",
+        errors.XML_ERROR_TAG_MISMATCH: "an element is closed by another element's end tag: "
+        "close the elements in the order they were opened",
+        errors.XML_ERROR_UNDEFINED_ENTITY: "XML knows only &amp; &lt; &gt; &quot; &apos; and "
+        "character references: write the character itself, or &#160; for &nbsp;",
+        errors.XML_ERROR_INVALID_TOKEN: "a stray '&' must be written '&amp;' and a stray '<' "
+        "'&lt;'; a control character cannot be in XML at all",
+        errors.XML_ERROR_JUNK_AFTER_DOC_ELEMENT: "a file has one root element: remove what "
+        "follows it, or split the file",
+        errors.XML_ERROR_DUPLICATE_ATTRIBUTE: "give each attribute once",
+        errors.XML_ERROR_UNBOUND_PREFIX: "declare the namespace prefix (xmlns:PREFIX=...) on "
+        "the root element",
+        errors.XML_ERROR_BAD_CHAR_REF: "the character reference names no character XML allows",
+        errors.XML_ERROR_INCORRECT_ENCODING: "the XML declaration names another encoding than "
+        'the file\'s: save it as UTF-8 and say encoding="UTF-8"',
+        errors.XML_ERROR_UNKNOWN_ENCODING: 'save the file as UTF-8 and say encoding="UTF-8"',
+    }
+    message = expat.ErrorString(code) if code is not None else None
+    return by_message.get(message or "", "fix the markup at that position")
 
 
 def local(tag: str) -> str:

@@ -241,6 +241,8 @@ def read(data: bytes, name: str, *, dialect: Dialect = "csv") -> Glossary:
 
     text = decode(data, name)
     kind = _dialect(dialect)
+    # the csv module refuses a cell longer than 128 KiB; a cell cannot be longer than its file
+    csv.field_size_limit(max(csv.field_size_limit(), len(text)))
     reader = csv.reader(io.StringIO(text, newline=""), dialect=kind)
 
     def rows() -> Iterator[tuple[int, list[str]]]:
