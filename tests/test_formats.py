@@ -602,6 +602,16 @@ def test_table_errors(text: str, line: int, message: str) -> None:
     assert error.hint
 
 
+@pytest.mark.parametrize("dialect", ["csv", "tsv"])
+def test_a_control_character_is_never_written_into_a_cell(dialect: str) -> None:
+    bad = Concept("c", (LangSection("bn", (Term("ক\x1b[2J", source="s.txt:3"),)),))
+    with pytest.raises(RecordError) as caught:
+        table.write(Glossary((), (bad,)), dialect=dialect)  # type: ignore[arg-type]
+    assert "concept 'c': the term cell of its bn row holds the control character U+001B" in (
+        caught.value.message
+    )
+
+
 def test_a_multi_valued_item_that_would_not_split_back_is_refused() -> None:
     bad = Concept("c", (LangSection("bn", (Term("ক", source="s:1", notes=("a | b",)),)),))
     with pytest.raises(RecordError, match="cannot be written as one cell"):

@@ -135,7 +135,8 @@ def write(glossary: Glossary, *, dialect: Dialect = "csv") -> bytes:
     Raises:
         UsageError: an unknown ``dialect``.
         RecordError: a multi-valued item cannot be joined unambiguously (it contains
-            ``" | "``, is empty or has surrounding spaces).
+            ``" | "``, is empty or has surrounding spaces), or a cell would hold a control
+            character.
     """
     kind = _dialect(dialect)
     rows: list[dict[str, str]] = []
@@ -150,6 +151,7 @@ def write(glossary: Glossary, *, dialect: Dialect = "csv") -> bytes:
     writer.writerow(used)
     for row in rows:
         cells = [row.get(c, "") for c in used]
+        _check_controls(cells, used, f"concept {row['id']!r}", 0)
         (quoted if any("\r" in c for c in cells) else writer).writerow(cells)
     return out.getvalue().encode("utf-8")
 
@@ -530,16 +532,29 @@ def _read_wide(
 
 def _check_controls(row: list[str], columns: list[str], name: str, line: int) -> None:
     """Refuse a cell that holds a control character (:func:`~glossary_cli.formats._common.
-    find_control`), naming its column.
+    find_control`), naming its column: a table cell carries it raw, to a spreadsheet or a
+    terminal.
+
+    Args:
+        row, columns: the cells and their column names.
+        name: the file read (with ``line``, where the row starts), or the concept written
+            (``line`` 0).
 
     Raises:
-        ParseError: with the line where the row starts.
+        ParseError: reading; RecordError: writing.
     """
     for column, cell in zip(columns, row, strict=True):
         control = find_control(cell)
-        if control is not None:
-            message, hint = control_message(control[1])
+        if control is None:
+            continue
+        message, hint = control_message(control[1])
+        if line:
             raise ParseError(f"the {column} cell {message}", path=name, line=line, hint=hint)
+        lang = dict(zip(columns, row, strict=True)).get("lang")
+        raise RecordError(
+            f"{name}: the {column} cell{f' of its {lang} row' if lang else ''} {message}",
+            hint="remove it from the glossary file it came from (`gloss build` warns of it)",
+        )
 
 
 def _wide_row(row: list[str], columns: list[tuple[str | None, str]], name: str, line: int

@@ -556,7 +556,7 @@ def _xml_text(text: str, where: str) -> str:
     if bad:
         raise RecordError(
             f"{where} contains U+{ord(bad.group()):04X}, which XML cannot carry",
-            hint="remove the control character from the record, or export as JSON Lines",
+            hint="remove it from the glossary file it came from (`gloss build` warns of it)",
         )
     return text
 
