@@ -321,6 +321,9 @@ def build_records(data_dir: Path, *, strict: bool = False, base: Path | None = N
         if exc.path and not os.path.isabs(exc.path):  # sources/NAME, curation.yaml: in DATA
             exc.path = str(data_dir / exc.path)
         raise
+    for w in result.warnings:  # sources/NAME, curation.yaml: in DATA, as errors name them
+        if w.path and not os.path.isabs(w.path):
+            w.path = str(data_dir / w.path)
     return replace(result, warnings=(*missing, *result.warnings)) if missing else result
 
 

@@ -32,7 +32,7 @@ def test_counts(built) -> None:  # type: ignore[no-untyped-def]
     assert [s.entries for s in g.sources] == [15, 10, 15, 15]
     # the one thing the sources hold that a build reports: English prose left in a definition
     assert [str(w) for w in built.warnings] == [
-        "sources/000_137ebd2ba72c1cdb.txt:16: the definition holds the English word "
+        f"{DATA}/sources/000_137ebd2ba72c1cdb.txt:16: the definition holds the English word "
         "'thereby', left untranslated (translate it, or note it in curation.yaml)"
     ]
 

@@ -328,8 +328,10 @@ def test_a_filter_that_selects_nothing_exits_1() -> None:
     result = gloss("search", "LoRA", "--status", "deprecated")
     assert result.exit_code == 1
     assert "--status" in result.stderr
-    bad = gloss("search", "LoRA", "--status", "obsolete")
+    bad = gloss("search", "LoRA", "--status", "maybe")
     assert bad.exit_code == 2 and "not an administrative status" in bad.stderr
+    spelt = gloss("search", "LoRA", "--status", "obsolete")  # a termbase's word: superseded
+    assert spelt.exit_code == 1 and "--status" in spelt.stderr
 
 
 def test_a_term_value_holds_what_gloss_needs_to_say_of_it() -> None:
