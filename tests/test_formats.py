@@ -662,6 +662,22 @@ def test_jsonl_errors(text: str, line: int, message: str) -> None:
     assert (caught.value.path, caught.value.line) == ("bad.jsonl", line)
 
 
+def test_yaml_aliases_are_refused_before_they_expand() -> None:
+    lines = ['a: &a ["x", "x", "x", "x", "x", "x", "x", "x", "x"]']
+    lines += [f"{b}: &{b} [{', '.join([f'*{a}'] * 9)}]" for a, b in zip("abcdefgh", "bcdefghi")]
+    bomb = "\n".join(lines) + "\nschema_version: 2\nconcepts: []\n"  # 9 ** 9 values
+    with pytest.raises(ParseError, match="alias") as caught:
+        yamldoc.read(bomb.encode(), "bomb.yaml")
+    assert caught.value.line == 1
+    shared = "schema_version: 2\nsources: []\nconcepts:\n- id: a\n  notes: &n [x]\n" + (
+        "- id: b\n  notes: *n\n"
+    )
+    with pytest.raises(ParseError, match="alias"):
+        yamldoc.read(shared.encode(), "shared.yaml")
+    anchored_once = "schema_version: 2\nsources: []\nconcepts: &c []\n"
+    assert yamldoc.read(anchored_once.encode(), "once.yaml").concepts == ()
+
+
 def test_a_key_given_twice_in_yaml_is_an_error_with_its_line() -> None:
     text = "schema_version: 2\nsources: []\nconcepts:\n- id: a\n  id: b\n  languages: {}\n"
     with pytest.raises(ParseError, match="the key 'id' is given twice") as caught:

@@ -76,13 +76,27 @@ def paused_gc() -> Iterator[None]:
 def _loader() -> Any:
     """The safe loader (libyaml's parser when available) that refuses a key given twice in
     one mapping: YAML 1.2 §3.2.1.1 requires keys to be unique, and PyYAML would keep the
-    last value without a word (two ``en:`` keys of one item silently made a concept id)."""
+    last value without a word (two ``en:`` keys of one item silently made a concept id); and
+    refuses aliases, so that a file cannot expand into more values than it holds."""
     import yaml
 
     base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     merge = "tag:yaml.org,2002:merge"
 
     class Loader(base):  # type: ignore[misc, valid-type]
+        def construct_object(self, node: Any, deep: bool = False) -> Any:
+            # A node reached a second time is an alias (YAML 1.2 §3.2.2.2): gloss never writes
+            # one, and nested aliases make a few lines of YAML stand for billions of values.
+            if node in self.constructed_objects:
+                raise yaml.constructor.ConstructorError(
+                    None,
+                    None,
+                    "the value anchored here (&name) is repeated by an alias (*name); glossary "
+                    "files use no anchors or aliases: write each value out",
+                    node.start_mark,
+                )
+            return super().construct_object(node, deep=deep)
+
         def construct_mapping(self, node: Any, deep: bool = False) -> Any:
             if isinstance(node, yaml.MappingNode):
                 seen: dict[str, Any] = {}
