@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import gzip
 import io
+import itertools
 import json
 import unicodedata
 import xml.etree.ElementTree as ET
@@ -664,7 +665,7 @@ def test_jsonl_errors(text: str, line: int, message: str) -> None:
 
 def test_yaml_aliases_are_refused_before_they_expand() -> None:
     lines = ['a: &a ["x", "x", "x", "x", "x", "x", "x", "x", "x"]']
-    lines += [f"{b}: &{b} [{', '.join([f'*{a}'] * 9)}]" for a, b in zip("abcdefgh", "bcdefghi")]
+    lines += [f"{b}: &{b} [{', '.join([f'*{a}'] * 9)}]" for a, b in itertools.pairwise("abcdefghi")]
     bomb = "\n".join(lines) + "\nschema_version: 2\nconcepts: []\n"  # 9 ** 9 values
     with pytest.raises(ParseError, match="alias") as caught:
         yamldoc.read(bomb.encode(), "bomb.yaml")
