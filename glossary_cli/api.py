@@ -115,11 +115,14 @@ def search(
     """Concepts matching ``query``, best first (:meth:`Searcher.search`).
 
     Raises:
-        UsageError: ``limit`` < 1, or a query :func:`check_query` refuses.
+        UsageError: ``limit`` < 1, a query :func:`check_query` refuses, or a filter naming
+            no loaded glossary or no term type (:meth:`glossary_cli.select.Selection.check`).
     """
     if limit < 1:
         raise UsageError("--limit must be at least 1")
     check_query(query)
+    if selection is not None and (selection.glossaries or selection.types):
+        selection.check(*searcher.facets())
     return searcher.search(query, langs=langs, limit=limit, selection=selection)
 
 
@@ -268,9 +271,10 @@ def export(
         The file's bytes (see the format's module).
 
     Raises:
-        UsageError: an unknown format or TBX version; RecordError: the data cannot be written
-            in that format; NotFoundError: no concept has a section in any of ``langs``, or no
-            term passes the filters (its suggestions: the data's languages).
+        UsageError: an unknown format or TBX version, or a filter naming no loaded glossary
+            or term type; RecordError: the data cannot be written in that format;
+            NotFoundError: no concept has a section in any of ``langs``, or no term that
+            would be written passes the filters (its suggestions: the data's languages).
     """
     from glossary_cli import formats
     from glossary_cli.formats.tbx import version_of
@@ -287,8 +291,15 @@ def export(
     wanted = (
         Selection(tuple(langs)) if selection is None else selection._replace(langs=tuple(langs))
     )
+    if wanted.glossaries or wanted.types:
+        from glossary_cli.select import source_file
+
+        terms = [t for c in everything.concepts for s in c.languages for t in s.terms]
+        read = [source_file(t.source) for t in terms] + [s.file for s in everything.sources]
+        wanted.check(read, [t.type for t in terms])
     glossary = wanted.glossary(everything)
-    if (wanted.langs or wanted.filters_terms) and not glossary.concepts:
+    exported = any(t.exported for c in glossary.concepts for s in c.languages for t in s.terms)
+    if (wanted.langs or wanted.filters_terms) and not exported:
         present = dict.fromkeys(s.lang for c in everything.concepts for s in c.languages)
         what = f"an entry in {', '.join(wanted.langs)}" if wanted.langs else "a term"
         if wanted.filters_terms:
@@ -318,12 +329,15 @@ def list_terms(
 
     Raises:
         NotFoundError: no concept has a ``lang`` section (or none a term that passes).
+        UsageError: a filter naming no loaded glossary or term type.
     """
     from glossary_cli.normalize import sort_key
     from glossary_cli.select import lang_matches
 
     tag = lang or "en"
     every = selection is not None and selection.filters_terms
+    if selection is not None and (selection.glossaries or selection.types):
+        selection.check(*searcher.facets())
     rows: list[dict[str, Any]] = []
     for concept in searcher.concepts():
         section = next((s for s in concept.languages if lang_matches(s.lang, tag)), None)

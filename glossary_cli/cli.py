@@ -95,12 +95,12 @@ DataOption = Annotated[
     ),
 ]
 LangOption = Annotated[
-    Optional[str],  # noqa: UP045
+    Optional[list[str]],  # noqa: UP045
     typer.Option(
         "--lang",
         "-l",
         metavar="TAGS",
-        help="Comma-separated language tags to show, in order, e.g. bn,ar.",
+        help="Language tags to show, in order: comma-separated (bn,ar) or the option repeated.",
         show_default=False,
         autocompletion=_complete_lang,
     ),
@@ -120,33 +120,33 @@ BidiOption = Annotated[
 ]
 WideOption = Annotated[bool, typer.Option("--wide", help="Show full text: never shorten with '…'.")]
 StatusOption = Annotated[
-    Optional[str],  # noqa: UP045
+    Optional[list[str]],  # noqa: UP045
     typer.Option(
         "--status",
         metavar="STATUS",
         show_default=False,
         help="Only terms of these administrative statuses: preferred, admitted, deprecated, "
-        "superseded (comma-separated).",
+        "superseded (comma-separated, or the option repeated).",
     ),
 ]
 TypeOption = Annotated[
-    Optional[str],  # noqa: UP045
+    Optional[list[str]],  # noqa: UP045
     typer.Option(
         "--type",
         metavar="TYPE",
         show_default=False,
         help="Only terms of these term types (TBX termType: fullForm, abbreviation, acronym, "
-        "variant…; comma-separated).",
+        "variant…; comma-separated, or the option repeated).",
     ),
 ]
 GlossaryOption = Annotated[
-    Optional[str],  # noqa: UP045
+    Optional[list[str]],  # noqa: UP045
     typer.Option(
         "--glossary",
         metavar="NAME",
         show_default=False,
         help="Only what was read from these glossary files (as `gloss sources` names them, "
-        "suffix optional; curation.yaml for curated terms).",
+        "suffix optional; curation.yaml for curated terms; comma-separated, or repeated).",
     ),
 ]
 PagerOption = Annotated[
@@ -162,6 +162,12 @@ PagerOption = Annotated[
 def _count(n: int, one: str, many: str | None = None) -> str:
     """``1 entry``, ``2 entries``."""
     return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def _joined(values: list[str] | None) -> str | None:
+    """The values of an option given more than once, as one comma-separated list
+    (``--status deprecated --status superseded`` is ``--status deprecated,superseded``)."""
+    return None if values is None else ",".join(values)
 
 
 def _multilingual(glossary: Any) -> int:
@@ -245,12 +251,12 @@ def search(
     query = " ".join(words)
     fmt = _format(fmt, as_json)
     try:
-        langs = parse_langs(lang)
+        langs = parse_langs(_joined(lang))
         selection = None
         if status is not None or term_type is not None or glossary is not None:
             from glossary_cli.select import Selection
 
-            selection = Selection.of(langs, status, term_type, glossary)
+            selection = Selection.of(langs, _joined(status), _joined(term_type), _joined(glossary))
         searcher = api.open_searcher(data, on_compile=_compiling)
         results = api.search(searcher, query, langs=langs, limit=limit, selection=selection)
         elsewhere = not results and langs and api.search(searcher, query, limit=1)
@@ -300,7 +306,7 @@ def show(
     term = " ".join(words)
     fmt = _format(fmt, as_json)
     try:
-        langs = parse_langs(lang)
+        langs = parse_langs(_joined(lang))
         result = api.show(api.open_searcher(data, on_compile=_compiling), term)
     except NotFoundError as exc:
         typer.echo(f"gloss: {exc.message}", err=True)
@@ -605,7 +611,7 @@ def export_(
         ),
     ] = None,
     lang: Annotated[
-        Optional[str],  # noqa: UP045
+        Optional[list[str]],  # noqa: UP045
         typer.Option(
             "--lang",
             "-l",
@@ -654,8 +660,8 @@ def export_(
         raise typer.Exit(int(ExitCode.USAGE))
     chosen = fmt.value if fmt else (from_suffix or "tbx")
     try:
-        langs = parse_langs(lang)
-        selection = Selection.of(langs, status, term_type, glossary)
+        langs = parse_langs(_joined(lang))
+        selection = Selection.of(langs, _joined(status), _joined(term_type), _joined(glossary))
         data_bytes = api.export(
             chosen, langs=langs, selection=selection, tbx_version=tbx_version.value, data=data
         )
@@ -681,7 +687,7 @@ def export_(
 @app.command(name="list")
 def list_(
     lang: Annotated[
-        Optional[str],  # noqa: UP045
+        Optional[list[str]],  # noqa: UP045
         typer.Option(
             "--lang",
             "-l",
@@ -712,12 +718,12 @@ def list_(
 
     fmt = _format(fmt, as_json)
     try:
-        langs = parse_langs(lang)
+        langs = parse_langs(_joined(lang))
         if len(langs) > 1:
             from glossary_cli.errors import UsageError
 
             raise UsageError("list takes one language", hint="e.g. --lang bn")
-        selection = Selection.of(langs, status, term_type, glossary)
+        selection = Selection.of(langs, _joined(status), _joined(term_type), _joined(glossary))
         searcher = api.open_searcher(data, on_compile=_compiling)
         rows = api.list_terms(searcher, langs[0] if langs else None, selection)
     except NotFoundError as exc:

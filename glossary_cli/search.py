@@ -337,6 +337,16 @@ class Searcher:
         return [(cid, en, tuple(langs.split(",")) if langs else ()) for cid, en, langs in rows]
 
     @_recovering
+    def facets(self) -> tuple[list[str], list[str | None]]:
+        """What the filters can name: the glossary files terms and definitions were read
+        from, and the term types of the terms, each in order of first appearance."""
+        glossaries = [g for (g,) in self.conn.execute(
+            "SELECT glossary FROM name GROUP BY glossary UNION "
+            "SELECT glossary FROM entry GROUP BY glossary")]  # fmt: skip
+        types = [t for (t,) in self.conn.execute("SELECT DISTINCT type FROM name")]
+        return glossaries, types
+
+    @_recovering
     def languages(self) -> list[str]:
         """The language tags of the sections, in order of first appearance."""
         rows = self.conn.execute(

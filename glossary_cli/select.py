@@ -6,12 +6,14 @@ Standard library only.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from glossary_cli.errors import UsageError
 from glossary_cli.model import (
     ABBREVIATION_TYPES,
     STATUSES,
+    TERM_TYPES,
     Concept,
     Glossary,
     LangSection,
@@ -104,9 +106,8 @@ class Selection(NamedTuple):
         """Whether something read from ``source`` (``FILE:LINE``) is selected."""
         if not self.glossaries:
             return True
-        name = source_file(source).casefold()
-        stem = name.rsplit(".", 1)[0]
-        return any(g.casefold() in (name, stem) for g in self.glossaries)
+        name = source_file(source)
+        return any(self._names(g, name) for g in self.glossaries)
 
     def term_ok(self, term: Term) -> bool:
         """Whether a term passes the status, type and glossary filters."""
@@ -149,6 +150,43 @@ class Selection(NamedTuple):
             if (d.lang is None or self.lang_ok(d.lang)) and self.glossary_ok(d.source)
         )
         return concept._replace(languages=tuple(sections), definitions=definitions)
+
+    def check(self, glossaries: Iterable[str], types: Iterable[str | None]) -> None:
+        """Refuse a ``--glossary`` that names none of the loaded ``glossaries`` (file names,
+        ``curation.yaml`` among them) and a ``--type`` that is neither a TBX term type of
+        :data:`~glossary_cli.model.TERM_TYPES` nor one of the data's ``types``: a misspelt
+        filter would otherwise look like a filter that selects nothing.
+
+        >>> Selection.of(glossary="001_X").check(["001_x.txt", "curation.yaml"], [])
+        >>> try:
+        ...     Selection.of(glossary="00l").check(["001_x.txt", "curation.yaml"], [])
+        ... except UsageError as exc:
+        ...     print(exc.message)
+        --glossary '00l' names no loaded glossary
+
+        Raises:
+            UsageError: with the names or types that would do.
+        """
+        files = sorted({g for g in glossaries if g})
+        for g in self.glossaries:
+            if not any(self._names(g, f) for f in files):
+                raise UsageError(
+                    f"--glossary {g!r} names no loaded glossary",
+                    hint="use one of " + ", ".join(files) + " (`gloss sources` lists them)",
+                )
+        known = dict.fromkeys([*TERM_TYPES, *ABBREVIATION_TYPES, *(t for t in types if t)])
+        for t in self.types:
+            if t not in known:
+                raise UsageError(
+                    f"--type {t!r} is not a term type", hint="use one of " + ", ".join(known)
+                )
+
+    @staticmethod
+    def _names(wanted: str, file: str) -> bool:
+        """Whether ``--glossary wanted`` names the glossary file ``file`` (suffix optional,
+        letter case ignored)."""
+        name = file.casefold()
+        return wanted.casefold() in (name, name.rsplit(".", 1)[0])
 
     def glossary(self, glossary: Glossary) -> Glossary:
         """The glossary with only the selected concepts, sections and terms, and the sources

@@ -334,6 +334,69 @@ def test_a_filter_that_selects_nothing_exits_1() -> None:
     assert spelt.exit_code == 1 and "--status" in spelt.stderr
 
 
+TERMS_TABLE = (
+    "id,lang,term,type,status\n"
+    "q,en,quantization,fullForm,preferred\n"
+    "q,bn,কোয়ান্টাইজেশন,fullForm,preferred\n"
+    "q,bn,কিউ,abbreviation,admitted\n"
+    "q,bn,কোয়ান্টিফিকেশন,,deprecated\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("repeated", "joined"),
+    [
+        (["--status", "preferred", "--status", "deprecated"], ["--status", "preferred,deprecated"]),
+        (["--glossary", "terms", "--glossary", "001_5a07ee38a131a210"],
+         ["--glossary", "terms,001_5a07ee38a131a210"]),
+        (["--type", "abbreviation", "--type", "fullForm"], ["--type", "abbreviation,fullForm"]),
+        (["--lang", "bn", "--lang", "ar"], ["--lang", "bn,ar"]),
+    ],
+)  # fmt: skip
+def test_an_option_given_twice_selects_both(
+    tmp_path: Path, repeated: list[str], joined: list[str]
+) -> None:
+    (tmp_path / "terms.csv").write_text(TERMS_TABLE, encoding="utf-8")
+    assert gloss("add", str(tmp_path / "terms.csv")).exit_code == 0
+    searched = as_json("search", "quantization", *repeated)
+    assert searched == as_json("search", "quantization", *joined)
+    if repeated[0] != "--lang":
+        rows = as_json("list", "--lang", "bn", *repeated)
+        assert rows == as_json("list", "--lang", "bn", *joined)
+        field = {"--status": "status", "--type": "type"}.get(repeated[0])
+        if field:  # both values are there: the second option did not replace the first
+            assert {r[field] for r in rows} == {repeated[1], repeated[3]}
+        else:
+            assert {r["id"] for r in rows} > {"q"}
+    exported = gloss("export", "--format", "csv", *repeated).stdout
+    assert exported and exported == gloss("export", "--format", "csv", *joined).stdout
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "says"),
+    [
+        ("--glossary", "nonexistent", "use one of 000_137ebd2ba72c1cdb.txt"),
+        ("--type", "abreviation", "use one of fullForm"),
+    ],
+)
+@pytest.mark.parametrize("command", [["search", "LoRA"], ["list"], ["export", "-f", "csv"]])
+def test_a_filter_naming_nothing_loaded_is_a_usage_error(
+    command: list[str], option: str, value: str, says: str
+) -> None:
+    result = gloss(*command, option, value)
+    assert result.exit_code == 2 and says in result.stderr and not result.stdout
+
+
+def test_an_export_that_would_write_no_term_exits_1(tmp_path: Path) -> None:
+    record = {"id": "j1", "languages": {"en": {"terms": [{"term": "foo", "role": "misreading"}]}}}
+    path = tmp_path / "j.jsonl"
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    assert gloss("add", str(path)).exit_code == 0
+    for fmt in ("tbx", "csv"):
+        result = gloss("export", "--format", fmt, "--glossary", "j")
+        assert result.exit_code == 1 and "no concept has a term" in result.stderr, fmt
+
+
 def test_a_term_value_holds_what_gloss_needs_to_say_of_it() -> None:
     section = LangSection(
         "de",
