@@ -257,6 +257,7 @@ def export(
     tbx_version: str = "v2",
     data: str | None = None,
     env: Mapping[str, str] | None = None,
+    left_out: list[str] | None = None,
 ) -> bytes:
     """The merged records (:func:`load_glossary`) in a format of the registry
     (:mod:`glossary_cli.formats`; ``gloss export``).
@@ -266,6 +267,8 @@ def export(
         langs: languages to write; empty writes every language.
         selection: status, type and glossary filters (:class:`glossary_cli.select.Selection`).
         tbx_version: ``v2`` (TBX-Basic ``martif``, what the Translate Toolkit reads) or ``v3``.
+        left_out: a list that gets a message for each kind of data the format cannot carry
+            (:meth:`glossary_cli.formats.Format.left_out`).
 
     Returns:
         The file's bytes (see the format's module).
@@ -305,6 +308,8 @@ def export(
         if wanted.filters_terms:
             what += " that passes the filters"
         raise NotFoundError(f"no concept has {what}", tuple(present))
+    if left_out is not None:
+        left_out += chosen.left_out(glossary)
     if chosen.name == "tbx":
         return chosen.write(glossary, version=version)
     return chosen.write(glossary)

@@ -662,9 +662,17 @@ def export_(
     try:
         langs = parse_langs(_joined(lang))
         selection = Selection.of(langs, _joined(status), _joined(term_type), _joined(glossary))
+        left_out: list[str] = []
         data_bytes = api.export(
-            chosen, langs=langs, selection=selection, tbx_version=tbx_version.value, data=data
+            chosen,
+            langs=langs,
+            selection=selection,
+            tbx_version=tbx_version.value,
+            data=data,
+            left_out=left_out,
         )
+        for message in left_out:
+            typer.echo(f"gloss: warning: {message}", err=True)
         if output is not None:
             from glossary_cli.store import write_atomic
 

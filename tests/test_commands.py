@@ -482,6 +482,20 @@ def test_list_shows_statuses_when_the_terms_have_them(tmp_path: Path) -> None:
     assert "status" not in ok("list", "--lang", "bn").stdout.splitlines()[1]
 
 
+def test_a_table_export_says_what_it_leaves_out(tmp_path: Path) -> None:
+    import gzip
+
+    astronomy = tmp_path / "astronomy.tbx"
+    astronomy.write_bytes(gzip.decompress(
+        (ROOT / "tests/fixtures/tbx/tbx-basic-astronomy-dca.tbx.gz").read_bytes()))  # fmt: skip
+    ok("add", str(astronomy))
+    table = ok("export", "-f", "csv", "--glossary", "astronomy")
+    assert "gloss: warning:" in table.stderr and "(context, transaction)" in table.stderr
+    assert "cross-reference target" in table.stderr
+    records = ok("export", "-f", "jsonl", "--glossary", "astronomy")
+    assert "warning" not in records.stderr and len(records.stdout.splitlines()) == 45
+
+
 def test_export_limits_languages_and_writes_to_stdout() -> None:
     text = ok("export", "--format", "csv", "--lang", "ar").stdout
     rows = list(csv.DictReader(io.StringIO(text)))

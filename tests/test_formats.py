@@ -507,36 +507,52 @@ def test_a_table_has_a_row_per_term(dialect: str) -> None:
         ("low", "en", 'Low-Rank <Adaptation> & "friends"'),
         ("low", "en", "LoRA"),
         ("low", "en", "low-rank adaption"),
-        ("low", "en", ""),  # a further definition: the concept-level one, in English
         ("low", "bn", "লো-র্যাঙ্ক অ্যাডাপ্টেশন"),
         ("low", "ar", nfc("خَلِيطُ الخُبَرَاءِ")),
+        ("low", "en", ""),  # the concept-level definition, in English: definition_of concept
         ("3d-", "ar", "تَرْشِيشٌ"),
     ]
+    assert rows[5]["definition_of"] == "concept" and rows[0]["definition_of"] == ""
     assert rows[0]["status"] == "preferred" and rows[0]["definition"] == "An English definition."
     assert rows[0]["definition_citation"] == "Hu et al. 2021"
     assert rows[2]["status_original"] == "Do Not Use"
     assert rows[0]["subject_fields"] == "machine learning"
     assert rows[0]["xrefs"].startswith("broader: Singular Value Decomposition (SVD) | ")
     back = table.read(out, "t", dialect=dialect)  # type: ignore[arg-type]
-
-    def sections_take(c: Concept) -> Concept:
-        """A table has no concept level for definitions: each joins its language's."""
-        langs = tuple(
-            s._replace(definitions=s.definitions + tuple(
-                d._replace(lang=None) for d in c.definitions if d.lang == s.lang))
-            for s in c.languages
-        )  # fmt: skip
-        return c._replace(definitions=(), languages=langs)
-
-    want = [sections_take(c) for c in _sample().concepts]
     assert [essence(c, sources=True) for c in back.concepts] == [
-        essence(c, sources=True) for c in want
+        essence(c, sources=True) for c in _sample().concepts
     ]
-    # a concept-level definition is written with its language, and read back in that section
+    # the concept-level definition is read back at the concept level, with its language
+    assert [(d.text, d.lang) for d in back.concepts[0].definitions] == [
+        ("A concept-level definition.", "en")
+    ]
     assert [d.text for d in back.concepts[0].section("en").definitions] == [
-        "An English definition.",
-        "A concept-level definition.",
+        "An English definition."
     ]
+
+
+def test_a_definition_of_one_term_is_a_row_of_that_term() -> None:
+    term = Term("Datenbus", status="preferred", source="x:1",
+                definitions=(Definition("Eine Leitung.", "x:2", "DIN 44300"),))  # fmt: skip
+    other = Term("Bus", type="abbreviation", source="x:3",
+                 definitions=(Definition("Kurzform.", "x:4"),))  # fmt: skip
+    concept = Concept("bus", (LangSection("de", (term, other), (Definition("Sammelleitung.",
+                      "x:5"),)),))  # fmt: skip
+    out = table.write(Glossary((), (concept,)))
+    rows = list(csv.DictReader(io.StringIO(out.decode())))
+    assert [(r["term"], r["definition"], r["definition_of"]) for r in rows] == [
+        ("Datenbus", "Sammelleitung.", ""),
+        ("Bus", "", ""),
+        ("Datenbus", "Eine Leitung.", "term"),
+        ("Bus", "Kurzform.", "term"),
+    ]
+    back = table.read(out, "t.csv").concepts[0].section("de")
+    assert [(t.text, t.status, [d.text for d in t.definitions]) for t in back.terms] == [
+        ("Datenbus", "preferred", ["Eine Leitung."]),
+        ("Bus", None, ["Kurzform."]),
+    ]
+    assert back.terms[0].definitions[0].citation == "DIN 44300"
+    assert [d.text for d in back.definitions] == ["Sammelleitung."]
 
 
 def test_a_table_without_sources_gets_its_lines() -> None:
@@ -592,6 +608,13 @@ def test_a_table_of_gloss_0_1_0_is_read() -> None:
         ("id,en,bn\na,A,\x1b[31mক\n", 2, "the bn cell holds the control character U+001B"),
         ("id,lang,term,status,status_original\na,bn,ক,preferred,obsolete\n", 2,
          "'obsolete' is a spelling of superseded"),
+        ("id,lang,term,definition,definition_of\na,bn,ক,x,language\n", 2,
+         "unknown definition_of 'language'"),
+        ("id,lang,term,definition,definition_of\na,bn,ক,x,concept\n", 2,
+         "a definition of the concept on a term's row"),
+        ("id,lang,term,definition,definition_of\na,bn,ক,,\na,bn,,x,term\n", 3,
+         "a definition of a term on a row without one"),
+        ("id,lang,term,definition_of\na,bn,ক,term\n", 2, "definition_of given without"),
     ],
 )  # fmt: skip
 def test_table_errors(text: str, line: int, message: str) -> None:
@@ -615,8 +638,18 @@ def test_a_control_character_is_never_written_into_a_cell(dialect: str) -> None:
 
 def test_a_multi_valued_item_that_would_not_split_back_is_refused() -> None:
     bad = Concept("c", (LangSection("bn", (Term("ক", source="s:1", notes=("a | b",)),)),))
-    with pytest.raises(RecordError, match="cannot be written as one cell"):
+    with pytest.raises(RecordError, match="separates the items of a cell"):
         table.write(Glossary((), (bad,)))
+
+
+def test_a_multi_line_note_is_one_item_of_its_cell() -> None:
+    notes = ("multi\nline", "col1\tcol2", "two  spaces", "a|b")
+    concept = Concept("c", (LangSection("bn", (Term("ক", source="s:1"),), notes=notes),))
+    for dialect in ("csv", "tsv"):
+        written = table.write(Glossary((), (concept,)), dialect=dialect)  # type: ignore[arg-type]
+        back = table.read(written, "t.csv", dialect=dialect)  # type: ignore[arg-type]
+        assert back.concepts[0].section("bn").notes == (
+            "multi line", "col1 col2", "two spaces", "a|b")  # fmt: skip
 
 
 def test_unknown_table_dialect() -> None:

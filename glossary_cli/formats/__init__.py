@@ -84,6 +84,13 @@ class Format(NamedTuple):
         data: bytes = self.load().write(glossary, **dict(self.options), **options)
         return data
 
+    def left_out(self, glossary: Glossary) -> tuple[str, ...]:
+        """What writing ``glossary`` in this format leaves out, one message per kind (for
+        the warnings of ``gloss export``); ``()`` when the format keeps everything."""
+        module = self.load()
+        check = getattr(module, "left_out", None)
+        return tuple(check(glossary)) if check is not None else ()
+
 
 #: Every format, in the order help texts list them.
 FORMATS: tuple[Format, ...] = (

@@ -5,13 +5,16 @@ every term keeps its own status, type and source and a spreadsheet can filter by
 
     id, lang, term, type, status, status_original, pos, usage, role, origin, source,
     citation, term_notes, definition, definition_source, definition_citation,
-    language_notes, subject_fields, notes, xrefs
+    definition_of, language_notes, subject_fields, notes, xrefs
 
 Only ``id``, ``lang`` and ``term`` are always written; the other columns when a cell of theirs
 is not empty. The rows of a concept follow one another; the concept's own cells
 (``subject_fields``, ``notes``, ``xrefs``) are on its first row, and a language's definition
 and notes on the first row of that language. A further definition of a language is a row with
-its ``lang`` and an empty ``term``; a definition of the whole concept, a row with neither.
+its ``lang`` and an empty ``term``; a definition of the whole concept, a row with neither, or,
+when it is in a language, a row with its ``lang`` and ``definition_of`` ``concept``; a
+definition of one term (TBX: of a ``tig``), a row with that term and ``definition_of``
+``term``.
 Multi-valued cells join their items with ``" | "`` (:data:`~glossary_cli.formats._common.
 CELL_SEPARATOR`); an ``xrefs`` item is ``TYPE: TEXT``. Curated search-only aliases and
 misreadings are not terms: they are not written. TBX properties (contexts, transactions…) have
@@ -65,9 +68,15 @@ Dialect = Literal["csv", "tsv"]
 COLUMNS = (
     "id", "lang", "term", "type", "status", "status_original", "pos", "usage", "role",
     "origin", "source", "citation", "term_notes", "definition", "definition_source",
-    "definition_citation", "language_notes", "subject_fields", "notes", "xrefs",
+    "definition_citation", "definition_of", "language_notes", "subject_fields", "notes", "xrefs",
 )  # fmt: skip
+#: What a row's definition belongs to besides its language (``definition_of``): the whole
+#: concept (TBX: a definition of the termEntry, in a language), or the row's term (of a tig).
+DEFINITION_LEVELS = ("concept", "term")
 _MULTI = frozenset({"term_notes", "language_notes", "subject_fields", "notes", "xrefs"})
+# The cells that describe a term, besides its text.
+_TERM_CELLS = ("type", "status", "status_original", "pos", "usage", "role", "origin",
+               "citation", "term_notes")  # fmt: skip
 
 # gloss 0.1.0's layout, one row per concept.
 _V1_CONCEPT_COLUMNS = ("id", "en", "en_origin", "abbr", "aliases", "notes")
@@ -99,18 +108,23 @@ def _dialect(dialect: str) -> type[csv.Dialect]:
 
 
 def _join(items: Sequence[str], where: str) -> str:
-    """Join a multi-valued cell, refusing items that would not split back the same.
+    """Join a multi-valued cell. Each item is written as an import reads it back
+    (:func:`~glossary_cli.formats._common.clean`: its line breaks and runs of spaces one
+    space), empty items are left out.
 
     Raises:
-        RecordError: an item is empty, has surrounding whitespace or contains the separator.
+        RecordError: an item contains the separator ``" | "``, so that the cell would not
+            split back into the same items.
     """
-    cell = CELL_SEPARATOR.join(items)
-    if _split(cell) != list(items):
-        raise RecordError(
-            f"{where}: {list(items)!r} cannot be written as one cell joined by {CELL_SEPARATOR!r}",
-            hint="remove ' | ' and surrounding spaces from the items, or export as JSON Lines",
-        )
-    return cell
+    cleaned = [c for c in map(clean, items) if c]
+    for item in cleaned:
+        if CELL_SEPARATOR in item:
+            raise RecordError(
+                f"{where}: {item!r} holds {CELL_SEPARATOR!r}, which separates the items of a cell",
+                hint=f"write it without {CELL_SEPARATOR!r} (e.g. '|' without spaces or '/'), "
+                "or export as TBX or JSON Lines, which keep every item apart",
+            )
+    return CELL_SEPARATOR.join(cleaned)
 
 
 def _split(cell: str) -> list[str]:
@@ -156,6 +170,44 @@ def write(glossary: Glossary, *, dialect: Dialect = "csv") -> bytes:
     return out.getvalue().encode("utf-8")
 
 
+def left_out(glossary: Glossary) -> list[str]:
+    """What a table of ``glossary`` leaves out: the data categories that have no column
+    (TBX properties: contexts, grammatical gender, transactions…) and the targets of
+    cross-references (an ``xrefs`` item is ``TYPE: TEXT``), one message each, with counts.
+
+    >>> from glossary_cli.model import Property
+    >>> bus = Term("Datenbus", source="x:1", properties=(Property("context", "…"),))
+    >>> left_out(Glossary((), (Concept("bus", (LangSection("de", (bus,)),)),)))[0].split(":")[0]
+    '1 data category (context) has no column and is not written'
+    """
+    categories: dict[str, int] = {}
+    targets = 0
+    for c in glossary.concepts:
+        properties = [*c.properties]
+        for s in c.languages:
+            properties += s.properties
+            properties += [p for t in s.terms if t.exported for p in t.properties]
+        for p in properties:
+            categories[p.category] = categories.get(p.category, 0) + 1
+        targets += sum(1 for x in c.xrefs if x.target)
+    out = []
+    if categories:
+        n = sum(categories.values())
+        names = ", ".join(sorted(categories))
+        out.append(
+            f"{n} data categor{'y' if n == 1 else 'ies'} ({names}) "
+            f"{'has' if n == 1 else 'have'} no column and {'is' if n == 1 else 'are'} not "
+            f"written: export TBX, JSON Lines or YAML to keep {'it' if n == 1 else 'them'}"
+        )
+    if targets:
+        out.append(
+            f"{targets} cross-reference target{'' if targets == 1 else 's'} (ids, URLs) "
+            f"{'is' if targets == 1 else 'are'} not written, only the text: export TBX, JSON "
+            "Lines or YAML to keep them"
+        )
+    return out
+
+
 def _concept_rows(concept: Concept) -> list[dict[str, str]]:
     where = f"concept {concept.id!r}"
     rows: list[dict[str, str]] = []
@@ -164,16 +216,12 @@ def _concept_rows(concept: Concept) -> list[dict[str, str]]:
         "notes": _join(concept.notes, f"{where}: notes"),
         "xrefs": _join([f"{x.type}: {x.text}" for x in concept.xrefs], f"{where}: xrefs"),
     }
-    extra_definitions = list(concept.definitions)
     for section in concept.languages:
         terms = [t for t in section.terms if t.exported]
         if not terms:
             continue
         here = f"{where}: {section.lang}"
-        definitions = list(section.definitions) + [
-            d for d in extra_definitions if d.lang and d.lang == section.lang
-        ]
-        extra_definitions = [d for d in extra_definitions if d not in definitions]
+        definitions = list(section.definitions)
         for k, term in enumerate(terms):
             row = {
                 "id": concept.id,
@@ -199,9 +247,11 @@ def _concept_rows(concept: Concept) -> list[dict[str, str]]:
             rows.append({"id": concept.id, "lang": section.lang, **_definition_cells(d)})
         for term in terms:
             for d in term.definitions:
-                rows.append({"id": concept.id, "lang": section.lang, **_definition_cells(d)})
-    for d in extra_definitions:
-        rows.append({"id": concept.id, "lang": d.lang or "", **_definition_cells(d)})
+                rows.append({"id": concept.id, "lang": section.lang, "term": term.text,
+                             **_definition_cells(d), "definition_of": "term"})  # fmt: skip
+    for d in concept.definitions:
+        rows.append({"id": concept.id, "lang": d.lang or "", **_definition_cells(d),
+                     "definition_of": "concept" if d.lang else ""})  # fmt: skip
     if rows:
         rows[0].update(own)
     return rows
@@ -369,6 +419,17 @@ def _long_row(b: _Building, cells: dict[str, str], name: str, line: int) -> None
         if x not in b.xrefs:
             b.xrefs.append(x)
     raw_lang, term = cells.get("lang", ""), cells.get("term", "")
+    level = cells.get("definition_of", "")
+    if level and level not in DEFINITION_LEVELS:
+        raise fail(f"unknown definition_of {level!r}",
+                   "use concept or term, or leave it empty for the language")  # fmt: skip
+    if level and not cells.get("definition"):
+        raise fail("definition_of given without a definition", "fill in the definition column")
+    if level == "concept" and term:
+        raise fail("a definition of the concept on a term's row",
+                   "give it a row of its own, with an empty term")  # fmt: skip
+    if level == "term" and not term:
+        raise fail("a definition of a term on a row without one", "fill in the term column")
     definition = None
     if cells.get("definition"):
         definition = Definition(
@@ -388,7 +449,15 @@ def _long_row(b: _Building, cells: dict[str, str], name: str, line: int) -> None
     section = b.sections.setdefault(lang, {"terms": [], "definitions": [], "notes": []})
     section["notes"] += [n for n in _split(cells.get("language_notes", "")) if n not in
                          section["notes"]]  # fmt: skip
-    if definition is not None:
+    if definition is not None and level == "concept":
+        b.definitions.append(definition._replace(lang=lang))
+    elif definition is not None and level == "term":
+        own = [c for c in _TERM_CELLS if cells.get(c)]
+        for i, t in enumerate(section["terms"]):
+            if t.text == term and not own:  # a further row of a term read before
+                section["terms"][i] = t._replace(definitions=(*t.definitions, definition))
+                return
+    elif definition is not None:
         section["definitions"].append(definition)
     if not term:
         filled = [c for c in ("type", "status", "pos", "usage", "role") if cells.get(c)]
@@ -430,6 +499,7 @@ def _long_row(b: _Building, cells: dict[str, str], name: str, line: int) -> None
             source=where,
             citation=cells.get("citation") or cells.get("source") or None,
             notes=tuple(_split(cells.get("term_notes", ""))),
+            definitions=(definition,) if definition is not None and level == "term" else (),
         )
     )
 
