@@ -344,6 +344,30 @@ def test_tbx_v2_and_v3_layout() -> None:
         )
 
 
+def test_tbx_keeps_the_status_a_termbase_spelt_its_own_way() -> None:
+    spelt = ["legalTerm-admn-sts", "obsolete", "Not Selected", "forbidden", "Admitted Term"]
+    tigs = "".join(
+        f"<tig><term>t{i}</term><termNote type='administrativeStatus'>{v}</termNote></tig>"
+        for i, v in enumerate(spelt)
+    )
+    doc = f"<martif><text><body><termEntry id='a'><langSet xml:lang='en'>{tigs}</langSet>"
+    read = tbx.read((doc + "</termEntry></body></text></martif>").encode(), "s.tbx")
+    want = [
+        ("preferred", "legalTerm-admn-sts"),
+        ("superseded", "obsolete"),
+        (None, "Not Selected"),
+        ("deprecated", "forbidden"),
+        ("admitted", "Admitted Term"),
+    ]
+    for version in ("v2", "v3"):
+        out = tbx.write(read, version=tbx.version_of(version))
+        assert b">legalTerm-admn-sts<" in out and b">supersededTerm-admn-sts<" in out
+        assert b">deprecatedTerm-admn-sts<" in out  # the picklist value other tools read
+        terms = tbx.read(out, "o.tbx").concepts[0].section("en").terms
+        assert [(t.status, t.status_original) for t in terms] == want
+        assert all(not t.notes for t in terms)
+
+
 def test_tbx_writes_a_terms_notes_before_its_other_data_categories() -> None:
     term = Term(
         "Datenbus",

@@ -36,7 +36,9 @@ Text is NFC and its whitespace collapsed (an indented multi-line definition is o
 Every term and definition gets ``source = FILE:LINE``, the line of its element. Writing is the
 inverse, in DCA style: what was read is written back at the level it came from, statuses as
 TBX-Basic values (``preferredTerm-admn-sts`` …: a deprecated, superseded or obsolete term is
-never written as preferred), and ``admin type="source"`` from the ``citation``, else from the
+never written as preferred) or the TBX value the termbase gave (``legalTerm-admn-sts``), a
+spelling of a termbase's own in a ``gloss:status_original=…`` note of the term (read back into
+``Term.status_original``), and ``admin type="source"`` from the ``citation``, else from the
 ``source``. Curated search-only aliases and misreadings are not terms: they are not written.
 """
 
@@ -370,6 +372,7 @@ class _Reader:
             "citation": None,
         }  # fmt: skip
         notes: list[str] = []
+        status_notes: list[str] = []
         definitions: list[Definition] = []
         properties: list[Property] = []
         levels = [el, *(g for g in el if local(g.tag) == "termGrp")]
@@ -394,7 +397,9 @@ class _Reader:
                     definitions.append(Definition(item.text, self.where(item.line), item.citation))
                 elif element == "note":
                     key, value = _meta(item.text)
-                    if key == "en":
+                    if key == "status_original":
+                        status_notes.append(value)
+                    elif key == "en":
                         extra_english.append(Term(value, source=source))
                     elif key == "abbr":
                         abbr = Term(value, type="abbreviation", source=source)
@@ -404,6 +409,11 @@ class _Reader:
                         notes.append(value)
                 else:
                     properties.append(item.property())
+        for original in status_notes:  # gloss's note of the spelling the status had
+            if normalize_status(original)[0] == kinds["status"] is not None:
+                kinds["status_original"] = original
+            else:
+                notes.append(f"{_META}status_original={original}")
         return Term(
             text=_text(term_el),
             type=kinds["type"],
@@ -424,7 +434,7 @@ def _meta(text: str) -> tuple[str | None, str]:
     (and ``gloss:note=…``, an escaped note of the glossary's own) → ``(None, text)``."""
     if text.startswith(_META):
         key, sep, value = text[len(_META) :].partition("=")
-        if sep and key in {"en_origin", "en", "abbr"}:
+        if sep and key in {"en_origin", "en", "abbr", "status_original"}:
             return key, value
         if sep and key == "note":
             return None, value
@@ -668,7 +678,7 @@ def _write_term(w: _Writer, parent: ET.Element, term: Term, where: str, doc_lang
     w.sub(el, "term", term.text, where=where)
     if term.type:
         w.sub(el, "termNote", term.type, where=where, type="termType")
-    status = STATUS_VALUES.get(term.status or "") or (term.status_original or None)
+    status, kept = _status_value(term)
     if status:
         w.sub(el, "termNote", status, where=where, type="administrativeStatus")
     if term.pos:
@@ -687,8 +697,31 @@ def _write_term(w: _Writer, parent: ET.Element, term: Term, where: str, doc_lang
     source = term.citation or term.source
     if source:
         w.sub(el, "admin", source, where=where, type="source")
+    if not kept:  # the termbase's own spelling, which the picklist value does not keep
+        w.sub(el, "note", f"{_META}status_original={term.status_original}", where=where)
     for note in term.notes:
         w.sub(el, "note", _escape_note(note), where=where)
+
+
+#: The values of administrativeStatus in TBX (ISO 30042's data category list, from ISO 12620):
+#: the TBX-Basic four, and standardized, legal and regulated terms (all read as preferred).
+_TBX_STATUSES = re.compile(
+    r"(standardized|preferred|admitted|deprecated|superseded|legal|regulated)Term-admn-sts"
+)
+
+
+def _status_value(term: Term) -> tuple[str | None, bool]:
+    """The ``administrativeStatus`` a term is written with, and whether that value keeps its
+    ``status_original``: the original itself when it is a TBX value of the same status
+    (``legalTerm-admn-sts``), else the TBX-Basic value of the status (an ``obsolete`` term
+    is ``supersededTerm-admn-sts``; the original is then kept in a ``gloss:status_original``
+    note), else the original (a value gloss does not know, e.g. ``Not Selected``)."""
+    original = term.status_original
+    if term.status is None:
+        return original, True
+    if original and _TBX_STATUSES.fullmatch(original):
+        return original, True
+    return STATUS_VALUES[term.status], not original
 
 
 def _escape_note(text: str) -> str:
