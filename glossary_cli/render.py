@@ -400,7 +400,10 @@ def _section_cell(section: LangSection) -> tuple[Any, ...]:
 
     main = section.main
     cell: list[Any] = []
-    shown = {id(a) for a in section.abbreviations}
+    # an abbreviation with nothing to say but its type goes beside the main term; one with a
+    # status or part of speech of its own gets its own line, with them
+    beside = [a for a in section.abbreviations if a is not main and not (a.status or a.pos)]
+    shown = {id(a) for a in beside}
     replacement = section.replacement
 
     def described(spans: list[tuple[str, str]], t: Term, details: str) -> None:
@@ -415,11 +418,13 @@ def _section_cell(section: LangSection) -> tuple[Any, ...]:
             cell.append(Field(((f"usage ({safe(t.text)}): ", "dim"), (safe(t.usage), ""))))
         cell.extend(Field.of(safe(note), "yellow") for note in t.notes)
 
-    head = _term(section)
     if main is None:
-        cell.append(head)
+        cell.append(_term(section))
     else:
-        described([(t, st or "bold") for t, st in head.spans if st != "red"], main, _details(main))
+        spans = [(safe(main.text), "bold")]
+        if beside:
+            spans.append((" (" + ", ".join(safe(a.text) for a in beside) + ")", "cyan"))
+        described(spans, main, _details(main))
     for t in section.terms:
         if t is main or id(t) in shown:
             continue

@@ -434,6 +434,17 @@ def test_english_with_more_than_names_has_its_row_and_every_note_follows_its_ter
     assert not any(x.startswith("English") for x in _card(pruning))
 
 
+def test_an_abbreviation_with_a_status_of_its_own_gets_its_own_line() -> None:
+    section = LangSection("en", (
+        Term("reinforcement learning", status="preferred", pos="noun", source="a:1"),
+        Term("RL", type="abbreviation", status="admitted", source="a:2"),
+        Term("RLHF-free RL", type="acronym", source="a:3"),
+    ))  # fmt: skip
+    fields = [f.text for f in render._section_cell(section)]
+    assert fields[:2] == ["reinforcement learning (RLHF-free RL)  preferred, noun",
+                          "RL  admitted, abbreviation"]  # fmt: skip
+
+
 # --- through rich, and hostile text --------------------------------------------------------
 
 
