@@ -387,14 +387,25 @@ def test_a_filter_naming_nothing_loaded_is_a_usage_error(
     assert result.exit_code == 2 and says in result.stderr and not result.stdout
 
 
-def test_an_export_that_would_write_no_term_exits_1(tmp_path: Path) -> None:
+def test_an_export_that_would_write_no_term_exits_1() -> None:
+    # the curated Bengali terms are search-only aliases: never written
+    assert as_json("list", "--lang", "bn", "--glossary", "curation")
+    for fmt in ("tbx", "csv"):
+        result = gloss("export", "--format", fmt, "--lang", "bn", "--glossary", "curation")
+        assert result.exit_code == 1 and "passes the filters" in result.stderr, fmt
+        assert not result.stdout
+
+
+def test_a_concept_without_a_term_is_refused_at_import(tmp_path: Path) -> None:
     record = {"id": "j1", "languages": {"en": {"terms": [{"term": "foo", "role": "misreading"}]}}}
     path = tmp_path / "j.jsonl"
     path.write_text(json.dumps(record) + "\n", encoding="utf-8")
-    assert gloss("add", str(path)).exit_code == 0
-    for fmt in ("tbx", "csv"):
-        result = gloss("export", "--format", fmt, "--glossary", "j")
-        assert result.exit_code == 1 and "no concept has a term" in result.stderr, fmt
+    result = gloss("add", str(path))
+    assert result.exit_code == 3 and "j.jsonl:1: concept 'j1' has no term" in result.stderr
+    table = tmp_path / "t.csv"
+    table.write_text("id,lang,term,definition\na,en,apple,\nb,,,a definition\n", encoding="utf-8")
+    result = gloss("add", str(table))
+    assert result.exit_code == 3 and "t.csv:3: concept 'b' has no term" in result.stderr
 
 
 def test_a_term_value_holds_what_gloss_needs_to_say_of_it() -> None:

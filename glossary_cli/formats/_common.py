@@ -176,12 +176,26 @@ def read_from(
     path ``at`` in it, the ``FILE:LINE`` of its own item — as its source, as every reader's
     terms name where they were read; the source the records gave becomes its citation
     (unless it has one). The concept's provenance starts with ``where``.
+
+    Raises:
+        ParseError: the concept has no term (none at all, or only search-only aliases and
+            misreadings), with its line.
     """
     name = where.rpartition(":")[0] if where.rpartition(":")[2].isdigit() else where
 
     def place(*keys: str | int) -> str:
         line = lines.get((*at, *keys)) if lines is not None else None
         return f"{name}:{line}" if line else where
+
+    if not any(t.role is None for s in concept.languages for t in s.terms):
+        at_line = place().rpartition(":")[2]
+        raise ParseError(
+            f"concept {concept.id or '(without an id)'!r} has no term"
+            + (": only search-only aliases or misreadings" if concept.languages else ""),
+            path=name,
+            line=int(at_line) if at_line.isdigit() else None,
+            hint="give the concept a term in at least one language",
+        )
 
     def moved(value: Any, source: str) -> Any:
         if value.source == source:

@@ -401,7 +401,19 @@ def _read_long(
                 hint="give the concept's id on its first row",
             )
         _long_row(current, cells, name, line)
-    return [(_built(b, name), b.line) for b in building.values()]
+    out = []
+    for b in building.values():
+        concept = _built(b, name)
+        if not any(t.role is None for s in concept.languages for t in s.terms):
+            raise ParseError(
+                f"concept {b.cid!r} has no term"
+                + (": only search-only aliases or misreadings" if concept.languages else ""),
+                path=name,
+                line=b.line,
+                hint="give the concept a term in at least one language on one of its rows",
+            )
+        out.append((concept, b.line))
+    return out
 
 
 def _long_row(b: _Building, cells: dict[str, str], name: str, line: int) -> None:
