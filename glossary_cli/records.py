@@ -257,6 +257,8 @@ XREF_KEYS = frozenset({"type", "text", "target"})
 
 #: Hint for a value YAML 1.1 read as another type (``no`` → False, ``1e3`` → 1000.0, …).
 QUOTE_HINT = "quote it: unquoted yes, no, on, off, null, ~, numbers and dates are not strings"
+#: The hint of an invalid language tag.
+TAG_HINT = "use a BCP 47 tag such as bn, ar or en-US (in YAML quoted, as no would be false)"
 
 _Keys = tuple[str | int, ...]
 
@@ -348,7 +350,7 @@ class _Reader:
         data = self.mapping(value, keys, DEFINITION_KEYS)
         lang = self.text(data, "lang", keys)
         if lang is not None and not is_language_tag(lang):
-            raise self.fail(f"{lang!r} is not a language tag", (*keys, "lang"), QUOTE_HINT)
+            raise self.fail(f"{lang!r} is not a language tag", (*keys, "lang"), TAG_HINT)
         return Definition(
             text=self.text(data, "text", keys, required=True) or "",
             source=self.text(data, "source", keys) or "",
@@ -421,7 +423,7 @@ class _Reader:
     def section(self, lang: Any, value: Any) -> LangSection:
         keys: _Keys = ("languages", str(lang))
         if not isinstance(lang, str) or not is_language_tag(lang):
-            exc = self.fail("is not a language tag", keys, QUOTE_HINT)
+            exc = self.fail("is not a language tag", keys, TAG_HINT)
             exc.on_key = True
             raise exc
         data = self.mapping(value, keys, SECTION_KEYS)
@@ -587,7 +589,7 @@ def concept_from_v1(data: Any, where: str = "concept") -> Concept:
     for lang, raw in terms.items():
         keys: _Keys = ("terms", str(lang))
         if not isinstance(lang, str) or not is_language_tag(lang):
-            raise reader.fail("is not a language tag", keys, QUOTE_HINT)
+            raise reader.fail("is not a language tag", keys, TAG_HINT)
         entry = reader.mapping(raw, keys)
         source = reader.text(entry, "source", keys) or ""
         status, original = normalize_status(reader.text(entry, "status", keys))

@@ -660,6 +660,30 @@ def test_a_control_character_is_never_written_into_a_cell(dialect: str) -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("text", "name", "hint"),
+    [
+        ("id;lang;term\na;bn;ক\n", "semi.csv", "separated by ';'"),
+        ("id\tlang\tterm\na\tbn\tক\n", "tabs.csv", "name the file .tsv"),
+    ],
+)
+def test_a_table_with_another_delimiter_says_so(text: str, name: str, hint: str) -> None:
+    with pytest.raises(ParseError) as caught:
+        table.read(text.encode(), name)
+    assert hint in (caught.value.hint or "")
+
+
+def test_hints_name_the_format_read() -> None:
+    v2 = b"<martif><text><body><termEntry><langSet><tig><term>x</term></tig></langSet>"
+    with pytest.raises(ParseError) as caught:
+        tbx.read(v2 + b"</termEntry></body></text></martif>", "v2.tbx")
+    assert "<langSet xml:lang=" in (caught.value.hint or "")
+    line = '{"id": "a", "languages": {"en": {"terms": [{"term": 5}]}}}\n'
+    with pytest.raises(ParseError) as caught:
+        jsonl.read(line.encode(), "n.jsonl")
+    assert caught.value.hint == "give it as a JSON string"
+
+
 def test_a_multi_valued_item_that_would_not_split_back_is_refused() -> None:
     bad = Concept("c", (LangSection("bn", (Term("ক", source="s:1", notes=("a | b",)),)),))
     with pytest.raises(RecordError, match="separates the items of a cell"):

@@ -584,11 +584,19 @@ def _read_wide(
     numbered: Iterator[tuple[int, list[str]]], header: list[str], header_line: int, name: str
 ) -> list[tuple[Concept, int]]:
     if not any(_is_v1_column(h) for h in header):
+        other = next((d for d in (";", "\t", ",", "|") if any(d in h for h in header)), None)
         raise ParseError(
             "the first row is not a header: it names no known column",
             path=name,
             line=header_line,
-            hint="add a header row naming the columns, e.g. id,lang,term,definition",
+            hint=(
+                "the cells are separated by tabs: name the file .tsv"
+                if other == "\t"
+                else f"the cells seem to be separated by {other!r}: save the table with "
+                "commas (.csv) or tabs (.tsv)"
+            )
+            if other is not None and len(header) == 1
+            else "add a header row naming the columns, e.g. id,lang,term,definition",
         )
     columns = [_v1_column(h, name, header_line, i + 1) for i, h in enumerate(header)]
     _check_header(

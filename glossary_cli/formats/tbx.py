@@ -295,7 +295,8 @@ class _Reader:
                     else f"<{local(lang_el.tag)}> has xml:lang {raw!r}, not a language tag",
                     path=self.name,
                     line=self.line(lang_el),
-                    hint='name the language with a BCP 47 tag, e.g. <langSec xml:lang="bn">',
+                    hint="name the language with a BCP 47 tag, e.g. "
+                    f'<{local(lang_el.tag)} xml:lang="bn">',
                 )
             lang = canonical_tag(raw)
             section = sections.setdefault(lang, _Section(lang))
