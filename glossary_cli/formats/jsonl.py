@@ -83,12 +83,12 @@ def read(data: bytes, name: str) -> Glossary:
                 hint="each line must be one JSON object",
             ) from None
         except RecordError as exc:
-            hint = "give it as a JSON string" if exc.hint == records.QUOTE_HINT else exc.hint
+            why = "give it as a JSON string" if exc.hint == records.QUOTE_HINT else exc.hint
             raise ParseError(
                 exc.message,
                 path=name,
                 line=number,
-                hint=hint or "each line must be a concept record as `gloss` writes them",
+                hint=why or "each line must be a concept record as `gloss` writes them",
             ) from None
         found.append((read_from(concept, f"{name}:{number}"), number))
     return glossary_of(with_ids(found, name), name, name, digest(data))
