@@ -8,11 +8,12 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from glossary_cli.errors import ParseError
 from glossary_cli.model import Concept, Glossary, Source
+from glossary_cli.records import label
 
 #: Separator of the items of a multi-valued cell (CSV, TSV).
 CELL_SEPARATOR = " | "
@@ -68,6 +69,56 @@ def control_message(char: str) -> tuple[str, str]:
     return (
         f"holds the control character U+{ord(char):04X}",
         "remove it: a term, definition or note is plain text",
+    )
+
+
+def refuse_controls(
+    value: Any,
+    name: str,
+    line: int | None = None,
+    lines: Mapping[tuple[str | int, ...], int] | None = None,
+    describe: Callable[[tuple[str | int, ...]], str] | None = None,
+) -> None:
+    """Refuse a value read from a file that holds a control character (:func:`find_control`).
+
+    Args:
+        value: what was read (a string, or mappings and lists of them).
+        name: the file's name; ``line``: the line of ``value``, or ``lines``: the line of each
+            path of a YAML document (:func:`glossary_cli.formats._yaml.load_yaml_lines`).
+        describe: how the message names the path to the string (default: as records do,
+            ``languages.bn.terms[1].term``).
+
+    Raises:
+        ParseError: naming the file, the line and the string.
+    """
+    hit = find_control(value)
+    if hit is None:
+        return
+    path, char = hit
+    message, hint = control_message(char)
+    raise ParseError(
+        f"{(describe or label)(path)} {message}",
+        path=name,
+        line=lines.get(path) if lines is not None else line,
+        hint=hint,
+    )
+
+
+def refuse_termless(concept: Concept, name: str, line: int | None, hint: str) -> None:
+    """Refuse an imported concept without a term: none at all, or only search-only aliases
+    and misreadings (which are never exported, so nothing would name it).
+
+    Raises:
+        ParseError: with the concept's line.
+    """
+    if any(t.role is None for s in concept.languages for t in s.terms):
+        return
+    raise ParseError(
+        f"concept {concept.id or '(without an id)'!r} has no term"
+        + (": only search-only aliases or misreadings" if concept.languages else ""),
+        path=name,
+        line=line,
+        hint=hint,
     )
 
 
@@ -181,21 +232,17 @@ def read_from(
         ParseError: the concept has no term (none at all, or only search-only aliases and
             misreadings), with its line.
     """
-    name = where.rpartition(":")[0] if where.rpartition(":")[2].isdigit() else where
+    head, _, tail = where.rpartition(":")
+    name, own_line = (head, int(tail)) if tail.isdigit() else (where, None)
+
+    def line_of(*keys: str | int) -> int | None:
+        return lines.get((*at, *keys)) if lines is not None else own_line
 
     def place(*keys: str | int) -> str:
-        line = lines.get((*at, *keys)) if lines is not None else None
+        line = line_of(*keys)
         return f"{name}:{line}" if line else where
 
-    if not any(t.role is None for s in concept.languages for t in s.terms):
-        at_line = place().rpartition(":")[2]
-        raise ParseError(
-            f"concept {concept.id or '(without an id)'!r} has no term"
-            + (": only search-only aliases or misreadings" if concept.languages else ""),
-            path=name,
-            line=int(at_line) if at_line.isdigit() else None,
-            hint="give the concept a term in at least one language",
-        )
+    refuse_termless(concept, name, line_of(), "give the concept a term in at least one language")
 
     def moved(value: Any, source: str) -> Any:
         if value.source == source:

@@ -13,12 +13,11 @@ from typing import Any
 from glossary_cli import records
 from glossary_cli.errors import ParseError, RecordError
 from glossary_cli.formats._common import (
-    control_message,
     decode,
     digest,
-    find_control,
     glossary_of,
     read_from,
+    refuse_controls,
     with_ids,
 )
 from glossary_cli.model import Concept, Glossary
@@ -59,10 +58,7 @@ def read(data: bytes, name: str) -> Glossary:
             continue
         try:
             raw = json.loads(line, object_pairs_hook=_unique_keys)
-            control = find_control(raw)
-            if control is not None:
-                message, hint = control_message(control[1])
-                raise RecordError(f"{records.label(control[0])} {message}", hint=hint)
+            refuse_controls(raw, name, number)
             version = records.schema_of(raw)
             if version not in (None, 1, records.SCHEMA_VERSION):
                 raise RecordError(

@@ -46,6 +46,8 @@ from glossary_cli.formats._common import (
     find_control,
     glossary_of,
     read_from,
+    refuse_controls,
+    refuse_termless,
     with_ids,
 )
 from glossary_cli.model import (
@@ -165,7 +167,7 @@ def write(glossary: Glossary, *, dialect: Dialect = "csv") -> bytes:
     writer.writerow(used)
     for row in rows:
         cells = [row.get(c, "") for c in used]
-        _check_controls(cells, used, f"concept {row['id']!r}", 0)
+        _refuse_written_controls(dict(zip(used, cells, strict=True)))
         (quoted if any("\r" in c for c in cells) else writer).writerow(cells)
     return out.getvalue().encode("utf-8")
 
@@ -388,7 +390,7 @@ def _read_long(
     current: _Building | None = None
     for line, row in numbered:
         _check_width(row, len(columns), name, line)
-        _check_controls(row, columns, name, line)
+        _cell_controls(row, columns, name, line)
         cells = {c: clean(v) for c, v in zip(columns, row, strict=True)}
         cid = cells.get("id", "")
         if cid:
@@ -404,14 +406,12 @@ def _read_long(
     out = []
     for b in building.values():
         concept = _built(b, name)
-        if not any(t.role is None for s in concept.languages for t in s.terms):
-            raise ParseError(
-                f"concept {b.cid!r} has no term"
-                + (": only search-only aliases or misreadings" if concept.languages else ""),
-                path=name,
-                line=b.line,
-                hint="give the concept a term in at least one language on one of its rows",
-            )
+        refuse_termless(
+            concept,
+            name,
+            b.line,
+            "give the concept a term in at least one language on one of its rows",
+        )
         out.append((concept, b.line))
     return out
 
@@ -615,36 +615,38 @@ def _read_wide(
     out = []
     for line, row in numbered:
         _check_width(row, len(columns), name, line)
-        _check_controls(row, [h.strip() for h in header], name, line)
+        _cell_controls(row, [h.strip() for h in header], name, line)
         out.append((_wide_row(row, columns, name, line), line))
     return out
 
 
-def _check_controls(row: list[str], columns: list[str], name: str, line: int) -> None:
-    """Refuse a cell that holds a control character (:func:`~glossary_cli.formats._common.
-    find_control`), naming its column: a table cell carries it raw, to a spreadsheet or a
-    terminal.
-
-    Args:
-        row, columns: the cells and their column names.
-        name: the file read (with ``line``, where the row starts), or the concept written
-            (``line`` 0).
+def _cell_controls(row: list[str], columns: list[str], name: str, line: int) -> None:
+    """Refuse a cell read that holds a control character, naming its column (a table cell
+    carries it raw, to a spreadsheet or a terminal).
 
     Raises:
-        ParseError: reading; RecordError: writing.
+        ParseError: with the line where the row starts.
     """
-    for column, cell in zip(columns, row, strict=True):
+    cells = dict(zip(columns, row, strict=True))
+    refuse_controls(cells, name, line, describe=lambda path: f"the {path[0]} cell")
+
+
+def _refuse_written_controls(row: dict[str, str]) -> None:
+    """Refuse to write a cell that holds a control character, naming the concept, the
+    column and the language of the row.
+
+    Raises:
+        RecordError: the first such cell.
+    """
+    for column, cell in row.items():
         control = find_control(cell)
-        if control is None:
-            continue
-        message, hint = control_message(control[1])
-        if line:
-            raise ParseError(f"the {column} cell {message}", path=name, line=line, hint=hint)
-        lang = dict(zip(columns, row, strict=True)).get("lang")
-        raise RecordError(
-            f"{name}: the {column} cell{f' of its {lang} row' if lang else ''} {message}",
-            hint="remove it from the glossary file it came from (`gloss build` warns of it)",
-        )
+        if control is not None:
+            message, _ = control_message(control[1])
+            lang = f" of its {row['lang']} row" if row.get("lang") else ""
+            raise RecordError(
+                f"concept {row['id']!r}: the {column} cell{lang} {message}",
+                hint="remove it from the glossary file it came from (`gloss build` warns of it)",
+            )
 
 
 def _wide_row(row: list[str], columns: list[tuple[str | None, str]], name: str, line: int

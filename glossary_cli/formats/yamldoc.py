@@ -9,14 +9,7 @@ from __future__ import annotations
 
 from glossary_cli import records
 from glossary_cli.errors import ParseError, RecordError
-from glossary_cli.formats._common import (
-    control_message,
-    decode,
-    digest,
-    find_control,
-    glossary_of,
-    read_from,
-)
+from glossary_cli.formats._common import decode, digest, glossary_of, read_from, refuse_controls
 from glossary_cli.model import Glossary
 
 
@@ -51,15 +44,7 @@ def read(data: bytes, name: str) -> Glossary:
         raise ParseError(
             exc.message, path=name, line=exc.line, column=exc.column, hint=exc.hint or hint
         ) from None
-    control = find_control(loaded)
-    if control is not None:
-        message, why = control_message(control[1])
-        raise ParseError(
-            f"{records.label(control[0])} {message}",
-            path=name,
-            line=lines.get(control[0]),
-            hint=why,
-        )
+    refuse_controls(loaded, name, lines=lines)
     try:
         glossary = records.glossary_from_mapping(loaded)
     except RecordError as exc:
