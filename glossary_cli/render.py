@@ -406,14 +406,14 @@ def _section_cell(section: LangSection) -> tuple[Any, ...]:
     shown = {id(a) for a in beside}
     replacement = section.replacement
 
-    def described(spans: list[tuple[str, str]], t: Term, details: str) -> None:
+    def term_line(spans: list[tuple[str, str]], t: Term, details: str) -> None:
         style = "red" if t.avoid else "dim"
-        if not spans:  # an abbreviation shown beside the main term
-            pass
-        elif details and is_rtl(t.text):
+        if details and is_rtl(t.text):
             cell.extend((Field(tuple(spans)), Field.of(safe(details), style)))
         else:
             cell.append(Field((*spans, *([(f"  {safe(details)}", style)] if details else []))))
+
+    def usage_and_notes(t: Term) -> None:
         if t.usage:
             cell.append(Field(((f"usage ({safe(t.text)}): ", "dim"), (safe(t.usage), ""))))
         cell.extend(Field.of(safe(note), "yellow") for note in t.notes)
@@ -424,17 +424,18 @@ def _section_cell(section: LangSection) -> tuple[Any, ...]:
         spans = [(safe(main.text), "bold")]
         if beside:
             spans.append((" (" + ", ".join(safe(a.text) for a in beside) + ")", "cyan"))
-        described(spans, main, _details(main))
+        term_line(spans, main, _details(main))
+        usage_and_notes(main)
     for t in section.terms:
         if t is main or id(t) in shown:
             continue
         details = _details(t)
         if t.avoid and replacement is not None and replacement is not t:
             details += f", use {replacement.text}"
-        described([(safe(t.text), "")], t, details)
-    for t in section.terms:  # abbreviations shown beside the main term: their usage and notes
-        if t is not main and id(t) in shown:
-            described([], t, "")
+        term_line([(safe(t.text), "")], t, details)
+        usage_and_notes(t)
+    for t in beside:  # the abbreviations beside the main term: their usage and notes
+        usage_and_notes(t)
     for d in section.all_definitions():
         cell.append(Field.of(safe(d.text)))
         # a definition read from the main term's file needs no line of its own
