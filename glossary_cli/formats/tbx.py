@@ -411,7 +411,7 @@ class _Reader:
                 else:
                     properties.append(item.property())
         for original in status_notes:  # gloss's note of the spelling the status had
-            if normalize_status(original)[0] == kinds["status"] is not None:
+            if kinds["status"] is not None and normalize_status(original)[0] == kinds["status"]:
                 kinds["status_original"] = original
             else:
                 notes.append(f"{_META}status_original={original}")
