@@ -241,9 +241,11 @@ def _headword(concept: Concept) -> Any:
     from glossary_cli.layout import Field
 
     head = concept.headword
-    spans = [(safe(head.text if head else concept.id), "bold")]
-    if concept.abbreviations:
-        spans.append((" (" + ", ".join(safe(a) for a in concept.abbreviations) + ")", "cyan"))
+    text = head.text if head else concept.id
+    spans = [(safe(text), "bold")]
+    abbreviations = [a for a in concept.abbreviations if a != text]  # an abbreviation as head
+    if abbreviations:
+        spans.append((" (" + ", ".join(safe(a) for a in abbreviations) + ")", "cyan"))
     if head is not None and head.avoid:
         spans.append((f" {head.status}", "red"))
     return Field(tuple(spans))

@@ -445,6 +445,14 @@ def test_an_abbreviation_with_a_status_of_its_own_gets_its_own_line() -> None:
                           "RL  admitted, abbreviation"]  # fmt: skip
 
 
+def test_an_abbreviation_that_is_the_headword_is_not_repeated_beside_it() -> None:
+    concept = Concept("lora", (
+        LangSection("en", (Term("LoRA", type="abbreviation", source="hi.txt:3"),)),
+        LangSection("hi", (Term("लोरा", source="hi.txt:3"),)),
+    ))  # fmt: skip
+    assert render._headword(concept).text == "LoRA"
+
+
 # --- through rich, and hostile text --------------------------------------------------------
 
 
