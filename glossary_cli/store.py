@@ -350,7 +350,10 @@ def build_from(
     base entry is written under the id of that base concept (looked up in the base's records
     by that entry's source) with only the sections and English terms ``files`` give, so that
     the index merges the two (:func:`glossary_cli.index.open_index`); any other concept gets
-    an id the base does not use. Warnings and alignments that concern only base files are
+    an id the base does not use, and so does a concept of an import file whose id is a base
+    concept's but whose sections contradict it (:func:`glossary_cli.align.sections_clash`),
+    before the files' concepts are merged: which file joins the base does not depend on the
+    order they were added in. Warnings and alignments that concern only base files are
     left out.
 
     Raises:
@@ -386,23 +389,33 @@ def build_from(
         concepts = list(result.concepts)
     for _, glossary in imported:
         concepts.extend(glossary.concepts)
-    concepts, renamed = merge_concepts(concepts)
-    warnings.extend(ParseWarning(m, hint="give one of them another id") for m in renamed)
+    # A concept that contradicts the bundled one of its id is another concept: it gets an id
+    # of its own here, before the files' concepts are merged, so that it never takes the id
+    # from a later file's concept that does join the bundled one (whatever the order added).
     base_by_id = {c.id: c for c in base_concepts}
-    for concept in concepts:
+    taken = {*base_by_id, *(c.id for c in concepts)}
+    for i, concept in enumerate(concepts):
         bundled = base_by_id.get(concept.id)
         clash = sections_clash(bundled, concept) if bundled is not None else None
         if clash:
+            n = 2
+            while f"{concept.id}-{n}" in taken:
+                n += 1
+            cid = f"{concept.id}-{n}"
+            taken.add(cid)
+            concepts[i] = concept._replace(id=cid)
             section = concept.section(clash)
             source = section.terms[0].source if section is not None and section.terms else ""
             warnings.append(
                 ParseWarning(
                     f"{source}: concept {concept.id!r} gives another {clash} entry than the "
-                    f"bundled one: lookups keep it apart, as {concept.id + '-2'!r}",
+                    f"bundled one: it is kept apart, as {cid!r}",
                     hint="give the bundled term (and its definition, or none) to join it, "
                     "or another English name for a concept of its own",
                 )
             )
+    concepts, renamed = merge_concepts(concepts)
+    warnings.extend(ParseWarning(m, hint="give one of them another id") for m in renamed)
     if strict and warnings:
         first = warnings[0]
         raise ParseError(

@@ -211,6 +211,26 @@ def test_add_a_csv_with_language_columns(tmp_path: Path) -> None:
     assert as_json("search", "টোকেন মার্জিং")[0]["id"] == "token-merging"
 
 
+@pytest.mark.parametrize("first", ["other", "joining"])
+def test_files_join_a_bundled_concept_whatever_the_order_they_are_added(
+    tmp_path: Path, first: str
+) -> None:
+    files = {
+        "other": write(tmp_path / "other.csv", "id,lang,term\npruning,bn,ছাঁটাই\n"),
+        "joining": write(
+            tmp_path / "joining.csv",
+            "id,lang,term\npruning,bn,নেটওয়ার্ক প্রুনিং\npruning,ar,تقليم الشبكة\npruning,hi,प्रूनिंग\n",
+        ),
+    }
+    second = "joining" if first == "other" else "other"
+    results = {name: ok("add", str(files[name])) for name in (first, second)}
+    assert "1 joining bundled concepts" in results["joining"].stdout
+    card = as_json("show", "Pruning", "--lang", "hi")
+    assert (card["id"], card["terms"]["hi"]["term"]) == ("pruning", "प्रूनिंग")
+    assert as_json("search", "ছাঁটাই")[0]["id"] == "pruning-2"  # the other file's, apart
+    assert "kept apart, as 'pruning-2'" in results["other"].stderr
+
+
 @pytest.mark.parametrize("bn_definition", ["", "আরেকটি সংজ্ঞা।"], ids=["none", "another"])
 def test_a_csv_of_translations_joins_a_bundled_concept(tmp_path: Path, bn_definition: str) -> None:
     table = (
