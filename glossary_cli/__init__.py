@@ -6,4 +6,4 @@ The package is a small library with a command line on top::
         ─index─► SQLite index ─search─► hits ─render─► table | JSON
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
