@@ -404,7 +404,11 @@ def _unpaired_error(body: list[_Line], name: str) -> ParseError:
     )
 
 
-_LANG_HINT = "give its language tag: gloss add FILE --lang hi, or FILE: {lang: hi} in sources.yaml"
+_LANG_HINT = (
+    "give its language tag: gloss add FILE --lang {tag}, or FILE: {{lang: {tag}}} in sources.yaml"
+)
+#: A language written in a script, for the example of the hint (ISO 15924 → BCP 47).
+_EXAMPLE_TAGS = {"Latn": "en", "Deva": "hi", "Cyrl": "ru", "Hani": "zh", "Taml": "ta"}
 
 
 def _detect_language(pairs: Sequence[tuple[_Line, _Line]], name: str) -> str:
@@ -416,7 +420,7 @@ def _detect_language(pairs: Sequence[tuple[_Line, _Line]], name: str) -> str:
             "cannot tell the language: the terms have no letters",
             path=name,
             line=pairs[0][0].number,
-            hint=_LANG_HINT,
+            hint=_LANG_HINT.format(tag="hi"),
         )
     script = counts.most_common(1)[0][0]
     if script not in SCRIPT_LANGS:
@@ -425,7 +429,7 @@ def _detect_language(pairs: Sequence[tuple[_Line, _Line]], name: str) -> str:
             f"cannot tell the language of terms in {label} script",
             path=name,
             line=pairs[0][0].number,
-            hint=_LANG_HINT,
+            hint=_LANG_HINT.format(tag=_EXAMPLE_TAGS.get(script, "hi")),
         )
     return SCRIPT_LANGS[script]
 

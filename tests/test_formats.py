@@ -77,12 +77,21 @@ def test_the_registry_names_every_format_once_and_loads_each_module() -> None:
         ("export", b'\xef\xbb\xbf<?xml version="1.0"?>\n<martif type="TBX">', "tbx"),
         ("export", b"<tbx xmlns='urn:iso:std:iso:30042:ed-2'>", "tbx"),
         ("glossary", "এআই গ্লসারি\n".encode(), "text"),
+        ("exported.txt", b'<?xml version="1.0"?>\n<martif type="TBX">', "tbx"),
+        ("records.json", b'{"id": "a"}\n{"id": "b"}\n', "jsonl"),
+        ("notes.txt", b"<b>not TBX</b>\n", "text"),
     ],
 )
 def test_a_file_s_format_comes_from_its_suffix_else_its_content(
     name: str, head: bytes, expected: str
 ) -> None:
     assert formats.detect(name, head).name == expected
+
+
+def test_a_json_document_is_refused_with_what_to_give_instead() -> None:
+    with pytest.raises(ParseError, match="JSON document") as caught:
+        formats.detect("hits.json", b'[{"id": "a"}]')
+    assert ".jsonl" in (caught.value.hint or "")
 
 
 def test_the_plain_format_is_not_read_as_concepts() -> None:

@@ -25,7 +25,7 @@ import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from glossary_cli.errors import UsageError
+from glossary_cli.errors import ParseError, UsageError
 
 if TYPE_CHECKING:
     from glossary_cli.model import Glossary
@@ -186,28 +186,36 @@ def refuse_container(filename: str, data: bytes) -> None:
     Raises:
         ParseError: the file starts with the signature of one of :data:`_CONTAINERS`.
     """
-    from glossary_cli.errors import ParseError
-
     for magic, what, hint in _CONTAINERS:
         if data.startswith(magic):
             raise ParseError(f"the file is {what}", path=filename, hint=hint.format(name=filename))
 
 
 def detect(filename: str, data: bytes) -> Format:
-    """The format of a file: the one its suffix calls for; else, by its first bytes, TBX
-    (a ``<martif>`` or ``<tbx>`` root); else gloss's plain format.
+    """The format of a file: the one its suffix calls for, but TBX (a ``<martif>`` or
+    ``<tbx>`` root in its first bytes) whatever its name, ``.txt`` included; a ``.json``
+    file of objects is read as JSON Lines; else gloss's plain format.
 
     Raises:
         ParseError: the file is compressed, an archive or a binary document
-            (:func:`refuse_container`).
+            (:func:`refuse_container`), or a ``.json`` document that is not JSON Lines.
     """
     refuse_container(filename, data)
     found = by_suffix(filename)
-    if found is not None:
+    if found is not None and not found.aligned:
         return found
     head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
     if head.startswith(b"<") and (b"<martif" in head or b"<tbx" in head):
-        return _BY_NAME["tbx"]
+        return _BY_NAME["tbx"]  # whatever its name, .txt included
+    if filename.lower().endswith(".json"):
+        if head.startswith(b"{"):
+            return _BY_NAME["jsonl"]  # JSON Lines under the name of JSON
+        raise ParseError(
+            "a JSON document is not a glossary gloss reads",
+            path=filename,
+            hint="give one concept record per line, as `gloss export --format jsonl` "
+            "writes them, in a .jsonl file",
+        )
     return _BY_NAME["text"]
 
 
