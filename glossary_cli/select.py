@@ -72,6 +72,8 @@ class Selection(NamedTuple):
 
         >>> Selection.of(status="Preferred,obsolete,superseded").statuses
         ('preferred', 'superseded')
+        >>> Selection.of(term_type="fullform,ABBREVIATION").types
+        ('fullForm', 'abbreviation')
 
         Raises:
             UsageError: an unknown status, or a list that names nothing.
@@ -86,10 +88,12 @@ class Selection(NamedTuple):
                     f"{s!r} is not an administrative status", hint="use " + ", ".join(STATUSES)
                 )
             statuses.append(known)
+        spelt = {t.casefold(): t for t in (*TERM_TYPES, *ABBREVIATION_TYPES)}  # fullform
+        types = (spelt.get(t.casefold(), t) for t in _items(term_type, "--type"))
         return cls(
             langs,
             tuple(dict.fromkeys(statuses)),
-            _items(term_type, "--type"),
+            tuple(dict.fromkeys(types)),
             _items(glossary, "--glossary"),
         )
 

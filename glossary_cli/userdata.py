@@ -84,7 +84,11 @@ def add(
         raise UsageError(f"{str(path)!r} is not a file name gloss can keep", hint="rename it")
     if lang is not None:
         if not is_language_tag(lang):
-            raise UsageError(f"{lang!r} is not a language tag", hint="use e.g. --lang hi")
+            raise UsageError(
+                f"{lang!r} is not a language tag",
+                hint="use a BCP 47 tag: bn (Bengali), ar (Arabic), hi (Hindi), ur (Urdu), "
+                "en (English)…",
+            )
         lang = canonical_tag(lang)  # HI is hi (RFC 5646 §2.1.1)
         if formats.is_import(name):
             raise UsageError(
@@ -187,12 +191,18 @@ def remove(user_dir: Path, base: Path | None, name: str) -> Change:
 
     Raises:
         NotFoundError: no such user file (with the names there are as suggestions);
+        UsageError: ``name`` is a file of ``base`` (the bundled glossary);
         StoreError: the directory cannot be written (nothing is changed).
     """
     names = user_sources(user_dir)
     if name not in names and Path(name).name in names:
         name = Path(name).name  # the path that was given to `gloss add`
     if name not in names:
+        if base is not None and name in {p.name for p in store.source_files(base)}:
+            raise UsageError(
+                f"{name} is a glossary of {base}, not one you added: it cannot be removed",
+                hint="`gloss remove` takes what `gloss add` added; `gloss sources` shows which",
+            )
         raise NotFoundError(f"no glossary named {name!r} was added", tuple(names))
     files = [(n, d) for n, d in store.read_sources(user_dir) if n != name]
     manifest = {k: v for k, v in store.read_manifest(user_dir).items() if k != name}

@@ -516,6 +516,16 @@ def test_a_table_export_says_what_it_leaves_out(tmp_path: Path) -> None:
     assert "warning" not in records.stderr and len(records.stdout.splitlines()) == 45
 
 
+def test_a_bundled_glossary_cannot_be_removed_and_says_why() -> None:
+    result = gloss("remove", "000_137ebd2ba72c1cdb.txt")
+    assert result.exit_code == 2 and "not one you added" in result.stderr
+
+
+def test_a_language_name_for_a_tag_gets_the_tags_it_could_be(tmp_path: Path) -> None:
+    result = gloss("add", str(write(tmp_path / "g.txt", HINDI_001)), "--lang", "Bengali")
+    assert result.exit_code == 2 and "bn (Bengali)" in result.stderr
+
+
 def test_export_limits_languages_and_writes_to_stdout() -> None:
     text = ok("export", "--format", "csv", "--lang", "ar").stdout
     rows = list(csv.DictReader(io.StringIO(text)))
