@@ -639,7 +639,7 @@ def name_rows(concept: Any) -> Iterator[tuple[str, str, str, str | None, str | N
     ``misreading``), then the curated related terms (``related``). A term that ends in a
     parenthetical is also named by what stands before it and by the names inside it
     (:func:`glossary_cli.parsing.split_parenthetical`), under the same field."""
-    from glossary_cli.model import is_english
+    from glossary_cli.model import RELATED_TYPES, is_english
     from glossary_cli.parsing import split_parenthetical
 
     for section in concept.languages:
@@ -666,7 +666,7 @@ def name_rows(concept: Any) -> Iterator[tuple[str, str, str, str | None, str | N
                         yield field_name, section.lang, name, t.status, t.type, t.source
 
     for x in concept.xrefs:
-        if x.type in ("related", "broader") and x.text:
+        if x.type in RELATED_TYPES and x.text:
             # "Singular Value Decomposition (SVD)" is found by each of its names
             head, full, abbreviations = split_parenthetical(x.text)
             for name in dict.fromkeys([x.text, head, *([full] if full else []), *abbreviations]):

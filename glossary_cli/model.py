@@ -38,6 +38,9 @@ ABBREVIATION_TYPES = frozenset({"abbreviation", "acronym", "initialism"})
 ROLES = ("search-only", "misreading")
 #: Where a concept's English headword comes from (:attr:`Concept.en_origin`).
 EN_ORIGINS = ("source", "curated", "none")
+#: Cross-reference types that name another concept: curation's ``related`` and ``broader``,
+#: TBX's ``crossReference`` (its ``externalCrossReference`` and ``xGraphic`` point outside).
+RELATED_TYPES = ("related", "broader", "crossReference")
 
 
 def primary_tag(tag: str) -> str:

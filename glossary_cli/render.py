@@ -20,7 +20,15 @@ import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import IO, Any
 
-from glossary_cli.model import AVOID, Concept, Hit, LangSection, Term, is_english
+from glossary_cli.model import (
+    AVOID,
+    RELATED_TYPES,
+    Concept,
+    Hit,
+    LangSection,
+    Term,
+    is_english,
+)
 
 #: English names of language tags shown in headers; other tags are named by ICU.
 LANGUAGE_NAMES = {"en": "English", "bn": "Bengali", "ar": "Arabic"}
@@ -486,7 +494,7 @@ def concept_lines(concept: Concept, langs: Sequence[str], width: int, options: A
         lines += labelled("also:", "; ".join(safe(a) for a in names), "dim", ALIAS_LINES)
     if concept.subject_fields:
         lines += labelled("subject:", "; ".join(map(safe, concept.subject_fields)), "dim")
-    related = [x for x in concept.xrefs if x.type in ("related", "broader")]
+    related = [x for x in concept.xrefs if x.type in RELATED_TYPES and x.text]
     if related:
         text = "; ".join(safe(x.text) + (" (broader)" if x.type == "broader" else "")
                          for x in related)  # fmt: skip
@@ -636,7 +644,6 @@ def list_table(rows: Sequence[dict[str, Any]], console: Any) -> None:
     one (a status to avoid in red), and the concept id; narrower than
     :data:`glossary_cli.layout.CARD_WIDTH`, stacked (the term, then the rest indented)."""
     from glossary_cli.layout import CARD_WIDTH, Column, Field, paragraph, table
-    from glossary_cli.model import AVOID
 
     english = all(r["lang"].split("-")[0] == "en" for r in rows)
     described = any(r.get("status") or r.get("type") for r in rows)

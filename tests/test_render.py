@@ -445,6 +445,17 @@ def test_an_abbreviation_with_a_status_of_its_own_gets_its_own_line() -> None:
                           "RL  admitted, abbreviation"]  # fmt: skip
 
 
+def test_a_tbx_cross_reference_to_another_concept_is_a_related_term_of_the_card() -> None:
+    from glossary_cli.model import CrossReference
+
+    concept = CLIPPING._replace(xrefs=(
+        CrossReference("crossReference", "exploding gradients", "c-exploding"),
+        CrossReference("externalCrossReference", "paper", "https://example.org/clip"),
+    ))  # fmt: skip
+    related = [x for x in _card(concept) if x.startswith("related:")]
+    assert related == ["related: exploding gradients"]
+
+
 def test_an_abbreviation_that_is_the_headword_is_not_repeated_beside_it() -> None:
     concept = Concept("lora", (
         LangSection("en", (Term("LoRA", type="abbreviation", source="hi.txt:3"),)),
