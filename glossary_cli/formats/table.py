@@ -596,7 +596,8 @@ def _read_wide(
                 "commas (.csv) or tabs (.tsv)"
             )
             if other is not None and len(header) == 1
-            else "add a header row naming the columns, e.g. id,lang,term,definition",
+            else "name the columns in the first row: id,lang,term,… (a row per term), or "
+            "language tags such as en,bn,ar (a row per concept)",
         )
     columns = [_v1_column(h, name, header_line, i + 1) for i, h in enumerate(header)]
     _check_header(
