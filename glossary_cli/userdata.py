@@ -190,8 +190,8 @@ def remove(user_dir: Path, base: Path | None, name: str) -> Change:
     """Take the file ``name`` out of ``USER/sources`` and rebuild the user's records.
 
     Raises:
-        NotFoundError: no such user file (with the names there are as suggestions);
-        UsageError: ``name`` is a file of ``base`` (the bundled glossary);
+        NotFoundError: no such user file, or ``name`` is a file of ``base`` (the bundled
+            glossary), with the names there are as suggestions;
         StoreError: the directory cannot be written (nothing is changed).
     """
     names = user_sources(user_dir)
@@ -199,9 +199,9 @@ def remove(user_dir: Path, base: Path | None, name: str) -> Change:
         name = Path(name).name  # the path that was given to `gloss add`
     if name not in names:
         if base is not None and name in {p.name for p in store.source_files(base)}:
-            raise UsageError(
+            raise NotFoundError(
                 f"{name} is a glossary of {base}, not one you added: it cannot be removed",
-                hint="`gloss remove` takes what `gloss add` added; `gloss sources` shows which",
+                tuple(names),
             )
         raise NotFoundError(f"no glossary named {name!r} was added", tuple(names))
     files = [(n, d) for n, d in store.read_sources(user_dir) if n != name]
