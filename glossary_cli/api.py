@@ -111,50 +111,69 @@ def search(
     langs: Sequence[str] = (),
     limit: int = 10,
     selection: Selection | None = None,
+    mode: str = "auto",
+    min_score: float = 0.0,
 ) -> list[Hit]:
-    """Concepts matching ``query``, best first (:meth:`Searcher.search`).
+    """Concepts matching ``query``, best first (:meth:`Searcher.search`; ``mode`` and
+    ``min_score`` as there).
 
     Raises:
-        UsageError: ``limit`` < 1, a query :func:`check_query` refuses, or a filter naming
-            no loaded glossary or no term type (:meth:`glossary_cli.select.Selection.check`).
+        UsageError: ``limit`` < 1, ``min_score`` outside 0–100, an unknown mode or an invalid
+            pattern, a query :func:`check_query` refuses, or a filter naming no loaded
+            glossary or no term type (:meth:`glossary_cli.select.Selection.check`).
     """
     if limit < 1:
         raise UsageError("--limit must be at least 1")
+    if not 0.0 <= min_score <= 100.0:
+        raise UsageError("--min-score must be between 0 and 100")
     check_query(query)
     if selection is not None and (selection.glossaries or selection.types):
         selection.check(*searcher.facets())
-    return searcher.search(query, langs=langs, limit=limit, selection=selection)
+    return searcher.search(
+        query, langs=langs, limit=limit, selection=selection, mode=mode, min_score=min_score
+    )
 
 
-#: Below an exact match (98), ``show`` names a concept only if it scores this much more than
-#: every other; else it lists them.
-SHOW_MARGIN = 1.0
+def show(searcher: Searcher, term: str, *, best: bool = False) -> Hit:
+    """The concept ``term`` surely names (or the concept whose id is ``term``).
 
+    A card is shown only for a sure match (:attr:`glossary_cli.model.Hit.sure`: an exact,
+    inflected or clitic match of a whole term, a prefix of one concept's names only, an
+    abbreviation spelled out, or a slip in the spelling of one whole name with no other
+    concept near, :mod:`glossary_cli.search.bands`).
 
-def show(searcher: Searcher, term: str) -> Hit:
-    """The best-matching concept for ``term`` (or the concept whose id is ``term``).
+    Args:
+        searcher: an open index.
+        term: what the user typed.
+        best: take the first hit even when it is not sure (``gloss show --best``); the hit
+            says so (``sure`` false).
+
+    Returns:
+        The hit.
 
     Raises:
-        NotFoundError: nothing matches, or (below an exact match) several concepts match
-            within :data:`SHOW_MARGIN` of the best; carries "did you mean" suggestions.
+        NotFoundError: no sure match (and not ``best``), or nothing at all; its suggestions
+            are the nearest concepts, one each (``"Name  kind score"``), or names that look
+            like the term when nothing matched.
         UsageError: a term :func:`check_query` refuses.
     """
     check_query(term, "term")
     found = searcher.concept_by_id(term)
-    if found is None:
-        best = searcher.search(term, limit=1)
-        if best and best[0].score < 98.0:  # not exact: is it one of several as good?
-            best = searcher.search(term, limit=8)
-        tied = [h for h in best if h.score >= best[0].score - SHOW_MARGIN] if best else []
-        if len(tied) >= 2 and best[0].score < 98.0:
-            # "quantization" starts four headwords, "bit" is a word of several: guessing one would
-            # mislead; offer them instead
-            names = tuple(h.concept.en or h.concept.id for h in tied)
-            raise NotFoundError(f"{term!r} matches several concepts about as well", names)
-        found = best[0] if best else None
-    if found is None:
-        raise NotFoundError(f"no concept matches {term!r}", tuple(searcher.suggestions(term)))
-    return found
+    if found is not None:
+        return found
+    hits = searcher.search(term, limit=SUGGESTIONS)
+    if hits and (hits[0].sure or best):
+        return hits[0]
+    if hits:
+        nearest = tuple(
+            f"{h.concept.en or h.concept.id}  ({h.match.kind} {h.score:.0f})" for h in hits
+        )
+        raise NotFoundError(f"no concept surely matches {term!r}", nearest)
+    raise NotFoundError(f"no concept matches {term!r}", tuple(searcher.suggestions(term)))
+
+
+#: Most concepts "did you mean" lists.
+SUGGESTIONS = 5
 
 
 # --- the user's glossaries ---------------------------------------------------------------------

@@ -230,6 +230,25 @@ def search(
     ],
     lang: LangOption = None,
     limit: Annotated[int, typer.Option("--limit", "-n", help="Most results to show.")] = 10,
+    mode: Annotated[
+        str,
+        typer.Option(
+            "--mode",
+            "-m",
+            help="How to match: auto (ranked: exact, inflected, prefix, word, fuzzy, sound, "
+            "definition), or one strategy: exact, prefix, word, fuzzy, regex (RE2), glob.",
+        ),
+    ] = "auto",
+    min_score: Annotated[
+        float, typer.Option("--min-score", help="Leave out hits scoring below this (0-100).")
+    ] = 0.0,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict",
+            help="Exit 1 when every hit is approximate (fuzzy, by sound, partial, definition).",
+        ),
+    ] = False,
     status: StatusOption = None,
     term_type: TypeOption = None,
     glossary: GlossaryOption = None,
@@ -244,7 +263,8 @@ def search(
 
     Example: gloss search quantization --lang bn,ar
 
-    A query that starts with '-' goes after '--': gloss search -- -1bit
+    A query that starts with '-' goes after '--': gloss search -- -1bit.
+    Approximate hits are marked with ≈; --mode regex 'quant.*ion$' matches a pattern.
     """
     from glossary_cli import api
 
@@ -258,7 +278,15 @@ def search(
 
             selection = Selection.of(langs, _joined(status), _joined(term_type), _joined(glossary))
         searcher = api.open_searcher(data, on_compile=_compiling)
-        results = api.search(searcher, query, langs=langs, limit=limit, selection=selection)
+        results = api.search(
+            searcher,
+            query,
+            langs=langs,
+            limit=limit,
+            selection=selection,
+            mode=mode.lower(),
+            min_score=min_score,
+        )
         elsewhere = not results and langs and api.search(searcher, query, limit=1)
     except GlossError as exc:
         _fail(exc)
@@ -276,6 +304,9 @@ def search(
         typer.echo(message, err=True)
         raise typer.Exit(int(ExitCode.NOT_FOUND))
     _emit(results, langs, fmt, many=True, bidi=bidi, wide=wide, pager=not no_pager)
+    if strict and all(h.match.approximate for h in results):
+        typer.echo(f"gloss: every hit for {printable(query)!r} is approximate", err=True)
+        raise typer.Exit(int(ExitCode.NOT_FOUND))
 
 
 @app.command()
@@ -290,6 +321,12 @@ def show(
         ),
     ],
     lang: LangOption = None,
+    best: Annotated[
+        bool,
+        typer.Option(
+            "--best", help="Show the nearest concept even when the match is not sure (says so)."
+        ),
+    ] = False,
     as_json: JsonOption = False,
     fmt: FormatOption = OutputFormat.table,
     data: DataOption = None,
@@ -297,9 +334,12 @@ def show(
     wide: WideOption = False,
     no_pager: PagerOption = False,
 ) -> None:
-    """Show the concept that best matches TERM: headword, then each language's entry.
+    """Show the concept TERM surely names: headword, then each language's entry.
 
     Example: gloss show LoRA --lang bn,ar
+
+    When the match is not sure (a neighbour, a guess), it lists the nearest concepts
+    instead and exits 1; --best shows the nearest anyway.
     """
     from glossary_cli import api
 
@@ -307,14 +347,21 @@ def show(
     fmt = _format(fmt, as_json)
     try:
         langs = parse_langs(_joined(lang))
-        result = api.show(api.open_searcher(data, on_compile=_compiling), term)
+        result = api.show(api.open_searcher(data, on_compile=_compiling), term, best=best)
     except NotFoundError as exc:
         typer.echo(f"gloss: {exc.message}", err=True)
         if exc.suggestions:
-            typer.echo("did you mean: " + printable(", ".join(exc.suggestions)), err=True)
+            typer.echo("did you mean:", err=True)
+            for line in exc.suggestions:
+                typer.echo("  " + printable(line), err=True)
+            if "surely" in exc.message:
+                typer.echo("(gloss show --best shows the first of them)", err=True)
         raise typer.Exit(int(exc.exit_code)) from None
     except GlossError as exc:
         _fail(exc)
+    if not result.sure and result.match.field != "id":
+        m = result.match
+        typer.echo(f"gloss: approximate: {m.kind} {m.score:.0f} on {printable(m.text)!r}", err=True)
     _emit(
         [result],
         langs,

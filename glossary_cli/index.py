@@ -22,6 +22,10 @@ ICU. Tables (SQLite, FTS5 with the ``ascii`` tokenizer over pre-folded, space-se
                                         each length that start (edge 0) or end (edge 1) with
                                         ch, newline-separated: a few rows read give a fuzzy
                                         lookup its candidates
+    word(w)                             the distinct words and stems of the names
+    lemma(lemma, word)                  a word of some name that is a Bengali inflected or an
+                                        Arabic clitic form of another (lemma): প্রুনিংকে of
+                                        প্রুনিং (:func:`glossary_cli.scripts.inflection_bases`)
 
 The file lives in the user cache directory (platformdirs), named after a hash of the data
 directories and the gloss version, and is checked on every open against the record files:
@@ -43,7 +47,7 @@ from typing import Any, NamedTuple
 from glossary_cli import __version__
 from glossary_cli.errors import StoreError
 
-SCHEMA_VERSION = "8"  # 8: record schema 2, every term of every language
+SCHEMA_VERSION = "9"  # 9: the word and lemma tables (inflected and clitic forms)
 _RECORDS = "concepts.yaml"
 
 #: Name fields, in the order a tie is broken (a headword beats a synonym of equal score).
@@ -65,11 +69,15 @@ CREATE VIRTUAL TABLE def_words USING fts5(w, tokenize='ascii', detail='none', co
 CREATE TABLE vocab(kind INTEGER NOT NULL, len INTEGER NOT NULL, edge INTEGER NOT NULL,
                    ch TEXT NOT NULL, words TEXT NOT NULL,
                    PRIMARY KEY(kind, edge, ch, len)) WITHOUT ROWID;
+CREATE TABLE word(w TEXT PRIMARY KEY) WITHOUT ROWID;
+CREATE TABLE lemma(lemma TEXT NOT NULL, word TEXT NOT NULL, PRIMARY KEY(lemma, word))
+    WITHOUT ROWID;
 """
 _PRAGMAS = "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-65536;"
 _DROP = """
 DROP TABLE meta; DROP TABLE concept; DROP TABLE name; DROP TABLE entry; DROP TABLE name_words;
-DROP TABLE name_phon; DROP TABLE def_words; DROP TABLE vocab; DROP TABLE IF EXISTS temp.words;
+DROP TABLE name_phon; DROP TABLE def_words; DROP TABLE vocab; DROP TABLE word; DROP TABLE lemma;
+DROP TABLE IF EXISTS temp.words;
 """
 _INDEXES = """
 CREATE INDEX name_key ON name(key);
@@ -746,4 +754,23 @@ def _fill(conn: sqlite3.Connection, batches: Iterable[_Prepared]) -> None:
         "INSERT INTO vocab SELECT kind, length(word), 1, substr(word, -1), "
         "group_concat(word, char(10)) FROM temp.words GROUP BY kind, length(word), 3, 4"
     )
+    conn.execute("INSERT INTO word SELECT word FROM temp.words WHERE kind = 0")
+    conn.executemany("INSERT OR IGNORE INTO lemma VALUES (?, ?)", _lemmas(conn))
     conn.execute("DROP TABLE temp.words")
+
+
+def _lemmas(conn: sqlite3.Connection) -> Iterator[tuple[str, str]]:
+    """``(lemma, word)`` for every Bengali or Arabic word of the names that is an inflected or
+    clitic form of another word of the names (:func:`glossary_cli.scripts.inflection_bases`,
+    also of its stem): only known words, so an ending is taken off only where the rest is a
+    term word."""
+    from glossary_cli.normalize import stem
+    from glossary_cli.scripts import inflection_bases
+
+    known = {w for (w,) in conn.execute("SELECT word FROM temp.words WHERE kind = 0")}
+    for word in known:
+        if word.isascii():
+            continue
+        for base in dict.fromkeys([*inflection_bases(word), *inflection_bases(stem(word))]):
+            if base in known and base != word:
+                yield base, word

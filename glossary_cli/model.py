@@ -401,8 +401,11 @@ class Match(NamedTuple):
         lang: language tag of the matched text.
         text: the matched text as stored (not normalized).
         score: 0–100; 100 is an exact match of the whole text.
-        kind: how it matched: ``"exact"``, ``"prefix"``, ``"word"``, ``"fuzzy"``,
-            ``"phonetic"``, ``"partial"`` or ``"definition"``.
+        kind: how it matched: ``"exact"``, ``"inflected"`` (a Bengali inflected form of the
+            whole term), ``"clitic"`` (an Arabic clitic form), ``"prefix"``, ``"word"``,
+            ``"spelled"`` (an abbreviation spelled out in Bengali or Arabic letters),
+            ``"fuzzy"``, ``"phonetic"``, ``"partial"``, ``"definition"``, or with ``--mode``
+            ``"regex"`` or ``"glob"`` (the bands: :mod:`glossary_cli.search.bands`).
         status: the matched term's administrative status, if it has one.
         use: for a deprecated or superseded term, the term of the same language to use
             instead (:attr:`LangSection.replacement`).
@@ -416,6 +419,12 @@ class Match(NamedTuple):
     status: str | None = None
     use: str | None = None
 
+    @property
+    def approximate(self) -> bool:
+        """Whether the match is a likeness (fuzzy, phonetic, partial, definition), not a
+        term's own words (:data:`glossary_cli.search.bands.APPROXIMATE_KINDS`)."""
+        return self.kind in ("fuzzy", "phonetic", "partial", "definition")
+
 
 class Hit(NamedTuple):
     """A concept found by a search, with the best :class:`Match` that found it.
@@ -424,8 +433,12 @@ class Hit(NamedTuple):
         concept: the concept.
         score: 0–100, the match's score.
         match: why it was found.
+        sure: the match leaves no doubt which concept was meant (only ever the first hit of
+            a search; :func:`glossary_cli.search.searcher._is_sure`): ``gloss show`` prints
+            a card only for such a hit.
     """
 
     concept: Concept
     score: float
     match: Match
+    sure: bool = False

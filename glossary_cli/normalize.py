@@ -24,6 +24,32 @@ from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import Any
 
+from glossary_cli.scripts import loose
+from glossary_cli.scripts.arabic import (
+    ARABIC_PREFIXES,
+    ARABIC_SUFFIXES,
+    arabic_stem,
+)
+from glossary_cli.scripts.bengali import bengali_loose
+from glossary_cli.scripts.latin import english_stem
+
+__all__ = [
+    "ARABIC_PREFIXES",
+    "ARABIC_SUFFIXES",
+    "arabic_stem",
+    "bengali_loose",
+    "english_stem",
+    "fold",
+    "is_latin",
+    "phonetic",
+    "romanize",
+    "sort_key",
+    "stem",
+    "stem_words",
+    "strip_arabic_articles",
+    "words",
+]
+
 # Characters dropped before anything else: Unicode default-ignorable format characters
 # (category Cf: ZWJ U+200D, ZWNJ U+200C, LRM/RLM, bidi embeddings and isolates, soft hyphen,
 # BOM, Arabic letter mark U+061C), Arabic harakat and tanwin U+064B–U+0652, superscript alef
@@ -59,17 +85,13 @@ _LETTERS: dict[int, str] = str.maketrans(
         "\u06c1": "\u0647",
         "\u06c0": "\u0647",
         "\u06be": "\u0647",
+        # Urdu (the Unicode Standard §9.2, Arabic: Urdu letters): yeh barree (with hamza
+        # above) → yeh, noon ghunna → noon, teh marbuta goal → heh.
+        "\u06d2": "\u064a",
+        "\u06d3": "\u064a",
+        "\u06ba": "\u0646",
+        "\u06c3": "\u0647",
     }
-)
-
-#: Clitic prefixes of Lucene's ArabicStemmer (light10), longest first: وال بال كال فال لل ال.
-ARABIC_PREFIXES = (
-    "\u0648\u0627\u0644",
-    "\u0628\u0627\u0644",
-    "\u0643\u0627\u0644",
-    "\u0641\u0627\u0644",
-    "\u0644\u0644",
-    "\u0627\u0644",
 )
 
 
@@ -154,137 +176,12 @@ def words(key: str) -> tuple[str, ...]:
     return tuple(key.split())
 
 
-#: Suffixes of Lucene's ArabicStemmer (light10), longest first, after :func:`fold` (ة → ه).
-ARABIC_SUFFIXES = (
-    "\u0647\u0627",
-    "\u0627\u0646",
-    "\u0627\u062a",
-    "\u0648\u0646",
-    "\u064a\u0646",
-    "\u064a\u0647",
-    "\u0647",
-    "\u064a",
-)
-
-
-def arabic_stem(word: str, *, suffixes: bool = True) -> str:
-    """Light stem of an Arabic word: one clitic prefix (:data:`ARABIC_PREFIXES`) and one
-    suffix (:data:`ARABIC_SUFFIXES`) removed, each only while at least two letters remain
-    (Lucene ArabicStemmer, light10).
-
-    >>> arabic_stem("بالمصنف")
-    'مصنف'
-    >>> arabic_stem("الشبكه") == arabic_stem("الشبكات") == "شبك"
-    True
-    """
-    for prefix in ARABIC_PREFIXES:
-        if word.startswith(prefix) and len(word) - len(prefix) >= 2:
-            word = word[len(prefix) :]
-            break
-    for suffix in ARABIC_SUFFIXES if suffixes else ():
-        if word.endswith(suffix) and len(word) - len(suffix) >= 2:
-            return word[: -len(suffix)]
-    return word
-
-
-# Bengali letters that sound alike and are typed for one another (শ ষ স; ণ ন; long and
-# short i and u; ঙ and anusvara ং, both /ŋ/: ব্যাঙ্ক and ব্যাংক are both spellings of "bank"),
-# and chandrabindu, which many writers omit.
-_BENGALI_LOOSE = str.maketrans(
-    {
-        "\u09b6": "\u09b8",
-        "\u09b7": "\u09b8",
-        "\u09a3": "\u09a8",
-        "\u09c0": "\u09bf",
-        "\u09c2": "\u09c1",
-        "\u0988": "\u0987",
-        "\u098a": "\u0989",
-        "\u0981": None,
-        "\u0999": "\u0982",
-    }
-)
-_BENGALI_NGA_VIRAMA = "\u0999\u09cd"  # ঙ্ (ঙ্ক, ঙ্গ): said, and often typed, ং
-# য not in ya-phala (after virama) and not য় (with nukta) is said, and often typed, জ.
-_BENGALI_YA = re.compile("(?<!\u09cd)\u09af(?!\u09bc)")
-
-
-def bengali_loose(word: str) -> str:
-    """A Bengali word with letters that sound alike merged: শ/ষ → স, ণ → ন, ী → ি,
-    ূ → ু, ঈ → ই, ঊ → উ, ঙ্ and ঙ → ং, য (not ya-phala, not য়) → জ; chandrabindu dropped.
-
-    >>> bengali_loose("প্রূনিং") == bengali_loose("প্রুনিং")
-    True
-    >>> bengali_loose("ডিস্টিলেসন") == bengali_loose("ডিস্টিলেশন")
-    True
-    >>> bengali_loose("র্যাংক") == bengali_loose("র্যাঙ্ক")
-    True
-    """
-    word = word.replace(_BENGALI_NGA_VIRAMA, "\u0982")
-    return _BENGALI_YA.sub("\u099c", word.translate(_BENGALI_LOOSE))
-
-
-# English inflections and derivations of :func:`english_stem`, longest first, each with what
-# replaces it. The -ize family (British -ise too) keeps its "iz": a word derived with it is
-# not its root (tokenization is not token, normalization not normal).
-_EN_SUFFIXES = (
-    ("izations", "iz"),
-    ("isations", "iz"),
-    ("ization", "iz"),
-    ("isation", "iz"),
-    ("ations", ""),
-    ("ation", ""),
-    ("izing", "iz"),
-    ("ising", "iz"),
-    ("ized", "iz"),
-    ("ised", "iz"),
-    ("izes", "iz"),
-    ("ises", "iz"),
-    ("ize", "iz"),
-    ("ise", "iz"),
-    ("ings", ""),
-    ("ing", ""),
-    ("ied", ""),
-    ("ies", ""),
-    ("ed", ""),
-    ("es", ""),
-    ("s", ""),
-    ("e", ""),
-)
-
-
-def english_stem(word: str) -> str:
-    """A light English stem (in the spirit of the Porter stemmer's steps 1 and 2, with the
-    ``-ize`` family): one suffix of a fixed list removed while three letters remain, so that
-    quantize, quantized, quantization and quantisation meet, as do prune and pruning, while
-    a word derived with ``-ize`` stays apart from its root (token, tokenization).
-
-    >>> [english_stem(w) for w in ("quantization", "quantisation", "quantized", "pruning", "prune")]
-    ['quantiz', 'quantiz', 'quantiz', 'prun', 'prun']
-    >>> english_stem("tokenization") == english_stem("token")
-    False
-    """
-    if len(word) <= 3 or not word.isalpha():
-        return word
-    for suffix, replacement in _EN_SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            if suffix == "s" and word[-2] in "su":
-                return word
-            return word[: -len(suffix)] + replacement
-    return word
-
-
 @lru_cache(maxsize=1 << 18)
 def stem(word: str) -> str:
-    """The matching stem of one folded word, by script: :func:`arabic_stem`,
-    :func:`bengali_loose` or :func:`english_stem`; other words unchanged."""
-    first = word[:1]
-    if "\u0600" <= first <= "\u06ff":
-        return arabic_stem(word)
-    if "\u0980" <= first <= "\u09ff":
-        return bengali_loose(word)
-    if word.isascii():
-        return english_stem(word)
-    return word
+    """The matching stem of one folded word, by script (:func:`glossary_cli.scripts.loose`):
+    Arabic light stem, Bengali and Devanagari sound-alike letters merged, a light English
+    stem; other words unchanged."""
+    return loose(word)
 
 
 def stem_words(key: str) -> tuple[str, ...]:

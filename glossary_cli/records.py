@@ -756,13 +756,15 @@ def _at(key: str, index: int, convert: Any, *args: Any) -> Any:
 
 
 def match_json(match: Match) -> dict[str, Any]:
-    """Match → ``{field, lang, text, score, kind[, status, use]}``."""
+    """Match → ``{field, lang, text, score, kind, approximate[, status, use]}``
+    (``approximate``: :attr:`glossary_cli.model.Match.approximate`)."""
     out: dict[str, Any] = {
         "field": match.field,
         "lang": match.lang,
         "text": match.text,
         "score": match.score,
         "kind": match.kind,
+        "approximate": match.approximate,
     }
     _put(out, "status", match.status)
     _put(out, "use", match.use)

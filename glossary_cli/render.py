@@ -26,6 +26,7 @@ from glossary_cli.model import (
     Concept,
     Hit,
     LangSection,
+    Match,
     Term,
     is_english,
 )
@@ -131,11 +132,16 @@ def _section(concept: Concept, tag: str) -> LangSection | None:
     return concept.section(tag)
 
 
+def _kind(match: Match) -> str:
+    """A match's kind as the match column shows it: ``≈`` before an approximate one."""
+    return f"≈{match.kind}" if match.approximate else match.kind
+
+
 def _match_text(hit: Hit) -> str:
     """The match column: ``kind field/lang score``, and ``· deprecated, use X`` for a term
     to be avoided."""
     m = hit.match
-    text = f"{m.kind} {m.field}/{m.lang} {hit.score:.0f}"
+    text = f"{_kind(m)} {m.field}/{m.lang} {hit.score:.0f}"
     if m.status in AVOID:
         text += f" · {m.status}" + (f", use {m.use}" if m.use else "")
     return text
@@ -298,11 +304,11 @@ def search_lines(
             use = f", use {m.use}" if m.use else ""
             return Field(
                 (
-                    (safe(f"{m.kind} {m.field}/{m.lang} {h.score:.0f} "), "dim"),
+                    (safe(f"{_kind(m)} {m.field}/{m.lang} {h.score:.0f} "), "dim"),
                     (safe(f"{m.status}{use}"), "red"),
                 )
             )
-        return Field.of(safe(f"{m.kind} {m.field}/{m.lang} {h.score:.0f}"), "dim")
+        return Field.of(safe(f"{_kind(m)} {m.field}/{m.lang} {h.score:.0f}"), "dim")
 
     if width >= CARD_WIDTH:
         columns = [

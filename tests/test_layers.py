@@ -19,12 +19,15 @@ LAYERS = {
     "__init__": 0, "errors": 0, "tags": 0, "config": 0,
     "model": 1,
     "records": 2, "select": 2, "icudata": 2,
+    "scripts": 2, "scripts.bengali": 2, "scripts.arabic": 2, "scripts.devanagari": 2,
+    "scripts.latin": 2,
     "normalize": 3, "parsing": 3,
     "formats._common": 3, "formats._xml": 3, "formats._yaml": 3,
     "formats": 4, "formats.seedtext": 4, "formats.tbx": 4, "formats.table": 4,
     "formats.jsonl": 4, "formats.yamldoc": 4, "align": 4,
     "store": 5,
-    "index": 6, "search": 6, "userdata": 6,
+    "index": 6, "search": 6, "search.bands": 6, "search.query": 6, "search.searcher": 6,
+    "userdata": 6,
     "api": 7, "layout": 7, "evaluate": 8,
     "render": 8,
     "cli": 9, "__main__": 10,
@@ -39,6 +42,7 @@ OWNERS = {
     "icu": {"icudata"},
     "arabic_reshaper": {"layout"},
     "platformdirs": {"config"},
+    "re2": {"search.searcher"},
 }
 
 

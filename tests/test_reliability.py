@@ -743,7 +743,7 @@ def test_hostile_text_in_csv_is_made_visible(hostile_data: Path) -> None:
 
 
 def test_hostile_names_in_did_you_mean_are_escaped(hostile_data: Path) -> None:
-    result = gloss("show", "hostle", "--data", str(hostile_data))
+    result = gloss("show", "hostl", "--data", str(hostile_data))
     assert result.exit_code == ExitCode.NOT_FOUND
     assert not TERMINAL_CONTROLS.search(result.stderr), repr(result.stderr)
 

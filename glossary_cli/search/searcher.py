@@ -1,30 +1,16 @@
-"""Ranking: find the concepts a query means, with a score that explains the order.
+"""The searcher: the tiers of a ranked lookup, walked in order, over the compiled index.
 
-A query is folded like every indexed name (:func:`glossary_cli.normalize.fold`), then matched in
-tiers; each tier has its own score band, so a better tier always ranks higher:
-
-=========  =======  ===============================================================
-score      kind     what matched
-=========  =======  ===============================================================
-100        exact    the whole query is a whole name (headword, abbreviation, alias,
-                    term, source English); 98 when equal up to spaces, Arabic clitics
-                    or word endings
-90–98      prefix   a name starts with the query
-80–89      word     every query word is a word of a name (the last may be a prefix);
-                    the more of the name the query covers, the higher
-60–79      fuzzy    rapidfuzz similarity of query and name ≥ :data:`FUZZY_CUTOFF`
-60–79      phonetic a Latin query sounds like a romanized Bengali or Arabic term; or,
-                    when nothing else matched, a Bengali or Arabic query spells out
-                    an English name (লোরা: LoRA)
-60–75      partial  a name has more than half of the query's content words
-40–59      definition  every query word occurs in a definition
-=========  =======  ===============================================================
+A query is prepared once (:func:`glossary_cli.search.query.prepare`), the index adds each
+word's known inflected and clitic forms (:meth:`Searcher.forms`), and the tiers of
+:data:`TIERS` run best first, each scoring in its own band (:mod:`glossary_cli.search.bands`).
+A tier runs only while the ones before it have found fewer than ``limit`` concepts scoring
+above the most it can give, so it could still change the result.
 
 Ties are broken by field (headword before alias), then by the concept's position in the
 records, so the order is deterministic. Exact, prefix and word matches are index lookups;
 fuzzy matching first narrows the vocabulary to words of similar length and spelling, so a
-lookup never scans every name. Lower tiers run only while the higher ones have found fewer
-than ``limit`` concepts: their scores are lower, so they could not enter the result.
+lookup never scans every name (only ``--mode regex`` and ``glob`` do, with a linear-time
+engine).
 """
 
 from __future__ import annotations
@@ -37,17 +23,20 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Concatenate, NamedTuple, ParamSpec, TypeVar
 
-from glossary_cli.errors import RecordError, StoreError
+from glossary_cli.errors import RecordError, StoreError, UsageError
 from glossary_cli.model import Concept, Hit, Match, is_english
 from glossary_cli.normalize import (
     fold,
-    is_latin,
     phonetic,
+    stem,
     stem_words,
     strip_arabic_articles,
 )
-from glossary_cli.normalize import stem as word_stem
 from glossary_cli.records import concept_from_index
+from glossary_cli.scripts import inflection_bases, script_block
+from glossary_cli.scripts.arabic import arabic_stem
+from glossary_cli.search import bands
+from glossary_cli.search.query import STOP_WORDS, Forms, Query, prepare
 
 if TYPE_CHECKING:
     from glossary_cli.select import Selection
@@ -62,24 +51,9 @@ WORD_CUTOFF = 75.0
 SIMILAR_WORDS = 50
 #: Most names scored per fuzzy lookup.
 MAX_CANDIDATES = 5000
+#: Raw similarity (0–100) of query and a whole name for a fuzzy match to be a sure slip.
+SURE_SLIP = 90.0
 
-#: Function words: articles, prepositions, conjunctions, question words. A query of nothing
-#: else finds nothing. Folded and stemmed, as queries are.
-FUNCTION_WORDS = frozenset(
-    stem_words(
-        fold(
-            "what is are the a an of in for and or to by with on from at as "
-            "কি কী এবং ও এর কে থেকে দিয়ে জন্য "
-            "ما ماذا هو هي في و ال من على إلى عن مع ب ل بال لل"
-        )
-    )
-)
-#: Words that carry no meaning in a lookup ("what is LoRA", "প্রুনিং কি", "ما هو التقطير"):
-#: the function words and the words of a question about a term, left out by the
-#: partial-match tier and, as a second try, by the fuzzy and phonetic tiers.
-STOP_WORDS = FUNCTION_WORDS | frozenset(
-    stem_words(fold("meaning mean define definition term মানে অর্থ কাকে বলে কিভাবে معنى تعريف"))
-)
 _NG_BEFORE_CONSONANT = re.compile(r"ng(?![aeiou])")
 _INITIAL_Z_TH = re.compile(r"\b(?:z|th)")
 
@@ -89,6 +63,10 @@ _INITIAL_Z_TH = re.compile(r"\b(?:z|th)")
 # p, f, v, b merged, and g, j.
 _ARABIC_FINAL_NG = re.compile(r"n(?:j|gh)\b")
 _ARABIC_MERGED = str.maketrans({"p": "b", "f": "b", "v": "b", "g": "j"})
+# English "ch" is said /tʃ/ or /ʃ/ (feature, caching: ফিচার, ক্যাশিং), "ture" /tʃər/: in the
+# skeletons an English name spelled out is compared with, c (the sound of ch) and s meet.
+_SPELLED_MERGED = str.maketrans({"c": "s"})
+_ENGLISH_TURE = re.compile(r"tur(?=e|\b)")
 
 #: Match fields in the order a tie between concepts is broken (see
 #: :class:`glossary_cli.model.Match`).
@@ -98,15 +76,50 @@ _FIELD_ORDER = {
 }  # fmt: skip
 #: Fields whose text is a term of its language, compared by sound with a romanized query.
 _NATIVE_FIELDS = frozenset({"term", "synonym", "alias"})
-#: A related term (another concept's name, curated) is a lead, not the concept's own name:
-#: its matches score at most this (the word band), so that a concept's own names rank first.
-RELATED_MAX = 80.0
+#: Match modes (``gloss search --mode``): the ranked chain, or one strategy (dictd's names).
+MODES = ("auto", "exact", "prefix", "word", "fuzzy", "regex", "glob")
 
 
 class _Best(NamedTuple):
+    """A concept's best match so far; ``whole``: some match of it (not necessarily the best)
+    is of a whole name, by a slip or a spelling (see :func:`_is_sure`)."""
+
     score: float
     field_rank: int
     match: dict[str, Any]
+    whole: bool = False
+
+
+class Tier(NamedTuple):
+    """One step of a ranked lookup.
+
+    Attributes:
+        name: what it matches (``exact``, ``prefix``…), also the ``--mode`` that runs it alone.
+        ceiling: the most it can score: it is skipped once ``limit`` concepts score above.
+        run: ``run(searcher, run_state)`` adds its matches to ``run_state.best``.
+        applies: whether it runs for this query at all.
+    """
+
+    name: str
+    ceiling: float
+    run: Callable[[Searcher, _Run], None]
+    applies: Callable[[_Run], bool]
+
+
+class _Run:
+    """The state of one ranked lookup: the prepared query, its word forms, the best match
+    so far of each concept (by concept rowid), and what the filters ask for."""
+
+    def __init__(
+        self, query: Query, forms: Forms, best: dict[int, _Best], langs: Sequence[str], limit: int
+    ) -> None:
+        self.query = query
+        self.forms = forms
+        self.best = best
+        self.langs = langs
+        self.limit = limit
+        #: concepts found before the fuzzy tier (the phonetic tier runs when it adds none)
+        self.before_fuzzy = 0
 
 
 _P = ParamSpec("_P")
@@ -175,6 +188,8 @@ class Searcher:
         langs: Sequence[str] = (),
         limit: int = 10,
         selection: Selection | None = None,
+        mode: str = "auto",
+        min_score: float = 0.0,
     ) -> list[Hit]:
         """Concepts matching ``query``, best first.
 
@@ -186,11 +201,19 @@ class Searcher:
             selection: status, type and glossary filters: only the terms they select are
                 matched (and definitions only for a glossary filter, having no status or
                 type).
+            mode: ``auto`` (the ranked chain of :data:`TIERS`), or one strategy alone:
+                ``exact``, ``prefix``, ``word`` (each with the exact tier), ``fuzzy``;
+                ``regex`` and ``glob`` match a pattern against every name (:meth:`_pattern`).
+            min_score: leave out hits scoring below this (0–100).
 
         Returns:
             Up to ``limit`` hits; empty when nothing scores above the cut-offs. A hit whose
             matched term is deprecated or superseded names the term to use instead
-            (:attr:`glossary_cli.model.Match.use`).
+            (:attr:`glossary_cli.model.Match.use`). The first hit is ``sure`` when it leaves no
+            doubt (:mod:`glossary_cli.search.bands`).
+
+        Raises:
+            UsageError: an unknown mode, or a pattern the regular-expression engine refuses.
 
         A query that ends in a parenthetical, as source lines and gloss's own tables write a
         name (``প্রুনিং (Pruning)``, ``Mixture of Experts (MoE)``), is also looked up by its
@@ -200,6 +223,11 @@ class Searcher:
         self.selection = selection if selection is not None and selection.filters_terms else None
         self._allowed = self._allowed_names(self.selection) if self.selection else None
         best: dict[int, _Best] = {}
+        if mode not in MODES:
+            raise UsageError(f"unknown match mode {mode!r}", hint="modes: " + ", ".join(MODES))
+        if mode in ("regex", "glob"):
+            self._pattern(query, mode, best)
+            return self._finish(best, langs, limit, min_score)
         parts = [query]
         if query.rstrip().endswith(")"):  # (the parser's import costs a lookup 5 ms)
             from glossary_cli.parsing import split_parenthetical
@@ -208,11 +236,11 @@ class Searcher:
             if english or abbreviations:
                 parts += [head, *(english.split(" - ") if english else ()), *abbreviations]
         for part in dict.fromkeys(parts):
-            self._collect(part, best, langs, limit)
-        if not best:
+            self._collect(part, best, langs, limit, mode)
+        if not best and mode == "auto":
             for split in self._compound_splits(fold(query)):
-                self._collect(split, best, langs, limit)
-        return self._finish(best, langs, limit)
+                self._collect(split, best, langs, limit, mode)
+        return self._finish(best, langs, limit, min_score)
 
     def _compound_splits(self, q: str) -> list[str]:
         """``q`` with one Latin word written as two (``finetuning`` → ``fine tuning``,
@@ -233,43 +261,62 @@ class Searcher:
         return out
 
     def _collect(
-        self, query: str, best: dict[int, _Best], langs: Sequence[str], limit: int
+        self, text: str, best: dict[int, _Best], langs: Sequence[str], limit: int, mode: str
     ) -> None:
-        """Run the tiers on ``query`` into ``best``, stopping once later tiers cannot change
-        the first ``limit`` results."""
-        q = fold(query)
-        if not q:
+        """Walk :data:`TIERS` for ``text`` into ``best``: each tier that applies, unless
+        ``limit`` concepts already score above its ceiling (then it could not change the
+        result); in a single-strategy ``mode``, only that strategy's tiers."""
+        query = prepare(text)
+        if not query.key:
             return
-        self._exact(q, best)
-        if all(w in FUNCTION_WORDS for w in stem_words(q)):
-            return  # "the", "what is", ال: only a name that is exactly that, nothing like it
-        if self._enough(best, langs, limit, above=98.0):
-            return
-        self._prefix(q, best)
-        if self._enough(best, langs, limit, above=89.0):
-            return
-        self._words(q, best)
-        if self._enough(best, langs, limit):
-            return
-        # a misspelt term asked about ("what is quantizaton") is compared without the filler too
-        content = " ".join(w for w in q.split() if word_stem(w) not in STOP_WORDS)
-        keys = [q, content] if content != q else [q]
-        before = len(best)
-        for key in keys:
-            self._fuzzy(key, best)
-        abbreviation = is_abbreviation_like(query)
-        # A Latin query spelt close to a name (qunatization) is that name misspelt, not a
-        # Bengali or Arabic term romanized: the sound of native terms is compared only when
-        # no spelling came close (koyantaijeshon, taqlim al-shabaka).
-        if is_latin(q) and not abbreviation and len(best) == before:
-            for key in keys:
-                self._phonetic(key, best)
-        if not abbreviation and not self._enough(best, langs, limit):
-            self._partial(q, best)
-        if not self._enough(best, langs, limit):
-            self._definitions(q, best)
-        if not is_latin(q) and not self._enough(best, langs, 1):
-            self._spelled_english(q, best)
+        run = _Run(query, self.forms(query), best, langs, limit)
+        wanted = _MODE_TIERS.get(mode)
+        for tier in TIERS:
+            if wanted is not None and tier.name not in wanted:
+                continue
+            if self._enough(best, langs, limit, above=tier.ceiling) or not tier.applies(run):
+                continue
+            tier.run(self, run)
+            if tier.name == "exact" and query.function_only:
+                return  # "the", "what is", ال: only a name that is exactly that, nothing like it
+
+    def forms(self, query: Query) -> Forms:
+        """The indexed words each word of ``query`` stands for: itself, the known words it
+        is an inflected or clitic form of (:func:`glossary_cli.scripts.inflection_bases`,
+        kept only when the index has them as words of some name), and the inflected forms
+        of those that names use (the index's ``lemma`` table). So প্রুনিংকে stands for
+        প্রুনিং, and কোয়ান্টাইজেশন for কোয়ান্টাইজেশনের where a name says that; ডিফিউশন never
+        for ফিউশন, having no ending."""
+        groups: list[tuple[str, ...]] = []
+        inflected = False
+        kinds = set()
+        for word in query.key.split():
+            block = script_block(word)
+            if block not in ("bengali", "arabic"):
+                groups.append((word,))
+                continue
+            candidates = list(
+                dict.fromkeys([*inflection_bases(word), *inflection_bases(stem(word))])
+            )
+            known = self._known(candidates) if candidates else []
+            lemmas = [word, *known]
+            marks = ",".join("?" * len(lemmas))
+            inflections = [w for (w,) in self.conn.execute(
+                f"SELECT word FROM lemma WHERE lemma IN ({marks}) LIMIT 24", lemmas)]  # fmt: skip
+            group = tuple(dict.fromkeys([word, *known, *inflections]))
+            if len(group) > 1:
+                inflected = True
+                kinds.add("clitic" if block == "arabic" else "inflected")
+            groups.append(group)
+        kind = "inflected" if "inflected" in kinds else "clitic" if kinds else ""
+        return Forms(tuple(groups), inflected, kind)
+
+    def _known(self, words: Sequence[str]) -> list[str]:
+        """Those of ``words`` that are words of some name (the index's ``word`` table)."""
+        marks = ",".join("?" * len(words))
+        found = {w for (w,) in self.conn.execute(
+            f"SELECT w FROM word WHERE w IN ({marks})", list(words))}  # fmt: skip
+        return [w for w in words if w in found]
 
     @_recovering
     def concept_by_id(self, concept_id: str) -> Hit | None:
@@ -302,7 +349,9 @@ class Searcher:
 
     @_recovering
     def suggestions(self, query: str, limit: int = 5) -> list[str]:
-        """Names that look like ``query`` (lower cut-off than a search), for "did you mean"."""
+        """Concepts with a word that looks like a word of ``query`` (a lower cut-off than a
+        search), for "did you mean": each concept once, by its English headword (else its
+        id), the most similar words first."""
         q = fold(query)
         if not q:
             return []
@@ -314,13 +363,15 @@ class Searcher:
             for found, _, _ in process.extract(
                 word, vocab, scorer=fuzz.ratio, score_cutoff=60, limit=3
             ):
-                for (text,) in self.conn.execute(
-                    "SELECT text FROM name WHERE rowid IN (SELECT rowid FROM name_words "
-                    "WHERE name_words MATCH ?) ORDER BY rowid LIMIT 3",
+                for cid, en in self.conn.execute(
+                    "SELECT id, en FROM concept WHERE rowid IN (SELECT concept FROM name WHERE "
+                    "rowid IN (SELECT rowid FROM name_words WHERE name_words MATCH ?)) "
+                    "ORDER BY rowid LIMIT 3",
                     (_fts_phrase(found),),
                 ):
-                    if text not in out:
-                        out.append(text)
+                    name = en or cid
+                    if name not in out:
+                        out.append(name)
         return out[:limit]
 
     @_recovering
@@ -385,54 +436,88 @@ class Searcher:
         ):
             return  # a filtered search: this name is not among the selected terms
         if match["field"] == "related":
-            score = min(score, RELATED_MAX)
+            score = min(score, bands.RELATED_MAX)
         rank = _FIELD_ORDER.get(match["field"], 9)
         current = best.get(concept)
+        whole = bool(match.get("whole")) or (current is not None and current.whole)
         if current is None or (score, -rank) > (current.score, -current.field_rank):
             match["score"] = round(score, 1)
-            best[concept] = _Best(round(score, 1), rank, match)
+            best[concept] = _Best(round(score, 1), rank, match, whole)
+        elif whole and not current.whole:
+            best[concept] = current._replace(whole=True)
 
     @staticmethod
     def _match(
-        field: str, lang: str, text: str, kind: str, name: int | None = None
+        field: str, lang: str, text: str, kind: str, name: int | None = None, whole: bool = False
     ) -> dict[str, Any]:
+        """A match under construction; ``whole``: it is of the whole name (a slip or a
+        spelling of it), which a sure fuzzy, phonetic or spelled match needs."""
         return {
-            "field": field, "lang": lang, "text": text, "score": 0.0, "kind": kind, "name": name
+            "field": field, "lang": lang, "text": text, "score": 0.0, "kind": kind, "name": name,
+            "whole": whole,
         }  # fmt: skip
 
-    def _exact(self, q: str, best: dict[int, _Best]) -> None:
-        compact = q.replace(" ", "")
-        stem = " ".join(stem_words(q))
+    def _exact(self, run: _Run) -> None:
+        """The whole query is a whole name: as folded (100), up to spaces or stems (98), or
+        with a word in an inflected or clitic form (97, :meth:`forms`)."""
+        q = run.query
         rows = self.conn.execute(
             "SELECT concept, field, lang, text, key, rowid FROM name "
             "WHERE key = ? OR compact = ? OR stem = ?",
-            (q, compact, stem),
+            (q.key, q.compact, q.stem_key),
         )
         for concept, field, lang, text, key, name in rows:
-            score = 100.0 if key == q else 98.0
-            self._add(best, concept, score, self._match(field, lang, text, "exact", name))
+            score = bands.EXACT if key == q.key else bands.NORMALIZED
+            self._add(run.best, concept, score, self._match(field, lang, text, "exact", name))
+        if not run.forms.inflected:
+            return
+        alternatives = run.forms.keys()
+        stems = list(dict.fromkeys(" ".join(stem_words(k)) for k in alternatives))
+        marks_k, marks_s = ",".join("?" * len(alternatives)), ",".join("?" * len(stems))
+        rows = self.conn.execute(
+            "SELECT concept, field, lang, text, rowid FROM name "
+            f"WHERE key IN ({marks_k}) OR stem IN ({marks_s})",
+            [*alternatives, *stems],
+        )
+        kind = run.forms.kind
+        for concept, field, lang, text, name in rows:
+            self._add(
+                run.best, concept, bands.INFLECTED, self._match(field, lang, text, kind, name)
+            )
 
-    def _prefix(self, q: str, best: dict[int, _Best]) -> None:
-        # Names are compared without their spaces (4bit ~ 4-bit): a name that starts with the
-        # query starts with it then too.
-        start = q.replace(" ", "")
+    def _prefix(self, run: _Run) -> None:
+        """Names that start with the query. Names are compared without their spaces
+        (4bit ~ 4-bit), but a prefix must be one as the name is written: it ends where the
+        name does, at the end of a word of it, or inside the word the query's last word
+        begins (``ai m`` is a prefix of AI model, ``aim`` is not)."""
+        q = run.query
         rows = self.conn.execute(
             # the shorter the name, the higher a prefix match scores: read the shortest
             "SELECT concept, field, lang, text, key, rowid FROM name "
             "WHERE compact > ? AND compact < ? ORDER BY length(compact) LIMIT 500",
-            (start, start + "\U0010ffff"),
+            (q.compact, q.compact + "\U0010ffff"),
         )
         for concept, field, lang, text, key, name in rows:
-            score = 90.0 + 8.0 * min(1.0, len(q) / len(key))
-            self._add(best, concept, score, self._match(field, lang, text, "prefix", name))
+            if not _is_prefix(q.key, key):
+                continue
+            score = bands.PREFIX.scale(len(q.key) / len(key))
+            self._add(run.best, concept, score, self._match(field, lang, text, "prefix", name))
 
-    def _words(self, q: str, best: dict[int, _Best]) -> None:
-        stems = list(dict.fromkeys(stem_words(q)))
-        if not stems:
+    def _words(self, run: _Run) -> None:
+        """Names that have every query word (or an inflected or clitic form of it; the last
+        word may be the start of one): the more of the name the query covers, and the more
+        of its words are the name's as typed rather than only the same stem (طباعية is not
+        طباعة, studies not study), the higher."""
+        groups = [tuple(dict.fromkeys(stem(w) for w in g)) for g in run.forms.words]
+        groups = [g for g in groups if g]
+        if not groups:
             return
-        terms = [_fts_phrase(w) for w in stems[:-1]]
-        last = stems[-1]
-        terms.append(_fts_phrase(last) + ("*" if len(last) >= 3 else ""))
+        last = groups[-1][0]
+        terms = ["(" + " OR ".join(map(_fts_phrase, g)) + ")" for g in groups[:-1]]
+        tail = [_fts_phrase(w) for w in groups[-1]]
+        if len(last) >= 3:
+            tail.append(_fts_phrase(last) + "*")
+        terms.append("(" + " OR ".join(tail) + ")")
         rows = self.conn.execute(
             # the shorter the name, the more of it the query covers: score the shortest
             "SELECT concept, field, lang, text, key, stem, rowid FROM name WHERE rowid IN "
@@ -440,18 +525,26 @@ class Searcher:
             "ORDER BY length(stem) LIMIT 2000",
             (" AND ".join(terms),),
         )
-        qset = set(stems)
-        for concept, field, lang, text, _key, stem, name in rows:
-            name_words = stem.split()
-            covered = sum(1 for w in name_words if w in qset or w.startswith(last))
-            coverage = min(1.0, covered / max(1, len(name_words)))
-            score = 80.0 + 9.0 * coverage
-            self._add(best, concept, score, self._match(field, lang, text, "word", name))
+        stems = {w for g in groups for w in g}
+        surfaces = [{_surface(w) for w in g} for g in run.forms.words]
+        last_surface = _surface(run.forms.words[-1][0])
+        for concept, field, lang, text, key, stem_key, name in rows:
+            name_stems = stem_key.split()
+            covered = sum(1 for w in name_stems if w in stems or w.startswith(last))
+            coverage = min(1.0, covered / max(1, len(name_stems)))
+            name_surfaces = {_surface(w) for w in key.split()}
+            as_typed = sum(1 for s in surfaces[:-1] if s & name_surfaces)
+            if surfaces[-1] & name_surfaces or any(
+                n.startswith(last_surface) for n in name_surfaces
+            ):
+                as_typed += 1
+            score = bands.WORD.low + 5.0 * coverage + 4.0 * as_typed / len(surfaces)
+            self._add(run.best, concept, score, self._match(field, lang, text, "word", name))
 
-    def _partial(self, q: str, best: dict[int, _Best]) -> None:
+    def _partial(self, run: _Run) -> None:
         """Names sharing more than half of the query's content words (stop words such as
         "what is", কি, ما هو left out), e.g. ``প্রুনিং কি`` or ``stochastic xyzzy``."""
-        content = [w for w in dict.fromkeys(stem_words(q)) if w not in STOP_WORDS]
+        content = [w for w in dict.fromkeys(run.query.stems) if w not in STOP_WORDS]
         if not content:
             return
         # names with more than half of the words: every such subset of them, ANDed
@@ -464,15 +557,130 @@ class Searcher:
             (expr, MAX_CANDIDATES),
         )
         wanted = set(content)
-        for concept, field, lang, text, stem, name in rows:
-            name_words = set(stem.split())
+        for concept, field, lang, text, stem_key, name in rows:
+            name_words = set(stem_key.split())
             found = wanted & name_words
             share = len(found) / len(wanted)
             if share <= 0.5 or not any(len(w) >= 4 or not w.isascii() for w in found):
                 continue
             coverage = len(found) / max(1, len(name_words))
-            score = 60.0 + 10.0 * share + 5.0 * coverage
-            self._add(best, concept, score, self._match(field, lang, text, "partial", name))
+            score = bands.PARTIAL.low + 10.0 * share + 5.0 * coverage
+            self._add(run.best, concept, score, self._match(field, lang, text, "partial", name))
+
+    def _rerun(self, run: _Run, text: str, band: bands.Band, kind: str, sure: bool = True) -> None:
+        """Run the exact, prefix and word tiers on ``text`` (a corrected or a transcribed
+        query), scoring their matches inside ``band`` in the order they rank there; the
+        first is ``whole`` when it is sure there (and ``sure`` allows)."""
+        query = prepare(text)
+        if not query.key:
+            return
+        sub = _Run(query, self.forms(query), {}, run.langs, run.limit)
+        self._exact(sub)
+        self._prefix(sub)
+        self._words(sub)
+        ranked = sorted(sub.best, key=lambda r: (-sub.best[r].score, sub.best[r].field_rank, r))
+        first = ranked[0] if sure and _is_sure([sub.best[r] for r in ranked[:2]]) else None
+        for concept, found in sub.best.items():
+            match = dict(found.match, kind=kind, whole=concept == first)
+            fraction = (found.score - bands.WORD.low) / (bands.EXACT - bands.WORD.low)
+            self._add(run.best, concept, band.scale(fraction), match)
+
+    def _spelled_letters(self, run: _Run) -> None:
+        """A Bengali or Arabic query that spells an abbreviation out letter by letter
+        (টিপিইউ, এফপি৮, تي بي يو) is looked up as each of its Latin readings
+        (:func:`glossary_cli.scripts.spelled_letters`), in the spelled band."""
+        for latin in run.query.spelled:
+            self._rerun(run, latin, bands.SPELLED, "spelled")
+
+    def _corrected(self, run: _Run) -> None:
+        """A query with a word that no name has, but that one slip (two in a word of eight
+        letters or more: a letter dropped, added, changed, or two swapped; optimal string
+        alignment distance) makes a word of some name, is looked up as corrected, in the
+        corrected band: ``qunatization`` ranks what ``quantization`` ranks, ``زومبا``
+        finds زومبي."""
+        run.before_fuzzy = len(run.best)
+        words = run.query.key.split()
+        choices: list[list[str]] = []
+        changed = False
+        for word, group in zip(words, run.forms.words, strict=True):
+            if (
+                len(group) > 1
+                or len(word) < 4
+                or stem(word) in STOP_WORDS
+                or self._known(list(dict.fromkeys([word, stem(word)])))
+            ):
+                choices.append([word])
+                continue
+            fixes = self._slips(word)
+            changed = changed or bool(fixes)
+            choices.append(fixes or [word])
+        if not changed:
+            return
+        # a slip in a short Latin word is as likely another term (lora, qlora; bert, bart):
+        # found, but never sure
+        sure = all(
+            fixed == [word] or len(word) >= (6 if word.isascii() else 4)
+            for word, fixed in zip(words, choices, strict=True)
+        )
+        for combo in itertools.islice(itertools.product(*choices), 6):
+            self._rerun(run, " ".join(combo), bands.CORRECTED, "fuzzy", sure)
+
+    def _slips(self, word: str) -> list[str]:
+        """The indexed words nearest ``word`` by optimal string alignment distance, at most
+        1 (2 from eight letters on, the first letter kept: unstructured is not a slip of
+        structured), up to three, never with other digits (int8 is not int4); Bengali compared
+        with sound-alike letters merged (:func:`glossary_cli.scripts.bengali.bengali_loose`,
+        as the index holds them)."""
+        from rapidfuzz import process
+        from rapidfuzz.distance import OSA
+
+        target = stem(word) if script_block(word) == "bengali" else word
+        most = 1 if len(target) < 8 else 2
+        vocab = self._vocab(0, target, most)
+        extracted = process.extract(target, vocab, scorer=OSA.distance, score_cutoff=most, limit=12)
+        digits = _digits(target)
+        found = [
+            (w, d)
+            for w, d, _ in extracted
+            if w != target and _digits(w) == digits and (d < 2 or w[:1] == target[:1])
+        ]
+        if not found:
+            return []
+        nearest = min(d for _, d in found)
+        return list(dict.fromkeys(w for w, d in found if d == nearest))[:3]
+
+    def _pattern(self, pattern: str, mode: str, best: dict[int, _Best]) -> None:
+        """Names matching a regular expression (``mode="regex"``: anywhere in the name) or
+        a glob (``*`` any text, ``?`` one character, ``[…]`` a class; the whole name), as
+        written or as folded, in any letter case. The engine is RE2 (google-re2), which runs
+        in time linear in the text whatever the pattern, so a pattern such as ``(a+)+$``
+        cannot hang a lookup. A whole-name match scores 100, another 90.
+
+        Raises:
+            UsageError: RE2 refuses the pattern (its message says why).
+        """
+        import re2
+
+        source = _glob_to_regex(pattern) if mode == "glob" else pattern
+        options = re2.Options()
+        options.case_sensitive = False
+        options.max_mem = 64 << 20
+        try:
+            compiled = re2.compile(source, options)
+        except re2.error as exc:
+            raise UsageError(
+                f"the {mode} pattern {pattern!r} is not valid: {exc}",
+                hint="RE2 syntax: github.com/google/re2/wiki/Syntax" if mode == "regex" else None,
+            ) from None
+        whole = compiled.fullmatch
+        found = compiled.fullmatch if mode == "glob" else compiled.search
+        for concept, field, lang, text, key, name in self.conn.execute(
+            "SELECT concept, field, lang, text, key, rowid FROM name"
+        ):
+            if found(text) is None and found(key) is None:
+                continue
+            score = bands.EXACT if whole(text) or whole(key) else bands.PREFIX.low
+            self._add(best, concept, score, self._match(field, lang, text, mode, name))
 
     def _all_names(self) -> list[tuple[Any, ...]]:
         """Every name: the candidates of a brute-force scan (``exhaustive=True``), against
@@ -544,7 +752,16 @@ class Searcher:
             (expr,),
         ).fetchall()
 
-    def _fuzzy(self, q: str, best: dict[int, _Best]) -> None:
+    def _fuzzy(self, run: _Run) -> None:
+        """Names like the query by rapidfuzz similarity (:func:`_similarity` ≥
+        :data:`FUZZY_CUTOFF`), the query as typed and without its stop words ("what is
+        quantizaton")."""
+        q = run.query
+        for key in dict.fromkeys([q.key, q.content]):
+            if key:
+                self._fuzzy_key(key, run.best)
+
+    def _fuzzy_key(self, q: str, best: dict[int, _Best]) -> None:
         from rapidfuzz import fuzz
 
         if self.exhaustive:
@@ -556,10 +773,20 @@ class Searcher:
         for concept, field, lang, text, key, _phon, name in _shortlist(q, candidates, 4, keep):
             score = _similarity(q, key, fuzz)
             if score >= FUZZY_CUTOFF:
-                scaled = 60.0 + 19.0 * (score - FUZZY_CUTOFF) / (100.0 - FUZZY_CUTOFF)
-                self._add(best, concept, scaled, self._match(field, lang, text, "fuzzy", name))
+                scaled = bands.FUZZY.scale((score - FUZZY_CUTOFF) / (100.0 - FUZZY_CUTOFF))
+                whole = _is_slip(q, key)
+                match = self._match(field, lang, text, "fuzzy", name, whole)
+                self._add(best, concept, scaled, match)
 
-    def _phonetic(self, q: str, best: dict[int, _Best]) -> None:
+    def _phonetic(self, run: _Run) -> None:
+        """A Latin query that sounds like a Bengali or Arabic term (koyantaijeshon,
+        taqlim al-shabaka), as typed and without its stop words."""
+        q = run.query
+        for key in dict.fromkeys([q.key, q.content]):
+            if key:
+                self._phonetic_key(key, run.best)
+
+    def _phonetic_key(self, q: str, best: dict[int, _Best]) -> None:
         from rapidfuzz import fuzz
 
         arabic = strip_arabic_articles(q)
@@ -591,10 +818,11 @@ class Searcher:
         for concept, field, lang, text, _, phon, name in candidates:
             score = max(_similarity(v, phon, fuzz) for v in variants)
             if _sounds_alike(score, len(phon.replace(" ", ""))):
-                match = self._match(field, lang, text, "phonetic", name)
+                whole = len(phon.split()) == len(q.split())
+                match = self._match(field, lang, text, "phonetic", name, whole)
                 self._add(best, concept, _phonetic_band(score), match)
 
-    def _spelled_english(self, q: str, best: dict[int, _Best]) -> None:
+    def _spelled_english(self, run: _Run) -> None:
         """English names spelled out in the query's own script: লোরা ~ LoRA, স্পেকুলেটিভ
         ডিকোডিং ~ Speculative Decoding, ميكسترال ~ Mixtral. The query is romanized as the index
         romanizes terms (ICU, :func:`glossary_cli.normalize.romanize`), and its consonant
@@ -602,7 +830,15 @@ class Searcher:
         :meth:`_phonetic`; a skeleton of fewer than four consonants (``lr``) must be the
         name's own, and the romanized query close to the name (``fuzz.ratio`` ≥
         :data:`WORD_CUTOFF`: lora ~ LoRA). The last resort of a Bengali or Arabic query: it
-        runs only when nothing else matched, being the one tier that loads ICU."""
+        runs only when nothing else matched a name's words, being the one tier that loads
+        ICU; runs when no name was found exact or by prefix (so প্রুনিং, a word of
+        নেটওয়ার্ক প্রুনিং, also spells Pruning). English ``ch`` and ``ture`` meet the ``s``
+        and ``c`` of the spelling (feature: ফিচার, caching: ক্যাশিং). An inflected query is
+        spelled without its ending too (প্রুনিংকে)."""
+        for key in dict.fromkeys([run.query.key, *run.forms.keys(4)]):
+            self._spelled_english_key(key, run.best)
+
+    def _spelled_english_key(self, q: str, best: dict[int, _Best]) -> None:
         from rapidfuzz import fuzz
 
         from glossary_cli.normalize import romanize
@@ -615,18 +851,20 @@ class Searcher:
         merged = _ARABIC_MERGED if lang == "ar" else {}
         if lang == "ar":
             roman = _ARABIC_FINAL_NG.sub("ng", roman.replace("tsh", "ch"))
-        skeleton = phonetic(roman, lang).translate(merged)
+        skeleton = phonetic(roman, lang).translate(merged).translate(_SPELLED_MERGED)
         size = len(skeleton.replace(" ", ""))
         if not size:
             return
         if self.exhaustive:
             candidates = self._all_names()
         else:
-            candidates = self._candidates("name_phon", [skeleton], 1)
+            # the index holds English skeletons unmerged: ask for the sounds either way
+            variants = [skeleton, skeleton.replace("s", "c"), phonetic(roman, lang)]
+            candidates = self._candidates("name_phon", list(dict.fromkeys(variants)), 1)
         for concept, field, name_lang, text, key, phon, name in candidates:
             if not is_english(name_lang) or not phon:
                 continue
-            phon = phon.translate(merged)
+            phon = _english_skeleton(key).translate(merged).translate(_SPELLED_MERGED)
             if size >= 4:
                 score = _similarity(skeleton, phon, fuzz)
                 if not _sounds_alike(score, size):
@@ -635,11 +873,14 @@ class Searcher:
                 score = fuzz.ratio(roman.replace(" ", ""), key.replace(" ", ""))
                 if phon != skeleton or score < WORD_CUTOFF:
                     continue
-            match = self._match(field, name_lang, text, "phonetic", name)
+            whole = len(phon.split()) == len(skeleton.split())
+            match = self._match(field, name_lang, text, "phonetic", name, whole)
             self._add(best, concept, _phonetic_band(score), match)
 
-    def _definitions(self, q: str, best: dict[int, _Best]) -> None:
-        stems = list(dict.fromkeys(stem_words(q)))
+    def _definitions(self, run: _Run) -> None:
+        """Concepts with a definition that has every query word (or a word it begins)."""
+        best = run.best
+        stems = list(dict.fromkeys(run.query.stems))
         if not stems:
             return
         # Each word may be followed by an inflection: ফাংশন finds ফাংশনের, تقنية finds التقنيات.
@@ -649,7 +890,7 @@ class Searcher:
             "(SELECT rowid FROM def_words WHERE def_words MATCH ? LIMIT ?)",
             (expr, MAX_CANDIDATES),
         )
-        score = 40.0 + min(19.0, 5.0 * len(stems))
+        score = bands.DEFINITION.scale(5.0 * len(stems) / 19.0)
         selection = self.selection
         for concept, lang, glossary in rows:
             if selection is not None and (
@@ -689,11 +930,16 @@ class Searcher:
                 ok.add(rowid)
         return ok
 
-    def _finish(self, best: dict[int, _Best], langs: Sequence[str], limit: int) -> list[Hit]:
+    def _finish(
+        self, best: dict[int, _Best], langs: Sequence[str], limit: int, min_score: float = 0.0
+    ) -> list[Hit]:
         order = sorted(best, key=lambda r: (-best[r].score, best[r].field_rank, r))
         if langs:
             keep = self._with_langs(order, langs)
             order = [r for r in order if r in keep]
+        if min_score:
+            order = [r for r in order if best[r].score >= min_score]
+        sure = _is_sure([best[r] for r in order[:2]])
         order = order[:limit]
         if not order:
             return []
@@ -701,7 +947,7 @@ class Searcher:
         records = dict(
             self.conn.execute(f"SELECT rowid, record FROM concept WHERE rowid IN ({marks})", order)
         )
-        return [_hit(_concept(records[r]), best[r]) for r in order]
+        return [_hit(_concept(records[r]), best[r], sure and i == 0) for i, r in enumerate(order)]
 
 
 def _concept(record: str) -> Concept:
@@ -717,7 +963,7 @@ def _concept(record: str) -> Concept:
         raise RecordError(f"a concept of the index is malformed ({exc!r})") from None
 
 
-def _hit(concept: Concept, best: _Best) -> Hit:
+def _hit(concept: Concept, best: _Best, sure: bool = False) -> Hit:
     """A hit: the matched text, and for a term its status and, when it is to be avoided, the
     term of its language to use instead."""
     m = best.match
@@ -736,19 +982,7 @@ def _hit(concept: Concept, best: _Best) -> Hit:
                 replacement = section.replacement
                 use = replacement.text if replacement is not None else None
     match = Match(m["field"], m["lang"], text, best.score, m["kind"], status, use)
-    return Hit(concept, best.score, match)
-
-
-def is_abbreviation_like(query: str) -> bool:
-    """Whether a query reads as an abbreviation (``BERT``, ``ViT``, ``NLP``): one token of at
-    most six characters with two or more capitals. Abbreviations are spelt, not said, so they
-    are not matched by sound or by a part of a name.
-
-    >>> [is_abbreviation_like(q) for q in ("BERT", "ViT", "LoRA", "lora", "taqlim")]
-    [True, True, True, False, False]
-    """
-    token = query.strip()
-    return 0 < len(token) <= 6 and " " not in token and sum(c.isupper() for c in token) >= 2
+    return Hit(concept, best.score, match, sure)
 
 
 def _fts_phrase(word: str) -> str:
@@ -833,3 +1067,180 @@ def _word_similarity(query: str, name: str, fuzz: Any) -> float:
         return 0.0
     cover = min(1.0, used / len(name_words))
     return total / weight * (0.85 + 0.15 * cover)
+
+
+def _english_skeleton(key: str) -> str:
+    """The skeleton of an English name as a Bengali or Arabic spelling of it would give:
+    :func:`glossary_cli.normalize.phonetic` with ``ture`` said ``cher`` (feature)."""
+    return phonetic(_ENGLISH_TURE.sub("chur", key), "en")
+
+
+def _is_prefix(query: str, name: str) -> bool:
+    """Whether folded ``query`` starts folded ``name`` as it is written: up to spaces
+    (``4bit`` starts ``4 bit integer``), but ending at the end of a word of the name or
+    inside the word the query's last word begins.
+
+    >>> _is_prefix("4bit", "4 bit integer"), _is_prefix("ai m", "ai model")
+    (True, True)
+    >>> _is_prefix("aim", "ai model")
+    False
+    """
+    if name.startswith(query):
+        return True
+    compact = query.replace(" ", "")
+    last = query.split()[-1] if query.split() else ""
+    seen = 0
+    for i, ch in enumerate(name):
+        if ch == " ":
+            continue
+        seen += 1
+        if seen == len(compact):
+            end = i + 1
+            if end == len(name) or name[end] == " ":
+                return True
+            # inside a word: the query's last word must begin where that word begins
+            start = name.rfind(" ", 0, end) + 1
+            return name[start:end].endswith(last) and len(name[start:end]) <= len(last)
+    return False
+
+
+def _surface(word: str) -> str:
+    """A folded word as written, up to what does not change it: an Arabic word without its
+    article (:data:`glossary_cli.scripts.arabic.ARABIC_PREFIXES`), a Bengali one with
+    sound-alike letters merged; others as they are. Two words with the same stem but other
+    surfaces (طباعية, طباعة; studies, study) are different words."""
+    block = script_block(word)
+    if block == "arabic":
+        return arabic_stem(word, suffixes=False)
+    if block in ("bengali", "devanagari"):
+        return stem(word)
+    return word
+
+
+def _glob_to_regex(pattern: str) -> str:
+    """A glob as an RE2 expression for a whole name: ``*`` any text, ``?`` one character,
+    ``[…]`` a class (``[!…]`` negated), anything else literal.
+
+    >>> _glob_to_regex("quant*[!x]?")
+    'quant.*[^x].'
+    """
+    import re2
+
+    out, i = [], 0
+    while i < len(pattern):
+        ch = pattern[i]
+        i += 1
+        if ch == "*":
+            out.append(".*")
+        elif ch == "?":
+            out.append(".")
+        elif ch == "[" and (end := _class_end(pattern, i)) > 0:
+            body = pattern[i:end]
+            if body[:1] in ("!", "^"):
+                body = "^" + body[1:]
+            out.append("[" + body.replace("\\", "\\\\") + "]")
+            i = end + 1
+        else:
+            out.append(re2.escape(ch))
+    return "".join(out)
+
+
+def _class_end(pattern: str, start: int) -> int:
+    """Where the glob class opened just before ``start`` ends (its ``]``), or -1: a ``]``
+    first (after ``!``) belongs to the class."""
+    j = start
+    if pattern[j : j + 1] in ("!", "^") and j < len(pattern):
+        j += 1
+    if pattern[j : j + 1] == "]":
+        j += 1
+    return pattern.find("]", j)
+
+
+def _is_sure(top: Sequence[_Best]) -> bool:
+    """Whether the first of the ranked matches ``top`` (the first two) leaves no doubt which
+    concept was meant (:mod:`glossary_cli.search.bands`): an exact, inflected or clitic match
+    of a whole name; a prefix no other concept's names have; a slip or a spelling of one whole
+    name (by any of the concept's matches: প্রুনিং found as a word of নেটওয়ার্ক প্রুনিং also
+    spells Pruning out) with no other concept within
+    :data:`glossary_cli.search.bands.SURE_MARGIN`."""
+    if not top:
+        return False
+    first = top[0]
+    second = top[1].score if len(top) > 1 else 0.0
+    kind = first.match["kind"]
+    if first.score >= bands.INFLECTED and kind in ("exact", "inflected", "clitic"):
+        return True
+    if kind == "prefix":
+        return second < bands.PREFIX.low
+    return first.whole and second <= first.score - bands.SURE_MARGIN
+
+
+def _always(run: _Run) -> bool:
+    return True
+
+
+#: The tiers of a ranked lookup, best first (:meth:`Searcher._collect` walks them).
+TIERS = (
+    Tier("exact", bands.EXACT, Searcher._exact, _always),
+    Tier("prefix", bands.PREFIX.high, Searcher._prefix, _always),
+    Tier("word", bands.WORD.high, Searcher._words, _always),
+    Tier("spelled", bands.SPELLED.high, Searcher._spelled_letters, lambda r: bool(r.query.spelled)),
+    Tier("fuzzy", bands.CORRECTED.high, Searcher._corrected, _always),
+    Tier("fuzzy", bands.FUZZY.high, Searcher._fuzzy, _always),
+    # A Latin query spelt close to a name (qunatization) is that name misspelt, not a Bengali
+    # or Arabic term romanized: the sound of native terms is compared only when no spelling
+    # came close (koyantaijeshon, taqlim al-shabaka).
+    Tier(
+        "phonetic",
+        bands.PHONETIC.high,
+        Searcher._phonetic,
+        lambda r: r.query.latin and not r.query.abbreviation and len(r.best) == r.before_fuzzy,
+    ),
+    Tier("partial", bands.PARTIAL.high, Searcher._partial, lambda r: not r.query.abbreviation),
+    Tier("definition", bands.DEFINITION.high, Searcher._definitions, _always),
+    Tier(
+        "phonetic",
+        bands.PHONETIC.high,
+        Searcher._spelled_english,
+        lambda r: (
+            not r.query.latin and not any(b.score >= bands.PREFIX.low for b in r.best.values())
+        ),
+    ),
+)
+#: The tiers each single-strategy mode runs.
+_MODE_TIERS = {
+    "exact": frozenset({"exact"}),
+    "prefix": frozenset({"exact", "prefix"}),
+    "word": frozenset({"exact", "word"}),
+    "fuzzy": frozenset({"fuzzy"}),
+}
+
+
+def _digits(text: str) -> str:
+    return "".join(ch for ch in text if ch.isdigit())
+
+
+def _is_slip(query: str, name: str) -> bool:
+    """Whether folded ``query`` is ``name`` with a slip in its spelling, sure enough for
+    ``gloss show``: optimal string alignment distance 1, or 2 in a name of ten characters or
+    more; the same digits (int8 is not int4); every word beginning with the name's word's
+    letter (unstructured pruning is not structured pruning); a Latin name of at least six
+    letters (lora and qlora are two terms).
+
+    >>> _is_slip("mixure of experts", "mixture of experts")
+    True
+    >>> _is_slip("unstructured pruning", "structured pruning"), _is_slip("int8 x", "int4 x")
+    (False, False)
+    """
+    from rapidfuzz.distance import OSA
+
+    if query == name or _digits(query) != _digits(name):
+        return False
+    if name.isascii() and len(name.replace(" ", "")) < 6:
+        return False
+    q_words, n_words = query.split(), name.split()
+    if len(q_words) == len(n_words) and any(
+        a[:1] != b[:1] for a, b in zip(q_words, n_words, strict=True)
+    ):
+        return False
+    return OSA.distance(query, name) <= (2 if len(name) >= 10 else 1)

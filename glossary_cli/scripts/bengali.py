@@ -1,0 +1,124 @@
+"""Bengali: spelling variants and nominal inflection, on folded words.
+
+Words reach these functions folded (:func:`glossary_cli.normalize.fold`): NFKC, so য় (U+09DF)
+is য + nukta (U+09AF U+09BC) and ড় ঢ় likewise (composition exclusions, UAX #15 §5).
+
+Inflection follows the suffix classes of Lucene's ``BengaliStemmer`` (``analysis-common``, after
+Md. Zahurul Islam et al., *A Light Weight Stemmer for Bengali*, 2007) and the description of the
+nominal system in the Unicode Standard's Bengali block notes and standard grammars: a noun takes
+a classifier or a plural marker, then a case ending, then an emphatic particle, in that order
+(মডেল + গুলো + কে + ই). Unlike a stemmer, which cuts whatever looks like a suffix, gloss only
+takes an ending off when what is left is a word the termbase knows
+(:func:`inflection_bases` returns candidates; the index keeps those it knows), so ডিফিউশন
+never becomes ফিউশন and সকল never becomes কল.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+
+def _nfkc(*forms: str) -> tuple[str, ...]:
+    return tuple(unicodedata.normalize("NFKC", f) for f in forms)
+
+
+#: Emphatic particles, the outermost layer: -ই ("only, itself"), -ও ("also").
+EMPHATIC = _nfkc("ই", "ও")
+#: Case endings, longest first: genitive -এর/-র/-য়ের (and -এর written with the independent
+#: vowel after a vowel or an abbreviation), objective -কে, locative-instrumental -এ/-তে/-য়ে/-য়
+#: and -েতে. After a consonant the genitive and locative are the vowel sign ে (+ র).
+CASE = _nfkc("য়ের", "এর", "ের", "র", "কে", "েতে", "তে", "য়ে", "য়", "ে", "এ")
+#: Plural markers and classifiers: -গুলো/-গুলি/-গুলা, -রা/-েরা, -দের/-েদের (plural genitive),
+#: -গণ, -সমূহ; the classifiers -টি, -টা, -খানা, -খানি.
+NUMBER = _nfkc("গুলো", "গুলি", "গুলা", "েদের", "দের", "েরা", "রা", "গণ", "সমূহ", "টি", "টা", "খানা", "খানি")
+
+#: What a base must keep: at least two letters (consonants U+0995–U+09B9 and khanda ta
+#: U+09CE, or independent vowels U+0985–U+0994), one a consonant: লোরা is not লো + -রা.
+_MIN_LETTERS = 2
+_LETTER = re.compile("[\u0985-\u0994\u0995-\u09b9\u09ce]")
+_CONSONANT = re.compile("[\u0995-\u09b9\u09ce]")
+
+
+def inflection_bases(word: str) -> tuple[str, ...]:
+    """Every base that ``word`` could be an inflected form of: ``word`` without an emphatic
+    particle, a case ending and a plural marker or classifier (each optional, in that order
+    from the end), longest base first, ``word`` itself left out. Only candidates: the caller
+    keeps those that are known words.
+
+    >>> "প্রুনিং" in inflection_bases("প্রুনিংকে")
+    True
+    >>> import unicodedata as u
+    >>> u.normalize("NFKC", "মডেল") in inflection_bases(u.normalize("NFKC", "মডেলগুলোকেই"))
+    True
+    >>> inflection_bases("কল")
+    ()
+    """
+    out: dict[str, None] = {}
+    for emphatic in ("", *EMPHATIC):
+        if not word.endswith(emphatic):
+            continue
+        w1 = word[: len(word) - len(emphatic)]
+        for case in ("", *CASE):
+            if not w1.endswith(case):
+                continue
+            w2 = w1[: len(w1) - len(case)]
+            for number in ("", *NUMBER):
+                if not w2.endswith(number):
+                    continue
+                base = w2[: len(w2) - len(number)]
+                if (
+                    base != word
+                    and len(_LETTER.findall(base)) >= _MIN_LETTERS
+                    and _CONSONANT.search(base)
+                ):
+                    out[base] = None
+    return tuple(sorted(out, key=len, reverse=True))
+
+
+# Bengali letters that sound alike and are typed for one another (শ ষ স; ণ ন; long and
+# short i and u; ঙ and anusvara ং, both /ŋ/: ব্যাঙ্ক and ব্যাংক are both spellings of "bank"),
+# and chandrabindu, which many writers omit.
+_BENGALI_LOOSE = str.maketrans(
+    {
+        "\u09b6": "\u09b8",
+        "\u09b7": "\u09b8",
+        "\u09a3": "\u09a8",
+        "\u09c0": "\u09bf",
+        "\u09c2": "\u09c1",
+        "\u0988": "\u0987",
+        "\u098a": "\u0989",
+        "\u0981": None,
+        "\u0999": "\u0982",
+    }
+)
+_BENGALI_NGA_VIRAMA = "\u0999\u09cd"  # ঙ্ (ঙ্ক, ঙ্গ): said, and often typed, ং
+# য not in ya-phala (after virama) and not য় (with nukta) is said, and often typed, জ.
+_BENGALI_YA = re.compile("(?<!\u09cd)\u09af(?!\u09bc)")
+
+
+def bengali_loose(word: str) -> str:
+    """A Bengali word with letters that sound alike merged: শ/ষ → স, ণ → ন, ী → ি,
+    ূ → ু, ঈ → ই, ঊ → উ, ঙ্ and ঙ → ং, য (not ya-phala, not য়) → জ; chandrabindu dropped.
+
+    >>> bengali_loose("প্রূনিং") == bengali_loose("প্রুনিং")
+    True
+    >>> bengali_loose("ডিস্টিলেসন") == bengali_loose("ডিস্টিলেশন")
+    True
+    >>> bengali_loose("র্যাংক") == bengali_loose("র্যাঙ্ক")
+    True
+    """
+    word = word.replace(_BENGALI_NGA_VIRAMA, "\u0982")
+    return _BENGALI_YA.sub("\u099c", word.translate(_BENGALI_LOOSE))
+
+
+#: The names of the Latin letters as Bengali writes them when it spells an abbreviation out
+#: (টিপিইউ: TPU, কিউএটি: QAT), each with its common spellings.
+LETTER_NAMES: dict[str, tuple[str, ...]] = {
+    "a": ("এ",), "b": ("বি",), "c": ("সি",), "d": ("ডি",), "e": ("ই",), "f": ("এফ",),
+    "g": ("জি",), "h": ("এইচ",), "i": ("আই",), "j": ("জে",), "k": ("কে",), "l": ("এল",),
+    "m": ("এম",), "n": ("এন",), "o": ("ও",), "p": ("পি",), "q": ("কিউ",), "r": ("আর",),
+    "s": ("এস",), "t": ("টি",), "u": ("ইউ",), "v": ("ভি",),
+    "w": ("ডব্লিউ", "ডাব্লিউ", "ডাবলিউ", "ডাবলু"), "x": ("এক্স",), "y": ("ওয়াই",),
+    "z": ("জেড", "জেট"),
+}  # fmt: skip

@@ -1,0 +1,141 @@
+"""The prepared query: everything the tiers need, computed once from what the user typed.
+
+:func:`prepare` is pure (no index): folded key, word stems, script, the words that carry
+meaning, the abbreviations a Bengali or Arabic query spells out. The index adds what only it
+knows, the inflected and clitic forms of each word that are words of some name
+(:meth:`glossary_cli.search.searcher.Searcher.forms`), as :class:`Forms`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import NamedTuple
+
+from glossary_cli.normalize import fold, stem, stem_words
+from glossary_cli.scripts import script_block, spelled_letters
+
+#: Function words: articles, prepositions, conjunctions, question words. A query of nothing
+#: else finds nothing. Folded and stemmed, as queries are.
+FUNCTION_WORDS = frozenset(
+    stem_words(
+        fold(
+            "what is are the a an of in for and or to by with on from at as "
+            "কি কী এবং ও এর কে থেকে দিয়ে জন্য "
+            "ما ماذا هو هي في و ال من على إلى عن مع ب ل بال لل"
+        )
+    )
+)
+#: Words that carry no meaning in a lookup ("what is LoRA", "প্রুনিং কি", "ما هو التقطير"):
+#: the function words and the words of a question about a term, left out by the
+#: partial-match tier and, as a second try, by the fuzzy and phonetic tiers.
+STOP_WORDS = FUNCTION_WORDS | frozenset(
+    stem_words(fold("meaning mean define definition term মানে অর্থ কাকে বলে কিভাবে معنى تعريف"))
+)
+
+
+class Query(NamedTuple):
+    """A query prepared for the tiers.
+
+    Attributes:
+        text: as typed.
+        key: folded (:func:`glossary_cli.normalize.fold`): words separated by single spaces.
+        compact: ``key`` without spaces.
+        stems: the matching stem of each word (:func:`glossary_cli.normalize.stem`).
+        script: the Unicode block of the key's first word (:func:`glossary_cli.scripts.
+            script_block`): ``latin``, ``bengali``, ``arabic``, ``devanagari``, ``other``.
+        content: ``key`` without :data:`STOP_WORDS` (``what is LoRA`` → ``lora``).
+        function_only: every word is a function word (``the``, ``what is``, ال).
+        abbreviation: reads as an abbreviation (:func:`is_abbreviation_like`).
+        spelled: the Latin abbreviations a Bengali or Arabic key spells out letter by letter
+            (:func:`glossary_cli.scripts.spelled_letters`).
+    """
+
+    text: str
+    key: str
+    compact: str
+    stems: tuple[str, ...]
+    script: str
+    content: str
+    function_only: bool
+    abbreviation: bool
+    spelled: tuple[str, ...]
+
+    @property
+    def latin(self) -> bool:
+        """Whether the key is ASCII letters, digits and spaces only."""
+        return self.key.isascii()
+
+    @property
+    def stem_key(self) -> str:
+        """The stems, space-separated: the key a name's ``stem`` column is compared with."""
+        return " ".join(self.stems)
+
+
+def prepare(text: str) -> Query:
+    """Prepare ``text`` for a search.
+
+    >>> q = prepare("What is  Low-Rank adaptation?")
+    >>> q.key, q.content, q.script, q.function_only
+    ('what is low rank adaptation', 'low rank adaptation', 'latin', False)
+    >>> prepare("টিপিইউ").spelled
+    ('tpu',)
+    >>> prepare("the").function_only
+    True
+    """
+    key = fold(text)
+    stems = stem_words(key)
+    content = " ".join(w for w, s in zip(key.split(), stems, strict=True) if s not in STOP_WORDS)
+    return Query(
+        text=text,
+        key=key,
+        compact=key.replace(" ", ""),
+        stems=stems,
+        script=script_block(key),
+        content=content,
+        function_only=bool(stems) and all(s in FUNCTION_WORDS for s in stems),
+        abbreviation=is_abbreviation_like(text),
+        spelled=() if key.isascii() else spelled_letters(key),
+    )
+
+
+def is_abbreviation_like(query: str) -> bool:
+    """Whether a query reads as an abbreviation (``BERT``, ``ViT``, ``NLP``): one token of at
+    most six characters with two or more capitals. Abbreviations are spelt, not said, so they
+    are not matched by sound or by a part of a name.
+
+    >>> [is_abbreviation_like(q) for q in ("BERT", "ViT", "LoRA", "lora", "taqlim")]
+    [True, True, True, False, False]
+    """
+    token = query.strip()
+    return 0 < len(token) <= 6 and " " not in token and sum(c.isupper() for c in token) >= 2
+
+
+class Forms(NamedTuple):
+    """The indexed words each query word stands for.
+
+    Attributes:
+        words: per query word, in order: the word (folded), then the known words it is an
+            inflected or clitic form of, and the known inflected forms of those, each once.
+        inflected: whether some word stands for a word other than itself.
+        kind: ``"inflected"`` (a Bengali ending), ``"clitic"`` (an Arabic clitic) or ``""``.
+    """
+
+    words: tuple[tuple[str, ...], ...]
+    inflected: bool
+    kind: str
+
+    def keys(self, limit: int = 32) -> list[str]:
+        """Whole-query keys with each word replaced by one of its forms, the query's own key
+        left out; at most ``limit``.
+
+        >>> Forms((("a",), ("b", "c")), True, "inflected").keys()
+        ['a c']
+        """
+        out = []
+        for combo in itertools.islice(itertools.product(*self.words), 1, limit + 1):
+            out.append(" ".join(combo))
+        return out
+
+    def stems(self) -> list[str]:
+        """Every stem of every form, each once (the words FTS lookups ask for)."""
+        return list(dict.fromkeys(stem(w) for group in self.words for w in group))
