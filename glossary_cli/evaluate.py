@@ -6,7 +6,8 @@ A cases file (``tests/matching_cases.yaml``) lists queries and the concept each 
     - {kind: abbr, query: "LoRA", k: 1, expect: {lang: bn, term: "লো-র্যাঙ্ক অ্যাডাপ্টেশন"}}
 
 A case passes when one of the top ``k`` results of ``gloss search QUERY [args]`` has an entry
-in ``expect.lang`` whose term (NFC, trailing parenthetical removed) equals ``expect.term``.
+in ``expect.lang`` whose term (NFC, trailing parenthetical removed) equals ``expect.term``; a
+case with ``expect: {absent: true}`` passes when ``gloss show QUERY`` exits 1 (no sure match).
 Only ``--lang`` is accepted in ``args``.
 """
 
@@ -53,7 +54,18 @@ def _langs(args: Sequence[str]) -> tuple[str, ...]:
 
 
 def run_case(searcher: Searcher, case: dict[str, Any]) -> Outcome:
-    """Run one case (see the module docstring)."""
+    """Run one case (see the module docstring). A case that expects ``{absent: true}``
+    passes when ``gloss show QUERY`` finds no sure match (:func:`glossary_cli.api.show`
+    raises :class:`glossary_cli.errors.NotFoundError`)."""
+    if case["expect"].get("absent"):
+        from glossary_cli import api
+        from glossary_cli.errors import NotFoundError
+
+        try:
+            shown = api.show(searcher, case["query"])
+        except NotFoundError:
+            return Outcome(case, True, ())
+        return Outcome(case, False, (shown.concept.id,))
     k = int(case.get("k", 1))
     found = searcher.search(case["query"], langs=_langs(case.get("args", [])), limit=k)
     want_lang = case["expect"]["lang"]
@@ -90,9 +102,14 @@ def report(results: dict[str, list[Outcome]]) -> str:
         lines.append("\nfailing cases:")
         for o in failures:
             c = o.case
+            want = (
+                "no sure match"
+                if c["expect"].get("absent")
+                else f"{c['expect']['lang']}:{c['expect']['term']!r}"
+            )
             lines.append(
-                f"  [{c['kind']}] {c['query']!r} (k={c.get('k', 1)}) expected "
-                f"{c['expect']['lang']}:{c['expect']['term']!r}; got {list(o.got)}"
+                f"  [{c['kind']}] {c['query']!r} (k={c.get('k', 1)}) expected {want}; "
+                f"got {list(o.got)}"
             )
     return "\n".join(lines)
 

@@ -86,11 +86,16 @@ CREATE INDEX name_stem ON name(stem);
 """
 
 
+_SCRIPT_MODULES = tuple(
+    f"scripts/{m}.py" for m in ("__init__", "arabic", "bengali", "devanagari", "latin")
+)
+
+
 def _code_stamp() -> str:
     """A digest of the modules that compute keys and merge concepts, so that an index built
     by other code (an upgrade, or a source checkout being edited) is never trusted."""
     here = Path(__file__).resolve().parent
-    modules = ("index.py", "normalize.py", "align.py", "records.py")
+    modules = ("index.py", "normalize.py", "align.py", "records.py", *_SCRIPT_MODULES)
     return _digest(b"".join((here / m).read_bytes() for m in modules))
 
 

@@ -268,7 +268,8 @@ def test_show_lists_the_concepts_a_common_word_starts_or_belongs_to(term: str) -
 @pytest.mark.parametrize(
     ("term", "concept"),
     [("LoRA", "low-rank-adaptation"), ("mixure of experts", "mixture-of-experts"),
-     ("quantizaton bias", "quantization-bias-compensation"), ("প্রুনিং", "pruning")],
+     ("quantizaton bias compensation", "quantization-bias-compensation"),
+     ("প্রুনিং", "pruning")],
 )  # fmt: skip
 def test_show_still_names_a_clear_best(term: str, concept: str) -> None:
     assert run_json("show", term, "--json")["id"] == concept

@@ -41,25 +41,31 @@ ARABIC_SUFFIXES = (
 #: وب، فل; Ryding, *A Reference Grammar of Modern Standard Arabic*, ch. 16).
 CONJUNCTIONS = ("\u0648", "\u0641")
 PREPOSITIONS = ("\u0628", "\u0643", "\u0644")
-#: Pronoun suffixes a noun takes (its, their, our, your): ه ها هم هما كم نا, and ته (ة + ه).
+#: Pronoun suffixes a noun takes (its, their, our, your): هما هم كم نا ها ه ك; before them
+#: ة is written ت (تقنيتها: its technique).
 PRONOUN_SUFFIXES = (
     "\u0647\u0645\u0627",
     "\u0647\u0645",
     "\u0643\u0645",
     "\u0646\u0627",
     "\u0647\u0627",
-    "\u062a\u0647",
+    "\u0647",
+    "\u0643",
 )
 
 
 def arabic_stem(word: str, *, suffixes: bool = True) -> str:
-    """Light stem of an Arabic word: one clitic prefix (:data:`ARABIC_PREFIXES`) and one
-    suffix (:data:`ARABIC_SUFFIXES`) removed, each only while at least two letters remain
-    (Lucene ArabicStemmer, light10).
+    """Light stem of an Arabic word: one clitic prefix (:data:`ARABIC_PREFIXES`) removed
+    while at least two letters remain, as Lucene's ArabicStemmer (light10) does, then one
+    suffix (:data:`ARABIC_SUFFIXES`) while at least three remain: light10's two-letter stems
+    make one word of unrelated ones (جنون and جنيه both جن, الآلات and آلي both ال), and a
+    termbase is matched word by word, not ranked over documents.
 
     >>> arabic_stem("بالمصنف")
     'مصنف'
     >>> arabic_stem("الشبكه") == arabic_stem("الشبكات") == "شبك"
+    True
+    >>> arabic_stem("جنون") != arabic_stem("جنيه")
     True
     """
     for prefix in ARABIC_PREFIXES:
@@ -67,7 +73,7 @@ def arabic_stem(word: str, *, suffixes: bool = True) -> str:
             word = word[len(prefix) :]
             break
     for suffix in ARABIC_SUFFIXES if suffixes else ():
-        if word.endswith(suffix) and len(word) - len(suffix) >= 2:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)]
     return word
 
@@ -99,10 +105,11 @@ def clitic_bases(word: str) -> tuple[str, ...]:
                 if not w2.endswith(suffix):
                     continue
                 base = w2[: len(w2) - len(suffix)]
-                if suffix == "\u062a\u0647":
-                    base += "\u0647"  # تقنيته → تقنيه (ة folded to ه)
                 if base != word and len(base) >= 3:
                     out[base] = None
+                if suffix and base.endswith("\u062a") and len(base) >= 4:
+                    # ة is written ت before a pronoun: تقنيتها → تقنيه (ة folded to ه)
+                    out[base[:-1] + "\u0647"] = None
     return tuple(out)
 
 

@@ -118,11 +118,13 @@ class Forms(NamedTuple):
             inflected or clitic form of, and the known inflected forms of those, each once.
         inflected: whether some word stands for a word other than itself.
         kind: ``"inflected"`` (a Bengali ending), ``"clitic"`` (an Arabic clitic) or ``""``.
+        typed: per query word, whether it is, as typed, a word of some name.
     """
 
     words: tuple[tuple[str, ...], ...]
     inflected: bool
     kind: str
+    typed: tuple[bool, ...] = ()
 
     def keys(self, limit: int = 32) -> list[str]:
         """Whole-query keys with each word replaced by one of its forms, the query's own key

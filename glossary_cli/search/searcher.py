@@ -235,8 +235,16 @@ class Searcher:
             head, english, abbreviations = split_parenthetical(" ".join(query.split()))
             if english or abbreviations:
                 parts += [head, *(english.split(" - ") if english else ()), *abbreviations]
-        for part in dict.fromkeys(parts):
-            self._collect(part, best, langs, limit, mode)
+        self._collect(query, best, langs, limit, mode)
+        # where the whole is a name, a part is less: post office protocol (POP) is that name
+        # before it is POP
+        whole = any(b.score >= bands.NORMALIZED - 0.5 for b in best.values())
+        cap = bands.NORMALIZED - 0.6 if whole else bands.EXACT
+        for part in dict.fromkeys(parts[1:]):
+            found: dict[int, _Best] = {}
+            self._collect(part, found, langs, limit, mode)
+            for concept, b in found.items():
+                self._add(best, concept, min(b.score, cap), dict(b.match))
         if not best and mode == "auto":
             for split in self._compound_splits(fold(query)):
                 self._collect(split, best, langs, limit, mode)
@@ -288,9 +296,12 @@ class Searcher:
         প্রুনিং, and কোয়ান্টাইজেশন for কোয়ান্টাইজেশনের where a name says that; ডিফিউশন never
         for ফিউশন, having no ending."""
         groups: list[tuple[str, ...]] = []
+        words = query.key.split()
+        known_words = set(self._known(words)) if words else set()
+        typed = [w in known_words for w in words]
         inflected = False
         kinds = set()
-        for word in query.key.split():
+        for word in words:
             block = script_block(word)
             if block not in ("bengali", "arabic"):
                 groups.append((word,))
@@ -298,7 +309,9 @@ class Searcher:
             candidates = list(
                 dict.fromkeys([*inflection_bases(word), *inflection_bases(stem(word))])
             )
-            known = self._known(candidates) if candidates else []
+            # a base is known when it or its stem is a word of names (وبالمدتق: المدتق, stem مدتق)
+            found = set(self._known([*candidates, *map(stem, candidates)])) if candidates else set()
+            known = [c for c in candidates if c in found or stem(c) in found]
             lemmas = [word, *known]
             marks = ",".join("?" * len(lemmas))
             inflections = [w for (w,) in self.conn.execute(
@@ -309,7 +322,7 @@ class Searcher:
                 kinds.add("clitic" if block == "arabic" else "inflected")
             groups.append(group)
         kind = "inflected" if "inflected" in kinds else "clitic" if kinds else ""
-        return Forms(tuple(groups), inflected, kind)
+        return Forms(tuple(groups), inflected, kind, tuple(typed))
 
     def _known(self, words: Sequence[str]) -> list[str]:
         """Those of ``words`` that are words of some name (the index's ``word`` table)."""
@@ -458,8 +471,11 @@ class Searcher:
         }  # fmt: skip
 
     def _exact(self, run: _Run) -> None:
-        """The whole query is a whole name: as folded (100), up to spaces or stems (98), or
-        with a word in an inflected or clitic form (97, :meth:`forms`)."""
+        """The whole query is a whole name: as folded (100); up to spaces or stems (98, less
+        a tenth per letter the words differ by, so منفذيه is nearer منفذه than منفذ and
+        documentations nearer documentation than document); or with a word in an inflected
+        or clitic form (97, :meth:`forms`), unless that word is, as typed, a word of some
+        name (وتعويض of بحث وتعويض): then the form ranks with word matches."""
         q = run.query
         rows = self.conn.execute(
             "SELECT concept, field, lang, text, key, rowid FROM name "
@@ -467,23 +483,38 @@ class Searcher:
             (q.key, q.compact, q.stem_key),
         )
         for concept, field, lang, text, key, name in rows:
-            score = bands.EXACT if key == q.key else bands.NORMALIZED
+            if key == q.key:
+                score = bands.EXACT
+            else:
+                from rapidfuzz.distance import OSA  # (only here: an exact lookup loads none)
+
+                score = bands.NORMALIZED - 0.1 * min(5, OSA.distance(q.key, key))
             self._add(run.best, concept, score, self._match(field, lang, text, "exact", name))
         if not run.forms.inflected:
             return
-        alternatives = run.forms.keys()
-        stems = list(dict.fromkeys(" ".join(stem_words(k)) for k in alternatives))
-        marks_k, marks_s = ",".join("?" * len(alternatives)), ",".join("?" * len(stems))
+        typed = q.key.split()
+        by_key: dict[str, bool] = {}
+        by_stem: dict[str, bool] = {}
+        for alternative in run.forms.keys():
+            # the form is sure unless it replaces a word that names use as typed
+            sure = all(
+                a == t or not known
+                for a, t, known in zip(alternative.split(), typed, run.forms.typed, strict=True)
+            )
+            by_key[alternative] = by_key.get(alternative, False) or sure
+            alt_stem = " ".join(stem_words(alternative))
+            by_stem[alt_stem] = by_stem.get(alt_stem, False) or sure
+        marks_k, marks_s = ",".join("?" * len(by_key)), ",".join("?" * len(by_stem))
         rows = self.conn.execute(
-            "SELECT concept, field, lang, text, rowid FROM name "
+            "SELECT concept, field, lang, text, key, stem, rowid FROM name "
             f"WHERE key IN ({marks_k}) OR stem IN ({marks_s})",
-            [*alternatives, *stems],
+            [*by_key, *by_stem],
         )
         kind = run.forms.kind
-        for concept, field, lang, text, name in rows:
-            self._add(
-                run.best, concept, bands.INFLECTED, self._match(field, lang, text, kind, name)
-            )
+        for concept, field, lang, text, key, stem_key, name in rows:
+            sure = by_key.get(key, False) or by_stem.get(stem_key, False)
+            score = bands.INFLECTED if sure else bands.WORD.scale(0.2)
+            self._add(run.best, concept, score, self._match(field, lang, text, kind, name))
 
     def _prefix(self, run: _Run) -> None:
         """Names that start with the query. Names are compared without their spaces
@@ -497,10 +528,19 @@ class Searcher:
             "WHERE compact > ? AND compact < ? ORDER BY length(compact) LIMIT 500",
             (q.compact, q.compact + "\U0010ffff"),
         )
+        last = q.key.split()[-1]
+        whole_word: bool | None = None  # whether the query's last word is a word of its own
         for concept, field, lang, text, key, name in rows:
             if not _is_prefix(q.key, key):
                 continue
             score = bands.PREFIX.scale(len(q.key) / len(key))
+            if not _ends_a_word(q.key, key):
+                # احد (one) begins احداثيات (coordinates), bit begins bitwidth: a word of
+                # its own that a name continues into another word ranks with word matches
+                if whole_word is None:
+                    whole_word = len(last) >= 3 and bool(self._known([last]))
+                if whole_word:
+                    score = bands.WORD.scale(0.3)
             self._add(run.best, concept, score, self._match(field, lang, text, "prefix", name))
 
     def _words(self, run: _Run) -> None:
@@ -512,10 +552,14 @@ class Searcher:
         groups = [g for g in groups if g]
         if not groups:
             return
-        last = groups[-1][0]
+        # the last word may be the start of a word, as typed (ساعه* is not ساع*: ساعغ), unless
+        # it is a word of its own (احد does not begin احداثيات)
+        typed = run.forms.typed or (False,) * len(run.forms.words)
+        last = _surface(run.forms.words[-1][0])
         terms = ["(" + " OR ".join(map(_fts_phrase, g)) + ")" for g in groups[:-1]]
         tail = [_fts_phrase(w) for w in groups[-1]]
-        if len(last) >= 3:
+        open_end = len(last) >= 3 and not (typed[-1] and len(run.forms.words) == 1)
+        if open_end:
             tail.append(_fts_phrase(last) + "*")
         terms.append("(" + " OR ".join(tail) + ")")
         rows = self.conn.execute(
@@ -526,16 +570,20 @@ class Searcher:
             (" AND ".join(terms),),
         )
         stems = {w for g in groups for w in g}
-        surfaces = [{_surface(w) for w in g} for g in run.forms.words]
-        last_surface = _surface(run.forms.words[-1][0])
+        # a word typed as names have it is only itself as typed; an unknown word is its forms
+        surfaces = [
+            {_surface(g[0])} if known else {_surface(w) for w in g}
+            for g, known in zip(run.forms.words, typed, strict=True)
+        ]
+        last_surface = last
         for concept, field, lang, text, key, stem_key, name in rows:
             name_stems = stem_key.split()
-            covered = sum(1 for w in name_stems if w in stems or w.startswith(last))
+            covered = sum(1 for w in name_stems if w in stems or (open_end and w.startswith(last)))
             coverage = min(1.0, covered / max(1, len(name_stems)))
             name_surfaces = {_surface(w) for w in key.split()}
             as_typed = sum(1 for s in surfaces[:-1] if s & name_surfaces)
-            if surfaces[-1] & name_surfaces or any(
-                n.startswith(last_surface) for n in name_surfaces
+            if surfaces[-1] & name_surfaces or (
+                open_end and any(n.startswith(last_surface) for n in name_surfaces)
             ):
                 as_typed += 1
             score = bands.WORD.low + 5.0 * coverage + 4.0 * as_typed / len(surfaces)
@@ -578,8 +626,12 @@ class Searcher:
         self._exact(sub)
         self._prefix(sub)
         self._words(sub)
+        if not sub.best:
+            return
         ranked = sorted(sub.best, key=lambda r: (-sub.best[r].score, sub.best[r].field_rank, r))
-        first = ranked[0] if sure and _is_sure([sub.best[r] for r in ranked[:2]]) else None
+        top = [sub.best[r] for r in ranked[:2]]
+        # whole: the text is a whole name, and only one concept's
+        first = ranked[0] if sure and top[0].score >= bands.INFLECTED and _is_sure(top) else None
         for concept, found in sub.best.items():
             match = dict(found.match, kind=kind, whole=concept == first)
             fraction = (found.score - bands.WORD.low) / (bands.EXACT - bands.WORD.low)
@@ -628,7 +680,7 @@ class Searcher:
     def _slips(self, word: str) -> list[str]:
         """The indexed words nearest ``word`` by optimal string alignment distance, at most
         1 (2 from eight letters on, the first letter kept: unstructured is not a slip of
-        structured), up to three, never with other digits (int8 is not int4); Bengali compared
+        structured), up to six, never with other digits (int8 is not int4); Bengali compared
         with sound-alike letters merged (:func:`glossary_cli.scripts.bengali.bengali_loose`,
         as the index holds them)."""
         from rapidfuzz import process
@@ -647,7 +699,7 @@ class Searcher:
         if not found:
             return []
         nearest = min(d for _, d in found)
-        return list(dict.fromkeys(w for w, d in found if d == nearest))[:3]
+        return list(dict.fromkeys(w for w, d in found if d == nearest))[:6]
 
     def _pattern(self, pattern: str, mode: str, best: dict[int, _Best]) -> None:
         """Names matching a regular expression (``mode="regex"``: anywhere in the name) or
@@ -818,7 +870,7 @@ class Searcher:
         for concept, field, lang, text, _, phon, name in candidates:
             score = max(_similarity(v, phon, fuzz) for v in variants)
             if _sounds_alike(score, len(phon.replace(" ", ""))):
-                whole = len(phon.split()) == len(q.split())
+                whole = any(_same_sound(phon, v) for v in variants) and len(phon) >= 6
                 match = self._match(field, lang, text, "phonetic", name, whole)
                 self._add(best, concept, _phonetic_band(score), match)
 
@@ -851,31 +903,43 @@ class Searcher:
         merged = _ARABIC_MERGED if lang == "ar" else {}
         if lang == "ar":
             roman = _ARABIC_FINAL_NG.sub("ng", roman.replace("tsh", "ch"))
-        skeleton = phonetic(roman, lang).translate(merged).translate(_SPELLED_MERGED)
-        size = len(skeleton.replace(" ", ""))
+        # two readings of the sound: the skeletons as the index has them, and with English
+        # ch, ture and s met (feature: ফিচার, caching: ক্যাশিং); the closer one counts
+        # (an English name's final t is its own, not a teh marbuta: sparsity, gradient)
+        plain = phonetic(roman, "en-spelled").translate(merged)
+        loose = plain.translate(_SPELLED_MERGED)
+        size = len(plain.replace(" ", ""))
         if not size:
             return
         if self.exhaustive:
             candidates = self._all_names()
         else:
-            # the index holds English skeletons unmerged: ask for the sounds either way
-            variants = [skeleton, skeleton.replace("s", "c"), phonetic(roman, lang)]
+            # the index holds skeletons unmerged: ask for the sounds every way
+            variants = [phonetic(roman, "en-spelled"), plain, loose, loose.replace("s", "c")]
             candidates = self._candidates("name_phon", list(dict.fromkeys(variants)), 1)
+        spelled = roman.replace(" ", "")
         for concept, field, name_lang, text, key, phon, name in candidates:
             if not is_english(name_lang) or not phon:
                 continue
-            phon = _english_skeleton(key).translate(merged).translate(_SPELLED_MERGED)
+            readings = (
+                (plain, phon.translate(merged)),
+                (loose, _english_skeleton(key).translate(merged).translate(_SPELLED_MERGED)),
+            )
             if size >= 4:
-                score = _similarity(skeleton, phon, fuzz)
+                score = max(_similarity(a, b, fuzz) for a, b in readings)
                 if not _sounds_alike(score, size):
                     continue
             else:
-                score = fuzz.ratio(roman.replace(" ", ""), key.replace(" ", ""))
-                if phon != skeleton or score < WORD_CUTOFF:
+                score = fuzz.ratio(spelled, key.replace(" ", ""))
+                if all(a != b for a, b in readings) or score < WORD_CUTOFF:
                     continue
-            whole = len(phon.split()) == len(skeleton.split())
+            # sure: the same sound, and enough of it, or a spelling close to the name's
+            whole = any(a == b for a, b in readings) and (
+                size >= 5 or fuzz.ratio(spelled, key.replace(" ", "")) >= WORD_CUTOFF
+            )
             match = self._match(field, name_lang, text, "phonetic", name, whole)
-            self._add(best, concept, _phonetic_band(score), match)
+            # below a slip of a term in the query's own script (تقلسيص: تقليص, not TCLASS)
+            self._add(best, concept, _phonetic_band(score) - 1.0, match)
 
     def _definitions(self, run: _Run) -> None:
         """Concepts with a definition that has every query word (or a word it begins)."""
@@ -1244,3 +1308,26 @@ def _is_slip(query: str, name: str) -> bool:
     ):
         return False
     return OSA.distance(query, name) <= (2 if len(name) >= 10 else 1)
+
+
+def _ends_a_word(query: str, name: str) -> bool:
+    """Whether the prefix ``query`` of ``name`` (:func:`_is_prefix`) ends where a word of the
+    name ends.
+
+    >>> _ends_a_word("4bit", "4 bit integer"), _ends_a_word("quant", "quantization")
+    (True, False)
+    """
+    seen, size = 0, len(query.replace(" ", ""))
+    for i, ch in enumerate(name):
+        if ch != " ":
+            seen += 1
+            if seen == size:
+                return i + 1 == len(name) or name[i + 1] == " "
+    return False
+
+
+def _same_sound(name: str, query: str) -> bool:
+    """Whether two phonetic skeletons are one sound, word for word, with at least four
+    consonants (ফিচার ক্যাশিং: feature caching); a sure match needs more of a shorter one
+    (:meth:`Searcher._spelled_english_key`)."""
+    return name == query and len(name.replace(" ", "")) >= 4

@@ -1,0 +1,220 @@
+"""Sure matches and approximate ones: `show` prints a card only when it is sure, `search`
+marks the rest, `--strict` exits 1 on them; match modes and patterns; labels that are true."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+import textwrap
+
+import pytest
+from typer.testing import CliRunner
+
+from glossary_cli import api
+from glossary_cli.cli import app
+from glossary_cli.errors import NotFoundError, UsageError
+from glossary_cli.index import _DDL
+from glossary_cli.normalize import fold
+from glossary_cli.search import Searcher
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def searcher() -> Searcher:
+    return api.open_searcher(None)
+
+
+# A neighbour is never the answer: each of these names a concept the glossary lacks, and the
+# nearest concept differs in a way that matters (INT8 is not INT4, post-training is not
+# quantization-aware, unstructured is not structured, QLoRA is not LoRA).
+@pytest.mark.parametrize(
+    ("term", "neighbour"),
+    [
+        ("int8 quantization", "4-bit Integer Quantization"),
+        ("post-training quantization", "Quantization-Aware Training"),
+        ("unstructured pruning", "Structured Sparsity"),
+        ("QLoRA", "Low-Rank Adaptation"),
+    ],
+)
+def test_show_does_not_present_a_neighbour(term: str, neighbour: str) -> None:
+    result = runner.invoke(app, ["show", term])
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert f"no concept surely matches {term!r}" in result.stderr
+    offered = [line.strip() for line in result.stderr.splitlines() if line.startswith("  ")]
+    assert any(line.startswith(neighbour) for line in offered)
+    names = [line.rsplit("  (", 1)[0] for line in offered]
+    assert len(names) == len(set(names))  # one line per concept, not per alias
+
+
+def test_show_best_takes_the_nearest_and_says_it_is_approximate() -> None:
+    result = runner.invoke(app, ["show", "int8 quantization", "--best"])
+    assert result.exit_code == 0
+    assert "4-bit Integer Quantization" in result.stdout
+    assert "approximate" in result.stderr
+    card = json.loads(runner.invoke(app, ["show", "QLoRA", "--best", "--json"]).stdout)
+    assert card["id"] == "low-rank-adaptation"
+
+
+@pytest.mark.parametrize(
+    ("term", "concept", "kind"),
+    [
+        ("LoRA", "low-rank-adaptation", "exact"),  # an abbreviation
+        ("خَلِيطُ الخُبَرَاءِ", "mixture-of-experts", "exact"),  # normalized
+        ("وتقليم الشبكة", "pruning", "clitic"),
+        ("mixure of experts", "mixture-of-experts", "fuzzy"),  # a slip of a whole name
+        ("تقليم", "pruning", "prefix"),  # a prefix of one concept's names only
+        ("কিউএটি", "quantization-aware-training", "spelled"),  # letters of an abbreviation
+        ("ফিচার ক্যাশিং", "feature-caching", "phonetic"),  # an English name in Bengali
+    ],
+)
+def test_show_prints_a_card_for_a_sure_match(
+    searcher: Searcher, term: str, concept: str, kind: str
+) -> None:
+    hit = api.show(searcher, term)
+    assert hit.concept.id == concept and hit.match.kind == kind and hit.sure
+    assert runner.invoke(app, ["show", term]).exit_code == 0
+
+
+@pytest.mark.parametrize("term", ["quantization", "bit", "quantizaton bias"])
+def test_a_common_word_or_prefix_is_not_sure(searcher: Searcher, term: str) -> None:
+    with pytest.raises(NotFoundError) as raised:
+        api.show(searcher, term)
+    assert raised.value.suggestions
+
+
+def test_search_marks_approximate_hits() -> None:
+    hits = json.loads(runner.invoke(app, ["search", "qunatization", "--json"]).stdout)
+    assert hits and all(h["match"]["approximate"] for h in hits)
+    exact = json.loads(runner.invoke(app, ["search", "LoRA", "--json"]).stdout)
+    assert exact[0]["match"]["approximate"] is False
+    table = runner.invoke(app, ["search", "qunatization"]).stdout
+    assert "≈fuzzy" in table
+
+
+@pytest.mark.parametrize(("query", "code"), [("qunatization", 1), ("LoRA", 0), ("zzqx", 1)])
+def test_strict_exits_1_when_every_hit_is_approximate(query: str, code: int) -> None:
+    result = runner.invoke(app, ["search", query, "--strict", "--json"])
+    assert result.exit_code == code
+    assert isinstance(json.loads(result.stdout), list)
+
+
+def test_a_typo_ranks_as_the_word_does(searcher: Searcher) -> None:
+    right = [h.concept.id for h in searcher.search("quantization", limit=5)]
+    typo = [h.concept.id for h in searcher.search("qunatization", limit=5)]
+    assert typo == right
+    assert "quantization-aware-training" in typo
+
+
+# --- labels ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("query", ["quant", "4bit", "low r", "تقل", "কোয়ান্ট", "lo", "bit"])
+def test_a_prefix_hit_is_a_prefix(searcher: Searcher, query: str) -> None:
+    for hit in searcher.search(query, limit=20):
+        if hit.match.kind == "prefix":
+            assert fold(hit.match.text).replace(" ", "").startswith(fold(query).replace(" ", ""))
+
+
+@pytest.mark.parametrize("query", ["xyzzy plugh", "zzqx", "ফ্লার্গ", "قرطبيس", "dropout"])
+def test_a_query_with_no_real_match_gets_no_exact_prefix_or_word_hit(
+    searcher: Searcher, query: str
+) -> None:
+    sure_kinds = {"exact", "prefix", "word", "inflected", "clitic", "spelled"}
+    assert not [h for h in searcher.search(query, limit=10) if h.match.kind in sure_kinds]
+
+
+# --- modes -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("mode", "query", "kinds", "first"),
+    [
+        ("exact", "lora", {"exact"}, "low-rank-adaptation"),
+        ("prefix", "quantization a", {"exact", "prefix"}, "quantization-aware-training"),
+        ("word", "sparsity", {"exact", "word"}, "structured-sparsity"),
+        ("fuzzy", "mixure of experts", {"fuzzy"}, "mixture-of-experts"),
+        ("regex", "^low.rank", {"regex"}, "low-rank-inference"),
+        ("glob", "*svd", {"glob"}, "truncated-svd"),
+        ("glob", "তাইম*", set(), None),
+    ],
+)
+def test_match_modes(
+    searcher: Searcher, mode: str, query: str, kinds: set[str], first: str | None
+) -> None:
+    hits = searcher.search(query, limit=10, mode=mode)
+    assert {h.match.kind for h in hits} <= kinds
+    assert (hits[0].concept.id if hits else None) == first
+
+
+def test_exact_mode_does_not_fall_back() -> None:
+    result = runner.invoke(app, ["search", "mixure of experts", "--mode", "exact"])
+    assert result.exit_code == 1
+
+
+def test_min_score_leaves_out_weaker_hits(searcher: Searcher) -> None:
+    hits = searcher.search("quantization", limit=40, min_score=92)
+    assert hits and all(h.score >= 92 for h in hits)
+    assert len(hits) < len(searcher.search("quantization", limit=40))
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--mode", "soundex"], "unknown match mode 'soundex'"),
+        (["--mode", "regex", "--", "(unclosed"], "is not valid"),
+        (["--min-score", "120"], "--min-score"),
+    ],
+)
+def test_bad_mode_pattern_or_score_is_a_usage_error(args: list[str], message: str) -> None:
+    words = [] if "--" in args else ["lora"]
+    result = runner.invoke(app, ["search", *words, *args])
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_usage_error_for_a_bad_pattern_from_the_library(searcher: Searcher) -> None:
+    with pytest.raises(UsageError):
+        searcher.search("a{1,99999}", mode="regex")
+
+
+PATHOLOGICAL = ["(a+)+$", "(a|aa)+$", "(a*)*b", "(.*a){25}z", "(x+x+)+y", "^(a?){30}a{30}$"]
+
+
+def test_pathological_patterns_at_100k_names_answer() -> None:
+    """Classic catastrophic-backtracking patterns over 100 000 names that nearly match
+    ('aaaa…a!'): with a backtracking engine each would run for years; RE2 answers. Run in a
+    child process, killed if it hangs (a guard, not a timing)."""
+    script = textwrap.dedent(
+        f"""
+        import sqlite3, sys
+        from glossary_cli.index import _DDL
+        from glossary_cli.search import Searcher
+        conn = sqlite3.connect(":memory:")
+        conn.executescript(_DDL)
+        rows = [(i, i, "en", "en", "a" * (20 + i % 13) + "!", "a" * (20 + i % 13) + "!",
+                 "", "", "", None, None, "g") for i in range(1, 100_001)]
+        conn.executemany("INSERT INTO name VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", rows)
+        s = Searcher(conn)
+        for pattern in {PATHOLOGICAL!r}:
+            for mode in ("regex", "glob"):
+                assert s.search(pattern, mode=mode, limit=5) == [], pattern
+        print("ok")
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
+
+
+def test_the_index_schema_has_the_tables_the_pattern_scan_reads() -> None:
+    conn = sqlite3.connect(":memory:")
+    conn.executescript(_DDL)
+    tables = {n for (n,) in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"name", "word", "lemma"} <= tables

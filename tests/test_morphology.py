@@ -1,0 +1,209 @@
+"""Per-script rules, one row per rule: Bengali inflection, Arabic clitics, Devanagari and Urdu
+folding, spelled-out letters; and that an ending is taken off only where the rest is a term
+word of the index (ডিফিউশন never finds ফিউশন, সকল never কল)."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+
+from glossary_cli import api
+from glossary_cli.normalize import fold, stem
+from glossary_cli.scripts import inflection_bases, script_block, spelled_letters
+from glossary_cli.scripts.arabic import arabic_stem, clitic_bases
+from glossary_cli.scripts.bengali import inflection_bases as bengali_bases
+from glossary_cli.scripts.devanagari import devanagari_loose
+from glossary_cli.scripts.latin import english_stem
+
+
+def nfkc(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
+# (inflected form, base, the rule) — Bengali nominal inflection, any combination in its order:
+# base + plural/classifier + case + emphatic
+BENGALI = [
+    ("মডেলের", "মডেল", "genitive -এর after a consonant (vowel sign ে + র)"),
+    ("ডেটার", "ডেটা", "genitive -র after a vowel"),
+    ("ক্যাশিংয়ের", "ক্যাশিং", "genitive -য়ের"),
+    ("প্রুনিংকে", "প্রুনিং", "objective -কে"),
+    ("মডেলে", "মডেল", "locative -এ after a consonant"),
+    ("ডেটাতে", "ডেটা", "locative -তে"),
+    ("ক্যাশিংয়ে", "ক্যাশিং", "locative -য়ে"),
+    ("ডেটায়", "ডেটা", "locative -য়"),
+    ("বিশেষজ্ঞগুলো", "বিশেষজ্ঞ", "plural -গুলো"),
+    ("মডেলগুলি", "মডেল", "plural -গুলি"),
+    ("বিশেষজ্ঞরা", "বিশেষজ্ঞ", "plural -রা"),
+    ("শিক্ষকেরা", "শিক্ষক", "plural -েরা"),
+    ("বিশেষজ্ঞদের", "বিশেষজ্ঞ", "plural genitive -দের"),
+    ("মডেলটি", "মডেল", "classifier -টি"),
+    ("মডেলটা", "মডেল", "classifier -টা"),
+    ("মডেলটির", "মডেল", "classifier + genitive -টির"),
+    ("মডেলটিকে", "মডেল", "classifier + objective -টিকে"),
+    ("মডেলটিতে", "মডেল", "classifier + locative -টিতে"),
+    ("মডেলগুলোর", "মডেল", "plural + genitive -গুলোর"),
+    ("মডেলগুলোকে", "মডেল", "plural + objective -গুলোকে"),
+    ("মডেলই", "মডেল", "emphatic -ই"),
+    ("মডেলও", "মডেল", "emphatic -ও"),
+    ("মডেলেরই", "মডেল", "genitive + emphatic"),
+    ("মডেলগুলোকেই", "মডেল", "plural + objective + emphatic"),
+]
+
+
+@pytest.mark.parametrize(("form", "base", "rule"), BENGALI, ids=[r[2] for r in BENGALI])
+def test_bengali_inflection_offers_the_base(form: str, base: str, rule: str) -> None:
+    assert nfkc(base) in bengali_bases(nfkc(form))
+
+
+@pytest.mark.parametrize(
+    "word",
+    ["কল", "লোরা", "ডিফিউশন", "সকল", "মডেল"],
+    ids=["two letters", "one letter left (লো + -রা)", "no ending", "no ending", "no ending"],
+)
+def test_bengali_words_that_are_not_inflected_offer_no_one_letter_base(word: str) -> None:
+    bases = bengali_bases(nfkc(word))
+    assert all(len([c for c in b if "\u0995" <= c <= "\u09b9"]) >= 1 for b in bases)
+    assert nfkc("লো") not in bases and nfkc("ফিউশন") not in bases and nfkc("কল") not in bases
+
+
+# (clitic form, base, the rule) — Arabic one-letter proclitics and pronoun suffixes
+ARABIC = [
+    ("وتقليم", "تقليم", "conjunction و"),
+    ("فتقليم", "تقليم", "conjunction ف"),
+    ("بتقليم", "تقليم", "preposition ب"),
+    ("كتقليم", "تقليم", "preposition ك"),
+    ("لتقليم", "تقليم", "preposition ل"),
+    ("وبالشبكه", "الشبكه", "و + ب before the article"),
+    ("وللخبراء", "للخبراء", "و before لل (ل + the article)"),
+    ("فبتقليم", "تقليم", "ف + ب"),
+    ("تقليمها", "تقليم", "pronoun -ها"),
+    ("تقليمهم", "تقليم", "pronoun -هم"),
+    ("تقليمنا", "تقليم", "pronoun -نا"),
+    ("طريقتها", "طريقه", "ة written ت before a pronoun"),
+]
+
+
+@pytest.mark.parametrize(("form", "base", "rule"), ARABIC, ids=[r[2] for r in ARABIC])
+def test_arabic_clitics_offer_the_base(form: str, base: str, rule: str) -> None:
+    assert base in clitic_bases(fold(form))
+
+
+@pytest.mark.parametrize(
+    ("word", "stem_"),
+    [
+        ("بالمصنف", "مصنف"),  # light10 prefix بال
+        ("الشبكات", "شبك"),  # prefix ال, suffix ات
+        ("المعلمون", "معلم"),  # suffix ون
+        ("جنون", "جنون"),  # no two-letter stem: جنون is not جنيه
+        ("الآلات", "الات"),  # nor الآلات آلي
+    ],
+)
+def test_arabic_light_stem(word: str, stem_: str) -> None:
+    assert arabic_stem(fold(word)) == stem_
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "rule"),
+    [
+        ("ज़ूम", "जूम", "Devanagari nukta dropped"),
+        ("\u095b\u0942\u092e", "जूम", "precomposed nukta letter (NFKC)"),
+        ("हैँ", "हैं", "chandrabindu as anusvara"),
+        ("کتاب", "كتاب", "Persian keheh as kaf"),
+        ("کیا", "كيا", "Persian yeh as yeh"),
+        ("ہے", "هي", "Urdu heh goal and yeh barree"),
+        ("میں", "مين", "Urdu noon ghunna as noon"),
+    ],
+)
+def test_hindi_urdu_and_persian_spellings_meet(a: str, b: str, rule: str) -> None:
+    fa, fb = fold(a), fold(b)
+    assert [stem(w) for w in fa.split()] == [stem(w) for w in fb.split()], rule
+
+
+def test_devanagari_loose_is_idempotent() -> None:
+    word = nfkc("ज़िंदगी")
+    assert devanagari_loose(devanagari_loose(word)) == devanagari_loose(word)
+
+
+@pytest.mark.parametrize(
+    ("query", "latin"),
+    [
+        ("টিপিইউ", "tpu"),
+        ("এফপি৮", "fp8"),
+        ("কিউএটি", "qat"),
+        ("এম পি কিউ", "mpq"),
+        ("ডব্লিউ", None),  # one letter is not an abbreviation
+        ("تي بي يو", "tpu"),
+        ("إم أو إي", "moe"),
+        ("كيو إيه تي", "qat"),
+    ],
+)
+def test_spelled_letters(query: str, latin: str | None) -> None:
+    readings = spelled_letters(fold(query))
+    if latin is None:
+        assert readings == ()
+    else:
+        assert latin in readings
+
+
+@pytest.mark.parametrize("word", ["প্রুনিং", "quantization", "تقليم الشبكة"])
+def test_ordinary_words_spell_no_letters(word: str) -> None:
+    assert spelled_letters(fold(word)) == ()
+
+
+def test_english_plural_is_not_a_near_word() -> None:
+    assert english_stem("studies") == english_stem("study") != english_stem("studio")
+
+
+def test_script_blocks() -> None:
+    assert [script_block(w) for w in ("model", "মডেল", "نموذج", "मॉडल")] == [
+        "latin", "bengali", "arabic", "devanagari"
+    ]  # fmt: skip
+    assert inflection_bases("models") == ()
+
+
+# --- in the index: only known words ------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def searcher() -> object:
+    return api.open_searcher(None)
+
+
+@pytest.mark.parametrize(
+    ("query", "concept"),
+    [
+        ("প্রুনিংকে", "pruning"),
+        ("ক্যাশিংয়ে", "feature-caching"),
+        ("বিশেষজ্ঞগুলো", "mixture-of-experts"),
+        ("মিশ্র বিশেষজ্ঞদের", "mixture-of-experts"),
+        ("টাইম-স্টেপ ডিস্টিলেশনকে", "time-step-distillation"),
+        ("وتقليم الشبكة", "pruning"),
+        ("تقليم بالشبكة", "pruning"),
+        ("خليط للخبراء", "mixture-of-experts"),
+    ],
+)
+def test_inflected_and_clitic_forms_find_their_concept(
+    searcher: api.Searcher, query: str, concept: str
+) -> None:
+    hits = searcher.search(query, limit=3)
+    assert hits and hits[0].concept.id == concept
+
+
+def test_an_inflected_form_of_a_whole_term_is_sure(searcher: api.Searcher) -> None:
+    (hit,) = searcher.search("وتقليم الشبكة", limit=1)
+    assert hit.match.kind == "clitic" and hit.sure and hit.score == 97.0
+
+
+def test_of_quantization_finds_the_quantization_concepts(searcher: api.Searcher) -> None:
+    hits = searcher.search("কোয়ান্টাইজেশনের", limit=10)
+    assert len(hits) == 10
+    assert all("Quantization" in (h.concept.en or "") for h in hits)
+    assert all(h.match.kind == "word" for h in hits)
+
+
+@pytest.mark.parametrize("query", ["ডিফিউশনের", "সকলকে"])
+def test_an_ending_never_makes_a_false_friend(searcher: api.Searcher, query: str) -> None:
+    # ডিফিউশন contains ফিউশন, সকল contains কল: neither is an inflected form of them
+    for hit in searcher.search(query, limit=10):
+        assert "ফিউশন" not in hit.match.text or "ডিফিউশন" in hit.match.text
