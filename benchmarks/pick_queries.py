@@ -4,8 +4,10 @@
 
 Prints ``NAME=VALUE`` lines for ``suite.sh`` to ``eval``; each VALUE is itself shell-quoted
 once more, ready to be placed in a ``run.py --cmd`` string: ``show`` (an abbreviation, else
-the headword), ``en`` (the headword), ``bn`` and ``ar`` (the terms) and ``typo`` (the
-headword with two letters of its longest word swapped).
+the headword), ``en`` (the headword), ``bn`` and ``ar`` (the terms), ``typo`` (the
+headword with two letters of its longest word swapped), ``bn_inflected`` (the Bengali term with
+its last word in the genitive, -এর), ``ar_clitic`` (the Arabic term with و and ب on its last
+word) and ``regex`` (an RE2 pattern for the headword's longest word, anchored at its start).
 """
 
 from __future__ import annotations
@@ -43,9 +45,18 @@ def main() -> None:
         "bn": languages["bn"]["terms"][0]["term"],
         "ar": languages["ar"]["terms"][0]["term"],
         "typo": typo,
+        "bn_inflected": languages["bn"]["terms"][0]["term"] + "\u09c7\u09b0",
+        "ar_clitic": _clitic(languages["ar"]["terms"][0]["term"]),
+        "regex": "^" + longest[:4].lower() + ".*" + longest[-3:].lower(),
     }
     for name, value in picked.items():
         print(f"{name}={shlex.quote(shlex.quote(value))}")
+
+
+def _clitic(term: str) -> str:
+    """The Arabic term with و and ب before its last word (its article, if any, kept)."""
+    *head, last = term.split()
+    return " ".join([*head, "\u0648\u0628" + last])
 
 
 if __name__ == "__main__":

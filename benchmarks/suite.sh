@@ -40,7 +40,7 @@ run --title "Bundled glossary (40 concepts)" --env TERM=xterm-256color --tty sea
   --cmd "search-table-tty=$gloss search quantization --no-pager" \
   --cmd "search-json=$gloss search quantization --json"
 
-for n in 100000 1000000; do
+for n in ${BENCH_SIZES:-100000 1000000}; do
   data=$work/data-$n
   [ -f "$data/concepts.yaml" ] || "$py" "$repo/benchmarks/generate.py" --concepts $n --out "$data" --format yaml
   # 2. Index build against a bare libyaml parse of the same records.
@@ -59,5 +59,9 @@ for n in 100000 1000000; do
     --cmd "search-en=$gloss search $en --json" \
     --cmd "search-bn=$gloss search $bn --json" \
     --cmd "search-ar=$gloss search $ar --json" \
-    --cmd "search-typo=$gloss search $typo --json"
+    --cmd "search-typo=$gloss search $typo --json" \
+    --cmd "search-bn-inflected=$gloss search $bn_inflected --json" \
+    --cmd "search-ar-clitic=$gloss search $ar_clitic --json" \
+    --cmd "search-regex=$gloss search --mode regex $regex --json" \
+    --cmd "show-absent=$gloss show zzqx-absent --json"
 done

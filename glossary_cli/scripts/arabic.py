@@ -14,6 +14,13 @@ candidates, and the index keeps one only when what is left is a word the termbas
 
 from __future__ import annotations
 
+#: Function words of a lookup (articles, prepositions, conjunctions, question words): a query
+#: of nothing else finds nothing, and they are left out of partial matches.
+FUNCTION_WORDS = "ما ماذا هو هي في و ال من على إلى عن مع ب ل بال لل"
+#: The words of a question about a term ("what does … mean"), also left out.
+QUESTION_WORDS = "معنى تعريف"
+
+
 #: Clitic prefixes of Lucene's ArabicStemmer (light10), longest first: وال بال كال فال لل ال.
 ARABIC_PREFIXES = (
     "\u0648\u0627\u0644",

@@ -18,6 +18,12 @@ from __future__ import annotations
 import re
 import unicodedata
 
+#: Function words of a lookup (articles, prepositions, conjunctions, question words): a query
+#: of nothing else finds nothing, and they are left out of partial matches.
+FUNCTION_WORDS = "কি কী এবং ও এর কে থেকে দিয়ে জন্য"
+#: The words of a question about a term ("what does … mean"), also left out.
+QUESTION_WORDS = "মানে অর্থ কাকে বলে কিভাবে"
+
 
 def _nfkc(*forms: str) -> tuple[str, ...]:
     return tuple(unicodedata.normalize("NFKC", f) for f in forms)

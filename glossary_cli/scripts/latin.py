@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+#: Function words of a lookup (articles, prepositions, conjunctions, question words): a query
+#: of nothing else finds nothing, and they are left out of partial matches.
+FUNCTION_WORDS = "what is are the a an of in for and or to by with on from at as"
+#: The words of a question about a term ("what does … mean"), also left out.
+QUESTION_WORDS = "meaning mean define definition term"
+
+
 # English inflections and derivations of :func:`english_stem`, longest first, each with what
 # replaces it. The -ize family (British -ise too) keeps its "iz": a word derived with it is
 # not its root (tokenization is not token, normalization not normal). -ies and -ied become

@@ -12,24 +12,23 @@ import itertools
 from typing import NamedTuple
 
 from glossary_cli.normalize import fold, stem, stem_words
-from glossary_cli.scripts import script_block, spelled_letters
+from glossary_cli.scripts import arabic, bengali, latin, script_block, spelled_letters
 
-#: Function words: articles, prepositions, conjunctions, question words. A query of nothing
-#: else finds nothing. Folded and stemmed, as queries are.
+#: Function words: articles, prepositions, conjunctions, question words, of each script's
+#: languages (:mod:`glossary_cli.scripts`). A query of nothing else finds nothing. Folded and
+#: stemmed, as queries are.
 FUNCTION_WORDS = frozenset(
     stem_words(
-        fold(
-            "what is are the a an of in for and or to by with on from at as "
-            "কি কী এবং ও এর কে থেকে দিয়ে জন্য "
-            "ما ماذا هو هي في و ال من على إلى عن مع ب ل بال لل"
-        )
+        fold(" ".join([latin.FUNCTION_WORDS, bengali.FUNCTION_WORDS, arabic.FUNCTION_WORDS]))
     )
 )
 #: Words that carry no meaning in a lookup ("what is LoRA", "প্রুনিং কি", "ما هو التقطير"):
 #: the function words and the words of a question about a term, left out by the
 #: partial-match tier and, as a second try, by the fuzzy and phonetic tiers.
 STOP_WORDS = FUNCTION_WORDS | frozenset(
-    stem_words(fold("meaning mean define definition term মানে অর্থ কাকে বলে কিভাবে معنى تعريف"))
+    stem_words(
+        fold(" ".join([latin.QUESTION_WORDS, bengali.QUESTION_WORDS, arabic.QUESTION_WORDS]))
+    )
 )
 
 
