@@ -161,7 +161,11 @@ def show(searcher: Searcher, term: str, *, best: bool = False) -> Hit:
     found = searcher.concept_by_id(term)
     if found is not None:
         return found
-    hits = searcher.search(term, limit=SUGGESTIONS)
+    # an exact, inflected or clitic match is sure whatever else matches: one lookup that stops
+    # after the exact tier; anything else needs the neighbours to judge it
+    hits = searcher.search(term, limit=1)
+    if not (hits and hits[0].sure and hits[0].match.kind in ("exact", "inflected", "clitic")):
+        hits = searcher.search(term, limit=SUGGESTIONS)
     if hits and (hits[0].sure or best):
         return hits[0]
     if hits:

@@ -40,6 +40,7 @@ __all__ = [
     "bengali_loose",
     "english_stem",
     "fold",
+    "fold_letters",
     "is_latin",
     "phonetic",
     "romanize",
@@ -163,6 +164,18 @@ def fold(text: str) -> str:
     if folded != composed:  # case folding can leave text that is not NFKC (UAX #15 §7)
         folded = unicodedata.normalize("NFKC", folded)
     return " ".join(folded.translate(_FOLD).split())
+
+
+def fold_letters(text: str) -> str:
+    """``text`` with its letters folded as :func:`fold` folds them — format characters,
+    harakat and tatweel dropped, NFKC, case folding, the Bengali and Arabic letter rules —
+    but its punctuation, symbols and spaces kept: a regular expression or a glob stays one.
+
+    >>> fold_letters("^إزالة.*[ة]$")
+    '^ازاله.*[ه]$'
+    """
+    composed = unicodedata.normalize("NFKC", text.translate(_DROP_TABLE)).casefold()
+    return unicodedata.normalize("NFKC", composed).translate(_LETTERS)
 
 
 def words(key: str) -> tuple[str, ...]:

@@ -66,7 +66,8 @@ def test_show_best_takes_the_nearest_and_says_it_is_approximate() -> None:
         ("خَلِيطُ الخُبَرَاءِ", "mixture-of-experts", "exact"),  # normalized
         ("وتقليم الشبكة", "pruning", "clitic"),
         ("mixure of experts", "mixture-of-experts", "fuzzy"),  # a slip of a whole name
-        ("تقليم", "pruning", "prefix"),  # a prefix of one concept's names only
+        ("speculat", "speculative-inference", "prefix"),  # one concept's names start so
+        ("MoE-তে", "mixture-of-experts", "exact"),  # a Bengali ending hyphenated on
         ("কিউএটি", "quantization-aware-training", "spelled"),  # letters of an abbreviation
         ("ফিচার ক্যাশিং", "feature-caching", "phonetic"),  # an English name in Bengali
     ],
@@ -79,7 +80,20 @@ def test_show_prints_a_card_for_a_sure_match(
     assert runner.invoke(app, ["show", term]).exit_code == 0
 
 
-@pytest.mark.parametrize("term", ["quantization", "bit", "quantizaton bias"])
+@pytest.mark.parametrize(
+    "term",
+    [
+        "quantization",  # a word several concepts share
+        "bit",
+        "quantizaton bias",  # a slip, then a prefix
+        "TPU",  # a whole word that a longer name goes on from: a narrower concept
+        "clustering",
+        "mixed precision",
+        "تقليم",
+        "LoRA+",  # a mark that makes another name
+        "truncated svm",  # a slip in a short word is another term
+    ],
+)
 def test_a_common_word_or_prefix_is_not_sure(searcher: Searcher, term: str) -> None:
     with pytest.raises(NotFoundError) as raised:
         api.show(searcher, term)
@@ -218,3 +232,39 @@ def test_the_index_schema_has_the_tables_the_pattern_scan_reads() -> None:
     conn.executescript(_DDL)
     tables = {n for (n,) in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"name", "word", "lemma"} <= tables
+
+
+def test_a_mark_that_makes_another_name_is_no_exact_match(searcher: Searcher) -> None:
+    for query in ("LoRA+", "#LoRA", "LoRA++"):
+        (hit, *_) = searcher.search(query, limit=3)
+        assert hit.match.kind != "exact" and not hit.sure
+    assert searcher.search("(LoRA)", limit=1)[0].match.kind == "exact"
+
+
+def test_an_invalid_pattern_is_one_line_on_stderr() -> None:
+    result = runner.invoke(app, ["search", "--mode", "regex", "--", "(?=a)"])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "b'" not in lines[0] and "invalid perl operator" in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("mode", "pattern", "concept"),
+    [
+        ("regex", "^ازالة الضوضاء", "classifier-guided-denoising"),  # no hamza, ة
+        ("regex", "تقطیر", "time-step-distillation"),  # Persian yeh
+        ("glob", "*\u0995\u09cb\u09df\u09be\u09a8\u09cd\u099f\u09be\u0987\u099c*",
+         "quantization-aware-training"),  # precomposed য়
+        ("glob", "خلِيطُ الخُبَرَاءِ", "mixture-of-experts"),  # harakat
+    ],
+)  # fmt: skip
+def test_patterns_are_folded_as_the_terms_are(
+    searcher: Searcher, mode: str, pattern: str, concept: str
+) -> None:
+    ids = [h.concept.id for h in searcher.search(pattern, mode=mode, limit=40)]
+    assert concept in ids
+
+
+def test_a_nisba_is_not_its_root(searcher: Searcher) -> None:
+    # عبري (Hebrew) is not عبر (via), a word of two Arabic terms
+    assert not [h for h in searcher.search("عبري", limit=10) if h.match.kind == "word"]

@@ -80,7 +80,10 @@ def arabic_stem(word: str, *, suffixes: bool = True) -> str:
             word = word[len(prefix) :]
             break
     for suffix in ARABIC_SUFFIXES if suffixes else ():
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+        # the nisba -ي makes a word of another on a three-letter root (عبري, Hebrew, is not
+        # عبر, via): it comes off only where four letters remain
+        least = 4 if suffix == "\u064a" else 3
+        if word.endswith(suffix) and len(word) - len(suffix) >= least:
             return word[: -len(suffix)]
     return word
 

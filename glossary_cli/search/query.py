@@ -81,7 +81,7 @@ def prepare(text: str) -> Query:
     >>> prepare("the").function_only
     True
     """
-    key = fold(text)
+    key = _without_detached_endings(fold(text))
     stems = stem_words(key)
     content = " ".join(w for w, s in zip(key.split(), stems, strict=True) if s not in STOP_WORDS)
     return Query(
@@ -93,8 +93,40 @@ def prepare(text: str) -> Query:
         content=content,
         function_only=bool(stems) and all(s in FUNCTION_WORDS for s in stems),
         abbreviation=is_abbreviation_like(text),
-        spelled=() if key.isascii() else spelled_letters(key),
+        spelled=() if key.isascii() else _spelled(key),
     )
+
+
+#: Bengali endings as running text attaches them to a Latin word with a hyphen (LoRA-এর,
+#: MoE-তে, FP8-এ), which folding leaves as words of their own.
+_DETACHED = frozenset(
+    e for e in (*bengali.CASE, *bengali.NUMBER, *bengali.EMPHATIC) if "\u0985" <= e[0] <= "\u09b9"
+) | frozenset(fold(e) for e in ("এর", "এ", "কে", "তে", "র", "রা", "দের", "টি", "টা", "ও", "ই"))
+
+
+def _without_detached_endings(key: str) -> str:
+    """``key`` without the Bengali endings that follow a Latin word as words of their own
+    (``lora এর`` → ``lora``).
+
+    >>> _without_detached_endings(fold("MoE-তে")), _without_detached_endings(fold("এর মানে"))
+    ('moe', 'এর মানে')
+    """
+    words = key.split()
+    kept = [w for i, w in enumerate(words) if not (i and w in _DETACHED and words[i - 1].isascii())]
+    return " ".join(kept)
+
+
+def _spelled(key: str) -> tuple[str, ...]:
+    """The abbreviations a Bengali or Arabic key spells out (:func:`spelled_letters`), also
+    with a Bengali ending on it (টিপিইউয়ের, কিউএটির)."""
+    found = spelled_letters(key)
+    if found or " " in key or script_block(key) != "bengali":
+        return found
+    for base in bengali.inflection_bases(key):
+        found = spelled_letters(base)
+        if found:
+            return found
+    return ()
 
 
 def is_abbreviation_like(query: str) -> bool:

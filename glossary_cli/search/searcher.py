@@ -27,6 +27,7 @@ from glossary_cli.errors import RecordError, StoreError, UsageError
 from glossary_cli.model import Concept, Hit, Match, is_english
 from glossary_cli.normalize import (
     fold,
+    fold_letters,
     phonetic,
     stem,
     stem_words,
@@ -482,7 +483,13 @@ class Searcher:
             "WHERE key = ? OR compact = ? OR stem = ?",
             (q.key, q.compact, q.stem_key),
         )
+        marks = _edge_marks(q.text)
         for concept, field, lang, text, key, name in rows:
+            if marks != _edge_marks(text):
+                # LoRA+ is not LoRA, C# not C: a mark the name lacks makes another name
+                match = self._match(field, lang, text, "word", name)
+                self._add(run.best, concept, bands.WORD.scale(0.9), match)
+                continue
             if key == q.key:
                 score = bands.EXACT
             else:
@@ -534,14 +541,18 @@ class Searcher:
             if not _is_prefix(q.key, key):
                 continue
             score = bands.PREFIX.scale(len(q.key) / len(key))
-            if not _ends_a_word(q.key, key):
+            # a prefix that ends where a word of the name ends names a narrower concept (TPU
+            # of TPU Deployment, clustering of Clustering Quantization): never sure
+            truncated = not _ends_a_word(q.key, key)
+            if truncated:
                 # احد (one) begins احداثيات (coordinates), bit begins bitwidth: a word of
                 # its own that a name continues into another word ranks with word matches
                 if whole_word is None:
                     whole_word = len(last) >= 3 and bool(self._known([last]))
                 if whole_word:
                     score = bands.WORD.scale(0.3)
-            self._add(run.best, concept, score, self._match(field, lang, text, "prefix", name))
+            match = self._match(field, lang, text, "prefix", name, truncated)
+            self._add(run.best, concept, score, match)
 
     def _words(self, run: _Run) -> None:
         """Names that have every query word (or an inflected or clitic form of it; the last
@@ -717,21 +728,30 @@ class Searcher:
         options = re2.Options()
         options.case_sensitive = False
         options.max_mem = 64 << 20
+        options.log_errors = False  # the message goes into the error, not onto stderr
         try:
             compiled = re2.compile(source, options)
         except re2.error as exc:
+            reason = exc.args[0] if exc.args else exc
+            if isinstance(reason, bytes):
+                reason = reason.decode("utf-8", "replace")
             raise UsageError(
-                f"the {mode} pattern {pattern!r} is not valid: {exc}",
+                f"the {mode} pattern {pattern!r} is not valid: {reason}",
                 hint="RE2 syntax: github.com/google/re2/wiki/Syntax" if mode == "regex" else None,
             ) from None
-        whole = compiled.fullmatch
+        # the folded keys are matched by the pattern with its letters folded as theirs are
+        # (أ إ آ → ا, ة → ه, ی → ي, য় decomposed, harakat dropped), its syntax untouched
+        folded_source = fold_letters(source)
+        folded = compiled if folded_source == source else re2.compile(folded_source, options)
+        whole, folded_whole = compiled.fullmatch, folded.fullmatch
         found = compiled.fullmatch if mode == "glob" else compiled.search
+        folded_found = folded.fullmatch if mode == "glob" else folded.search
         for concept, field, lang, text, key, name in self.conn.execute(
             "SELECT concept, field, lang, text, key, rowid FROM name"
         ):
-            if found(text) is None and found(key) is None:
+            if found(text) is None and folded_found(key) is None:
                 continue
-            score = bands.EXACT if whole(text) or whole(key) else bands.PREFIX.low
+            score = bands.EXACT if whole(text) or folded_whole(key) else bands.PREFIX.low
             self._add(best, concept, score, self._match(field, lang, text, mode, name))
 
     def _all_names(self) -> list[tuple[Any, ...]]:
@@ -1223,7 +1243,8 @@ def _class_end(pattern: str, start: int) -> int:
 def _is_sure(top: Sequence[_Best]) -> bool:
     """Whether the first of the ranked matches ``top`` (the first two) leaves no doubt which
     concept was meant (:mod:`glossary_cli.search.bands`): an exact, inflected or clitic match
-    of a whole name; a prefix no other concept's names have; a slip or a spelling of one whole
+    of a whole name; a prefix no other concept's names have, ending inside a word (``quant``,
+    not ``TPU`` of TPU Deployment: that is a narrower concept); a slip or a spelling of one whole
     name (by any of the concept's matches: প্রুনিং found as a word of নেটওয়ার্ক প্রুনিং also
     spells Pruning out) with no other concept within
     :data:`glossary_cli.search.bands.SURE_MARGIN`."""
@@ -1235,7 +1256,7 @@ def _is_sure(top: Sequence[_Best]) -> bool:
     if first.score >= bands.INFLECTED and kind in ("exact", "inflected", "clitic"):
         return True
     if kind == "prefix":
-        return second < bands.PREFIX.low
+        return first.whole and first.score >= bands.PREFIX.low and second < bands.PREFIX.low
     return first.whole and second <= first.score - bands.SURE_MARGIN
 
 
@@ -1304,9 +1325,10 @@ def _is_slip(query: str, name: str) -> bool:
         return False
     q_words, n_words = query.split(), name.split()
     if len(q_words) == len(n_words) and any(
-        a[:1] != b[:1] for a, b in zip(q_words, n_words, strict=True)
+        a != b and (a[:1] != b[:1] or (b.isascii() and len(b) < 6))
+        for a, b in zip(q_words, n_words, strict=True)
     ):
-        return False
+        return False  # (truncated svm is not truncated svd: a short word slipped is another)
     return OSA.distance(query, name) <= (2 if len(name) >= 10 else 1)
 
 
@@ -1331,3 +1353,28 @@ def _same_sound(name: str, query: str) -> bool:
     consonants (ফিচার ক্যাশিং: feature caching); a sure match needs more of a shorter one
     (:meth:`Searcher._spelled_english_key`)."""
     return name == query and len(name.replace(" ", "")) >= 4
+
+
+#: Marks that make a name another name when they end or begin it (LoRA+, C#, C++, *NIX):
+#: math, currency and other symbols (Unicode categories Sm, Sc, So) and these.
+_SIGNIFICANT_MARKS = frozenset("+#*&@^~%")
+
+
+def _edge_marks(text: str) -> str:
+    """The significant marks (:data:`_SIGNIFICANT_MARKS`, symbols) at the start and the end
+    of ``text``, outside its letters and digits: ``"+"`` for LoRA+, ``""`` for LoRA or (LoRA).
+
+    >>> _edge_marks("LoRA++"), _edge_marks(" #LoRA"), _edge_marks("Low-Rank (LoRA)")
+    ('++', '#', '')
+    """
+    import unicodedata
+
+    def significant(ch: str) -> bool:
+        return ch in _SIGNIFICANT_MARKS or unicodedata.category(ch) in ("Sm", "Sc", "So")
+
+    stripped = text.strip()
+    head = "".join(itertools.takewhile(lambda c: not c.isalnum(), stripped))
+    tail = "".join(itertools.takewhile(lambda c: not c.isalnum(), reversed(stripped)))[::-1]
+    if len(head) == len(stripped):
+        return ""
+    return "".join(c for c in head + tail if significant(c))
