@@ -829,7 +829,17 @@ class Searcher:
         :data:`FUZZY_CUTOFF`), the query as typed and without its stop words ("what is
         quantizaton")."""
         q = run.query
-        for key in dict.fromkeys([q.key, q.content]):
+        # an inflected or clitic word is compared as the word it is a form of: its candidates
+        # are that word's names, not every name with one of its letters' neighbours
+        keys = [q.key, q.content]
+        if run.forms.inflected:
+            typed = run.forms.typed or (True,) * len(run.forms.words)
+            based = " ".join(
+                g[0] if known or len(g) == 1 else min(g[1:], key=len)
+                for g, known in zip(run.forms.words, typed, strict=True)
+            )
+            keys = [based, " ".join(w for w in based.split() if stem(w) not in STOP_WORDS)]
+        for key in dict.fromkeys(keys):
             if key:
                 self._fuzzy_key(key, run.best)
 
@@ -954,8 +964,11 @@ class Searcher:
                 if all(a != b for a, b in readings) or score < WORD_CUTOFF:
                     continue
             # sure: the same sound, and enough of it, or a spelling close to the name's
+            # (a short sound must be spelled as the name is, and the name said as a word:
+            # লোরা, lora, is LoRA; মাছ, mach, is not MCH, which is spelled out)
             whole = any(a == b for a, b in readings) and (
-                size >= 5 or fuzz.ratio(spelled, key.replace(" ", "")) >= WORD_CUTOFF
+                size >= 5
+                or (not text.isupper() and fuzz.ratio(spelled, key.replace(" ", "")) >= WORD_CUTOFF)
             )
             match = self._match(field, name_lang, text, "phonetic", name, whole)
             # below a slip of a term in the query's own script (تقلسيص: تقليص, not TCLASS)
