@@ -62,6 +62,5 @@ for n in ${BENCH_SIZES:-100000 1000000}; do
     --cmd "search-typo=$gloss search $typo --json" \
     --cmd "search-bn-inflected=$gloss search $bn_inflected --json" \
     --cmd "search-ar-clitic=$gloss search $ar_clitic --json" \
-    --cmd "search-regex=$gloss search --mode regex $regex --json" \
-    --cmd "show-absent=$gloss show zzqx-absent --json"
+    --cmd "search-regex=$gloss search --mode regex $regex --json"
 done
