@@ -301,6 +301,8 @@ def search(
             )
         elif selection is not None and selection.filters_terms:
             message += " among the terms --status, --type and --glossary select"
+        elif min_score:
+            message += f" with a score of at least {min_score:g}"
         typer.echo(message, err=True)
         raise typer.Exit(int(ExitCode.NOT_FOUND))
     _emit(results, langs, fmt, many=True, bidi=bidi, wide=wide, pager=not no_pager)

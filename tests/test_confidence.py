@@ -268,3 +268,18 @@ def test_patterns_are_folded_as_the_terms_are(
 def test_a_nisba_is_not_its_root(searcher: Searcher) -> None:
     # عبري (Hebrew) is not عبر (via), a word of two Arabic terms
     assert not [h for h in searcher.search("عبري", limit=10) if h.match.kind == "word"]
+
+
+@pytest.mark.parametrize(
+    ("query", "concept"), [("লোরাকে", "low-rank-adaptation"), ("টিপিইউয়ের", "tpu-deployment")]
+)
+def test_an_english_name_spelled_out_takes_bengali_endings(
+    searcher: Searcher, query: str, concept: str
+) -> None:
+    assert searcher.search(query, limit=1)[0].concept.id == concept
+
+
+def test_min_score_that_leaves_nothing_says_so() -> None:
+    result = runner.invoke(app, ["search", "quantization", "--min-score", "99"])
+    assert result.exit_code == 1
+    assert "with a score of at least 99" in result.stderr

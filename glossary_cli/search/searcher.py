@@ -917,7 +917,12 @@ class Searcher:
         নেটওয়ার্ক প্রুনিং, also spells Pruning). English ``ch`` and ``ture`` meet the ``s``
         and ``c`` of the spelling (feature: ফিচার, caching: ক্যাশিং). An inflected query is
         spelled without its ending too (প্রুনিংকে)."""
-        for key in dict.fromkeys([run.query.key, *run.forms.keys(4)]):
+        keys = [run.query.key, *run.forms.keys(4)]
+        if run.query.script == "bengali" and " " not in run.query.key:
+            # an English name spelled out takes Bengali endings as any word does (লোরাকে),
+            # though the spelling is no word of the glossary's
+            keys += inflection_bases(run.query.key)[:3]
+        for key in dict.fromkeys(keys):
             self._spelled_english_key(key, run.best)
 
     def _spelled_english_key(self, q: str, best: dict[int, _Best]) -> None:
