@@ -57,7 +57,7 @@ REAL_TBX = sorted(p.name for p in TBX.glob("*.tbx*"))
 
 
 def test_the_registry_names_every_format_once_and_loads_each_module() -> None:
-    assert formats.names() == ("text", "tbx", "csv", "tsv", "jsonl", "yaml")
+    assert formats.names() == ("text", "tbx", "csv", "tsv", "jsonl", "yaml", "markdown", "po")
     assert formats.names(writable=True) == ("tbx", "csv", "tsv", "jsonl", "yaml")
     for f in formats.FORMATS:
         module = f.load()

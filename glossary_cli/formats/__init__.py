@@ -6,17 +6,20 @@
 :class:`Format` line here. Importing this package imports no format module: each is loaded when
 it is first used, so that a lookup pays for none of them.
 
-====== ============================================= =========================================
-name   module                                        what
-====== ============================================= =========================================
-text   :mod:`~glossary_cli.formats.seedtext`        gloss's plain glossary format (read only;
-                                                     its entries are aligned across files)
-tbx    :mod:`~glossary_cli.formats.tbx`             TBX-Basic, v2 (``martif``) and v3
-csv    :mod:`~glossary_cli.formats.table`           one row per term, comma-separated
-tsv    :mod:`~glossary_cli.formats.table`           the same, tab-separated
-jsonl  :mod:`~glossary_cli.formats.jsonl`           one concept record per line
-yaml   :mod:`~glossary_cli.formats.yamldoc`         the record document (``concepts.yaml``)
-====== ============================================= =========================================
+========  ============================================  ======================================
+name      module                                        what
+========  ============================================  ======================================
+text      :mod:`~glossary_cli.formats.seedtext`         gloss's plain glossary format (read
+                                                        only; its entries are aligned across
+                                                        files)
+tbx       :mod:`~glossary_cli.formats.tbx`              TBX-Basic, v2 (``martif``) and v3
+csv       :mod:`~glossary_cli.formats.table`            one row per term, comma-separated
+tsv       :mod:`~glossary_cli.formats.table`            the same, tab-separated
+jsonl     :mod:`~glossary_cli.formats.jsonl`            one concept record per line
+yaml      :mod:`~glossary_cli.formats.yamldoc`          the record document (``concepts.yaml``)
+markdown  :mod:`~glossary_cli.formats.markdown`         Markdown glossaries (read only)
+po        :mod:`~glossary_cli.formats.po`               gettext PO/POT glossaries (read only)
+========  ============================================  ======================================
 """
 
 from __future__ import annotations
@@ -115,6 +118,20 @@ FORMATS: tuple[Format, ...] = (
     ),
     Format("jsonl", "one concept record per line (JSON Lines)", (".jsonl", ".ndjson"), "jsonl"),
     Format("yaml", "the record document, as concepts.yaml", (".yaml", ".yml"), "yamldoc"),
+    Format(
+        "markdown",
+        "a Markdown glossary: a heading per term, or a table whose header names the languages",
+        (".md", ".markdown", ".mdx"),
+        "markdown",
+        writable=False,
+    ),
+    Format(
+        "po",
+        "a gettext PO or POT glossary or compendium (msgid the term, msgstr its translation)",
+        (".po", ".pot"),
+        "po",
+        writable=False,
+    ),
 )
 _BY_NAME = {f.name: f for f in FORMATS}
 

@@ -1,0 +1,277 @@
+"""Markdown glossaries, parsed with markdown-it-py (CommonMark, with GitHub's tables).
+
+Two shapes are read; anything else is refused, naming what gloss reads, rather than taken
+for a glossary:
+
+* **a table whose header names the languages** (``| English | Arabic | Notes |``): by
+  BCP 47 tag (``en``, ``ar``, ``bn``) or by English name (English, Arabic, Bengali or Bangla,
+  French, German, Hindi, Urdu, Persian or Farsi, Spanish…); one concept per row. A column
+  named ``definition``, ``description``, ``meaning``, ``notes``, ``note`` or ``comment`` holds
+  the definition (or note) of the language its text is written in (Arabic script: the table's
+  Arabic-script language; Bengali: Bengali; else English).
+* **a heading per term**: the most common heading level below the title, its headings short
+  and each followed by a paragraph: the heading is the term, with its English equivalent in
+  parentheses (``ক্লাস্টার (Cluster)``, ``ক্লাস্টার(Cluster)``) or after a dash, the
+  paragraphs below it up to the next heading its definition. The term's language is its
+  script's (Bengali, Arabic, Devanagari; Latin: English). Letter-section headings (``## A``,
+  ``## অ``) are skipped. So that a README is not read as a glossary, the document must say it
+  is one: its title names a glossary (glossary, terminology, terms, مسرد, مصطلحات, গ্লসারি,
+  পরিভাষা, शब्दावली…), or it has letter sections, or most of its term headings give an
+  English equivalent.
+
+Definitions keep the text of a paragraph (code spans too): code blocks, HTML and MDX tags,
+template shortcodes and the targets of links are dropped (a link's text stays). A file that
+begins with YAML front matter (``---``) is one file of a term folder, which this reader does
+not take: it is refused so.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from glossary_cli.errors import ParseError
+from glossary_cli.formats._common import clean, decode, digest, glossary_of, with_ids
+from glossary_cli.model import Concept, Definition, Glossary, LangSection, Term
+
+#: Language names a table header may use, folded, and their tags.
+LANGUAGE_NAMES = {
+    "english": "en", "arabic": "ar", "bengali": "bn", "bangla": "bn", "bn": "bn",
+    "french": "fr", "german": "de", "hindi": "hi", "urdu": "ur", "persian": "fa",
+    "farsi": "fa", "spanish": "es", "portuguese": "pt", "italian": "it", "russian": "ru",
+    "chinese": "zh", "japanese": "ja", "korean": "ko", "turkish": "tr", "indonesian": "id",
+    "malay": "ms", "swahili": "sw", "tamil": "ta", "nepali": "ne", "marathi": "mr",
+    "en": "en", "ar": "ar", "fr": "fr", "de": "de", "hi": "hi", "ur": "ur", "fa": "fa",
+    "es": "es", "english term": "en", "arabic term": "ar", "bengali term": "bn",
+    "العربية": "ar", "عربي": "ar", "الإنجليزية": "en", "إنجليزي": "en", "بالإنجليزية": "en",
+    "بالعربية": "ar", "বাংলা": "bn", "ইংরেজি": "en",
+}  # fmt: skip
+#: Header words of a definition or note column.
+DEFINITION_COLUMNS = frozenset(
+    {"definition", "description", "meaning", "explanation", "التعريف", "الشرح", "সংজ্ঞা"}
+)
+NOTE_COLUMNS = frozenset({"notes", "note", "comment", "comments", "ملاحظات", "মন্তব্য"})
+#: Words in a title that say the document is a glossary.
+_GLOSSARY_TITLE = re.compile(
+    r"glossar|terminolog|\bterms\b|lexicon|dictionary|vocabulary|مسرد|مصطلحات|قاموس|معجم|"
+    r"গ্লসারি|পরিভাষা|শব্দকোষ|শব্দকোষ|অভিধান|शब्दावली|शब्दकोश",
+    re.IGNORECASE,
+)
+_HEAD_SPLIT = re.compile(
+    r"^(?P<term>.+?)\s*\((?P<en>[^()]+)\)\s*$|^(?P<t2>.+?)\s+[—–-]\s+(?P<e2>.+)$"
+)
+
+
+def read(data: bytes, name: str) -> Glossary:
+    """Read a Markdown glossary (see the module docstring).
+
+    Raises:
+        ParseError: front matter, or no glossary table and no glossary of headings, with
+            what gloss reads instead; a table row with more cells than its header.
+    """
+    from markdown_it import MarkdownIt
+
+    text = decode(data, name)
+    if text.lstrip("\ufeff").startswith("---\n") or text.startswith("---\r\n"):
+        raise ParseError(
+            "line 1 is YAML front matter: this is one file of a term folder, not a glossary",
+            path=name,
+            line=1,
+            hint="give a Markdown glossary with a heading per term or a table whose header "
+            "names the languages, or convert the folder to CSV (id,lang,term,definition)",
+        )
+    tokens = MarkdownIt("commonmark").enable("table").parse(text)
+    concepts = _from_tables(tokens, name)
+    if not concepts:
+        concepts = _from_headings(tokens, name)
+    if not concepts:
+        raise ParseError(
+            "no glossary found in this Markdown file",
+            path=name,
+            hint="gloss reads Markdown with a table whose header names the languages "
+            "(| English | Arabic |) or a heading per term with its definition below, under a "
+            "title that says it is a glossary; other formats: tbx, csv, tsv, po, jsonl, yaml",
+        )
+    return glossary_of(with_ids(concepts, name), name, name, digest(data))
+
+
+def _inline_text(token: Any) -> str:
+    """The text of an inline token: text and code-free, links' text kept, HTML dropped."""
+    parts = []
+    for child in token.children or []:
+        if child.type in ("text", "softbreak", "hardbreak"):
+            parts.append(child.content if child.type == "text" else " ")
+        elif child.type == "code_inline":
+            parts.append(child.content)
+    return clean("".join(parts))
+
+
+def _prose(token: Any) -> str:
+    """A paragraph's text for a definition: its words and code spans, without HTML tags,
+    link targets or template shortcodes (``{{< note >}}``)."""
+    parts = []
+    for child in token.children or []:
+        if child.type in ("text", "code_inline"):
+            parts.append(child.content)
+        elif child.type in ("softbreak", "hardbreak"):
+            parts.append(" ")
+    text = clean("".join(parts))
+    return re.sub(r"\{\{[<%].*?[>%]\}\}", "", text).strip()  # template shortcodes
+
+
+def _script_lang(text: str, langs: Sequence[str] = ()) -> str:
+    """The language a text's script says: the first of ``langs`` written in it, else by
+    script (Arabic script: ``ar``, Bengali: ``bn``, Devanagari: ``hi``), else ``en``."""
+    from glossary_cli.scripts import script_block
+
+    letters = [c for c in text if c.isalpha()]
+    block = script_block(letters[0]) if letters else "latin"
+    arabic_script = [lang for lang in langs if lang in ("ar", "fa", "ur")]
+    if block == "arabic":
+        return arabic_script[0] if arabic_script else "ar"
+    if block == "bengali":
+        return "bn"
+    if block == "devanagari":
+        return next((lang for lang in langs if lang in ("hi", "mr", "ne")), "hi")
+    return next((lang for lang in langs if lang not in ("ar", "fa", "ur", "bn", "hi")), "en")
+
+
+def _from_tables(tokens: Sequence[Any], name: str) -> list[tuple[Concept, int]]:
+    out: list[tuple[Concept, int]] = []
+    i = 0
+    while i < len(tokens):
+        if tokens[i].type != "table_open":
+            i += 1
+            continue
+        rows: list[tuple[int, list[str]]] = []
+        row: list[str] = []
+        line = 0
+        j = i + 1
+        while tokens[j].type != "table_close":
+            t = tokens[j]
+            if t.type == "tr_open":
+                row, line = [], (t.map[0] + 1 if t.map else 0)
+            elif t.type == "inline":
+                row.append(_inline_text(t))
+            elif t.type == "tr_close":
+                rows.append((line, row))
+            j += 1
+        out += _table_concepts(rows, name)
+        i = j + 1
+    return out
+
+
+def _table_concepts(rows: list[tuple[int, list[str]]], name: str) -> list[tuple[Concept, int]]:
+    if not rows:
+        return []
+    header = [h.casefold().strip(" *_") for h in rows[0][1]]
+    langs = [LANGUAGE_NAMES.get(h) for h in header]
+    if sum(1 for lang in langs if lang) < 2:
+        return []  # a table of something else
+    term_langs = [lang for lang in langs if lang]
+    out = []
+    for line, cells in rows[1:]:
+        where = f"{name}:{line}"
+        terms: dict[str, list[Term]] = {}
+        definitions: list[Definition] = []
+        notes: list[str] = []
+        for column, cell in zip(header, cells, strict=False):
+            value = clean(cell)
+            if not value:
+                continue
+            lang = LANGUAGE_NAMES.get(column)
+            if lang:
+                for part in dict.fromkeys(p.strip() for p in re.split(r"\s*[/،,;]\s*", value)):
+                    if part:
+                        terms.setdefault(lang, []).append(Term(part, source=where))
+            elif column in DEFINITION_COLUMNS:
+                definitions.append(Definition(value, where, lang=_script_lang(value, term_langs)))
+            elif column in NOTE_COLUMNS:
+                notes.append(value)
+        if not terms:
+            continue
+        sections = tuple(
+            LangSection(
+                lang,
+                tuple(ts),
+                tuple(d for d in definitions if d.lang == lang),
+            )
+            for lang, ts in terms.items()
+        )
+        orphans = tuple(d for d in definitions if d.lang not in terms)
+        out.append(
+            (
+                Concept(
+                    id="",
+                    languages=sections,
+                    definitions=orphans,
+                    notes=tuple(notes),
+                    provenance=(where,),
+                ),
+                line,
+            )
+        )
+    return out
+
+
+def _is_letter_heading(text: str) -> bool:
+    """``A``, ``অ``, ``أ``, ``A–Z`` or ``0-9``: a section of an alphabetical glossary.
+
+    >>> [_is_letter_heading(t) for t in ("A", "A–Z", "অ", "CNN", "LoRA")]
+    [True, True, True, False, False]
+    """
+    compact = re.sub(r"\s", "", text)
+    if len(compact) == 1 or re.fullmatch(r"\w[-–—]\w", compact):
+        return True
+    return not compact.isascii() and len(compact) <= 2
+
+
+def _from_headings(tokens: Sequence[Any], name: str) -> list[tuple[Concept, int]]:
+    headings = []  # (index of heading_open, level, text, line)
+    for k, t in enumerate(tokens):
+        if t.type == "heading_open":
+            line = t.map[0] + 1 if t.map else 0
+            headings.append((k, int(t.tag[1]), _inline_text(tokens[k + 1]), line))
+    if not headings:
+        return []
+    title = headings[0][2] if headings[0][1] == 1 else ""
+    letters = [h for h in headings if _is_letter_heading(h[2])]
+    levels = [h[1] for h in headings if h[1] > 1 and not _is_letter_heading(h[2])]
+    if not levels:
+        return []
+    level = max(set(levels), key=levels.count)
+    entries = []
+    for n, (k, lvl, text, line) in enumerate(headings):
+        if lvl != level or _is_letter_heading(text) or len(text.split()) > 10:
+            continue
+        end = headings[n + 1][0] if n + 1 < len(headings) else len(tokens)
+        paragraphs = [
+            _prose(tokens[m + 1])
+            for m in range(k + 3, end)
+            if tokens[m].type == "paragraph_open" and tokens[m].level == 0
+        ]
+        definition = " ".join(p for p in paragraphs if p)
+        if definition:
+            entries.append((text, definition, line))
+    if len(entries) < 2:
+        return []
+    with_english = sum(1 for text, _, _ in entries if _HEAD_SPLIT.match(text))
+    says_glossary = bool(_GLOSSARY_TITLE.search(title)) or bool(letters)
+    if not says_glossary and with_english * 2 < len(entries):
+        return []  # a document with sections, not a glossary
+    out = []
+    for text, definition, line in entries:
+        where = f"{name}:{line}"
+        found = _HEAD_SPLIT.match(text)
+        term, english = text, ""
+        if found:
+            term = found.group("term") or found.group("t2") or text
+            english = found.group("en") or found.group("e2") or ""
+        lang = _script_lang(term)
+        sections = [LangSection(lang, (Term(clean(term), source=where),), (
+            Definition(definition, where, lang=lang),))]  # fmt: skip
+        if english and lang != "en" and _script_lang(english) == "en":
+            sections.append(LangSection("en", (Term(clean(english), source=where),)))
+        out.append((Concept(id="", languages=tuple(sections), provenance=(where,)), line))
+    return out

@@ -1,0 +1,158 @@
+"""Markdown and gettext PO glossaries: read as they are, every term back out in a TBX export,
+and anything that is not a glossary refused with what gloss reads instead."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from glossary_cli import formats
+from glossary_cli.cli import app
+from glossary_cli.errors import ParseError
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+
+
+def read(fmt: str, path: Path) -> list[dict[str, object]]:
+    glossary = formats.get(fmt).read(path.read_bytes(), path.name)
+    return [
+        {
+            "id": c.id,
+            "terms": {s.lang: [t.text for t in s.terms] for s in c.languages},
+            "definitions": {s.lang: [d.text for d in s.definitions] for s in c.languages},
+            "notes": list(c.notes),
+        }
+        for c in glossary.concepts
+    ]
+
+
+def test_markdown_headings_with_english_in_parentheses_or_after_a_dash() -> None:
+    concepts = read("markdown", FIXTURES / "markdown" / "glossary-bn.md")
+    assert [c["terms"] for c in concepts] == [
+        {"bn": ["অটোস্কেলিং"], "en": ["Autoscaling"]},
+        {"bn": ["ক্লাস্টার"], "en": ["Cluster"]},  # no space before the parenthesis
+        {"bn": ["কন্টেইনার"], "en": ["Container"]},  # after a dash
+    ]
+    cluster = concepts[1]["definitions"]["bn"][0]  # type: ignore[index]
+    assert cluster.startswith("একসাথে কাজ করা") and "<abbr" not in cluster
+    assert "kind: Cluster" not in cluster  # the code block is no definition
+    autoscaling = concepts[0]["definitions"]["bn"][0]  # type: ignore[index]
+    assert "রিসোর্স" in autoscaling and "https://" not in autoscaling  # link text, no target
+    container = concepts[2]["definitions"]["bn"][0]  # type: ignore[index]
+    assert "runtime" in container and "{{" not in container
+
+
+def test_letter_sections_are_not_terms() -> None:
+    concepts = read("markdown", FIXTURES / "markdown" / "glossary-bn.md")
+    assert not [c for c in concepts if c["terms"].get("bn") in (["অ"], ["ক"])]  # type: ignore[union-attr]
+
+
+def test_markdown_table_whose_header_names_the_languages() -> None:
+    concepts = read("markdown", FIXTURES / "markdown" / "terms-en-ar.md")
+    assert len(concepts) == 4
+    assert concepts[1]["terms"] == {
+        "en": ["neural network"],
+        "ar": ["شبكة عصبية", "الشبكة العصبونية"],
+    }
+    assert concepts[1]["notes"] == ["both are used"]
+
+
+@pytest.mark.parametrize(
+    ("path", "message"),
+    [
+        (FIXTURES / "markdown" / "front-matter.md", "line 1 is YAML front matter"),
+        (ROOT / "README.md", "no glossary found in this Markdown file"),
+    ],
+)
+def test_markdown_that_is_not_a_glossary_is_refused(path: Path, message: str) -> None:
+    with pytest.raises(ParseError) as raised:
+        formats.get("markdown").read(path.read_bytes(), path.name)
+    assert message in raised.value.message
+
+
+def test_a_markdown_file_is_detected_as_markdown_not_as_gloss_plain_text() -> None:
+    assert formats.detect("terms.md", b"# Glossary\n").name == "markdown"
+    assert formats.detect("terms.MARKDOWN", b"").name == "markdown"
+
+
+def test_po_glossary() -> None:
+    concepts = {c["id"]: c for c in read("po", FIXTURES / "po" / "gnome-glossary-bn.po")}
+    assert concepts["plugin"]["terms"] == {"en": ["plugin"], "bn": ["প্লাগইন"]}
+    assert concepts["plugin"]["definitions"]["en"] == [  # type: ignore[index]
+        "A piece of software that adds a function to another program."
+    ]
+    assert concepts["keyring"]["terms"] == {"en": ["keyring"]}  # empty msgstr: English only
+    assert concepts["key"]["terms"]["bn"] == ["কী"]  # type: ignore[index]
+    assert concepts["key-2"]["terms"]["bn"] == ["চাবি"]  # type: ignore[index]
+    assert concepts["key-2"]["notes"] == ["context: cryptography"]
+    assert concepts["file"]["terms"] == {"en": ["file", "files"], "bn": ["ফাইল", "ফাইলগুলো"]}
+    assert not [c for c in concepts.values() if "obsolete term" in str(c)]
+
+
+def test_a_fuzzy_po_entry_is_kept_unverified_never_preferred() -> None:
+    glossary = formats.get("po").read(
+        (FIXTURES / "po" / "gnome-glossary-bn.po").read_bytes(), "g.po"
+    )
+    (workspace,) = [c for c in glossary.concepts if c.id == "workspace"]
+    term = workspace.section("bn").terms[0]  # type: ignore[union-attr]
+    assert term.status is None
+    assert ("processStatus", "unprocessed") in [(p.category, p.value) for p in term.properties]
+    assert any("fuzzy" in n for n in term.notes)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"this is not\x00 a po file\nmsgid", "not a PO file"),
+        (
+            b'msgid ""\nmsgstr ""\n"Language: not a tag!\\n"\n\nmsgid "a"\nmsgstr "b"\n',
+            "Language header",
+        ),
+        (b'msgid ""\nmsgstr ""\n"Language: bn\\n"\n', "no entry"),
+    ],
+)
+def test_a_po_file_gloss_cannot_read_is_refused(data: bytes, message: str) -> None:
+    with pytest.raises(ParseError) as raised:
+        formats.get("po").read(data, "bad.po")
+    assert message in raised.value.message
+
+
+@pytest.mark.parametrize(
+    ("fixture", "query", "concept", "terms"),
+    [
+        ("markdown/glossary-bn.md", "ক্লাস্টারের", "cluster", 6),
+        ("markdown/terms-en-ar.md", "overfitting", "overfitting", 9),
+        ("po/gnome-glossary-bn.po", "চাবি", "key-2", 15),
+    ],
+)
+def test_added_as_they_are_found_and_every_term_exported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fixture: str, query: str, concept: str,
+    terms: int,
+) -> None:  # fmt: skip
+    monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
+    monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
+    added = runner.invoke(app, ["add", str(FIXTURES / fixture)])
+    assert added.exit_code == 0, added.stderr
+    hits = json.loads(runner.invoke(app, ["search", query, "--json"]).stdout)
+    assert hits[0]["id"] == concept
+    name = Path(fixture).stem
+    exported = runner.invoke(app, ["export", "--format", "tbx", "--glossary", name])
+    assert exported.exit_code == 0, exported.stderr
+    assert exported.stdout.count("<term>") == terms
+
+
+def test_adding_markdown_that_is_not_a_glossary_adds_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
+    monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
+    result = runner.invoke(app, ["add", str(ROOT / "README.md")])
+    assert result.exit_code != 0
+    assert "no glossary found" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not list((tmp_path / "user").glob("**/*.md"))
