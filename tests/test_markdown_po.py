@@ -156,3 +156,29 @@ def test_adding_markdown_that_is_not_a_glossary_adds_nothing(
     assert "no glossary found" in result.stderr
     assert "Traceback" not in result.stderr
     assert not list((tmp_path / "user").glob("**/*.md"))
+
+
+def test_a_csv_naming_its_languages_in_english_with_semicolons() -> None:
+    path = FIXTURES / "tables" / "it-dictionary-semicolon.csv"
+    concepts = read("csv", path)
+    assert [c["terms"] for c in concepts] == [
+        {"en": ["compiler"], "ar": ["مترجم"], "fr": ["compilateur"], "de": ["Compiler"]},
+        {"en": ["cursor"], "ar": ["مؤشر"], "fr": ["curseur"], "de": ["Cursor"]},
+        {"en": ["byte"], "fr": ["octet"], "de": ["Byte"]},  # no Arabic: kept, not refused
+    ]
+    # a description goes to the language its script says
+    assert concepts[0]["definitions"]["ar"] == ["برنامج يترجم الشيفرة المصدرية"]  # type: ignore[index]
+    assert concepts[1]["definitions"]["en"] == [  # type: ignore[index]
+        "A marker that shows the position on a screen"
+    ]
+
+
+@pytest.mark.parametrize("separator", ["\t", ";", "|"])
+def test_a_csv_file_separated_otherwise_is_sniffed(separator: str) -> None:
+    data = separator.join(["english", "bengali"]) + "\n" + separator.join(["model", "মডেল"]) + "\n"
+    glossary = formats.get("csv").read(data.encode(), "t.csv")
+    (concept,) = glossary.concepts
+    assert [(s.lang, s.terms[0].text) for s in concept.languages] == [
+        ("en", "model"),
+        ("bn", "মডেল"),
+    ]

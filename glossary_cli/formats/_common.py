@@ -272,3 +272,39 @@ def read_from(
     return concept._replace(
         languages=tuple(sections), definitions=definitions, provenance=provenance
     )
+
+
+#: Language names a table header may use, folded, and their tags.
+LANGUAGE_NAMES = {
+    "english": "en", "arabic": "ar", "bengali": "bn", "bangla": "bn", "bn": "bn",
+    "french": "fr", "german": "de", "hindi": "hi", "urdu": "ur", "persian": "fa",
+    "farsi": "fa", "spanish": "es", "portuguese": "pt", "italian": "it", "russian": "ru",
+    "chinese": "zh", "japanese": "ja", "korean": "ko", "turkish": "tr", "indonesian": "id",
+    "malay": "ms", "swahili": "sw", "tamil": "ta", "nepali": "ne", "marathi": "mr",
+    "en": "en", "ar": "ar", "fr": "fr", "de": "de", "hi": "hi", "ur": "ur", "fa": "fa",
+    "es": "es", "english term": "en", "arabic term": "ar", "bengali term": "bn",
+    "العربية": "ar", "عربي": "ar", "الإنجليزية": "en", "إنجليزي": "en", "بالإنجليزية": "en",
+    "بالعربية": "ar", "বাংলা": "bn", "ইংরেজি": "en",
+}  # fmt: skip
+#: Header words of a definition or note column.
+DEFINITION_COLUMNS = frozenset(
+    {"definition", "description", "meaning", "explanation", "التعريف", "الشرح", "সংজ্ঞা"}
+)
+NOTE_COLUMNS = frozenset({"notes", "note", "comment", "comments", "ملاحظات", "মন্তব্য"})
+
+
+def script_lang(text: str, langs: Sequence[str] = ()) -> str:
+    """The language a text's script says: the first of ``langs`` written in it, else by
+    script (Arabic script: ``ar``, Bengali: ``bn``, Devanagari: ``hi``), else ``en``."""
+    from glossary_cli.scripts import script_block
+
+    letters = [c for c in text if c.isalpha()]
+    block = script_block(letters[0]) if letters else "latin"
+    arabic_script = [lang for lang in langs if lang in ("ar", "fa", "ur")]
+    if block == "arabic":
+        return arabic_script[0] if arabic_script else "ar"
+    if block == "bengali":
+        return "bn"
+    if block == "devanagari":
+        return next((lang for lang in langs if lang in ("hi", "mr", "ne")), "hi")
+    return next((lang for lang in langs if lang not in ("ar", "fa", "ur", "bn", "hi")), "en")

@@ -32,26 +32,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from glossary_cli.errors import ParseError
-from glossary_cli.formats._common import clean, decode, digest, glossary_of, with_ids
+from glossary_cli.formats._common import (
+    DEFINITION_COLUMNS,
+    LANGUAGE_NAMES,
+    NOTE_COLUMNS,
+    clean,
+    decode,
+    digest,
+    glossary_of,
+    script_lang,
+    with_ids,
+)
 from glossary_cli.model import Concept, Definition, Glossary, LangSection, Term
 
-#: Language names a table header may use, folded, and their tags.
-LANGUAGE_NAMES = {
-    "english": "en", "arabic": "ar", "bengali": "bn", "bangla": "bn", "bn": "bn",
-    "french": "fr", "german": "de", "hindi": "hi", "urdu": "ur", "persian": "fa",
-    "farsi": "fa", "spanish": "es", "portuguese": "pt", "italian": "it", "russian": "ru",
-    "chinese": "zh", "japanese": "ja", "korean": "ko", "turkish": "tr", "indonesian": "id",
-    "malay": "ms", "swahili": "sw", "tamil": "ta", "nepali": "ne", "marathi": "mr",
-    "en": "en", "ar": "ar", "fr": "fr", "de": "de", "hi": "hi", "ur": "ur", "fa": "fa",
-    "es": "es", "english term": "en", "arabic term": "ar", "bengali term": "bn",
-    "العربية": "ar", "عربي": "ar", "الإنجليزية": "en", "إنجليزي": "en", "بالإنجليزية": "en",
-    "بالعربية": "ar", "বাংলা": "bn", "ইংরেজি": "en",
-}  # fmt: skip
-#: Header words of a definition or note column.
-DEFINITION_COLUMNS = frozenset(
-    {"definition", "description", "meaning", "explanation", "التعريف", "الشرح", "সংজ্ঞা"}
-)
-NOTE_COLUMNS = frozenset({"notes", "note", "comment", "comments", "ملاحظات", "মন্তব্য"})
 #: Words in a title that say the document is a glossary.
 _GLOSSARY_TITLE = re.compile(
     r"glossar|terminolog|\bterms\b|lexicon|dictionary|vocabulary|مسرد|مصطلحات|قاموس|معجم|"
@@ -120,23 +113,6 @@ def _prose(token: Any) -> str:
     return re.sub(r"\{\{[<%].*?[>%]\}\}", "", text).strip()  # template shortcodes
 
 
-def _script_lang(text: str, langs: Sequence[str] = ()) -> str:
-    """The language a text's script says: the first of ``langs`` written in it, else by
-    script (Arabic script: ``ar``, Bengali: ``bn``, Devanagari: ``hi``), else ``en``."""
-    from glossary_cli.scripts import script_block
-
-    letters = [c for c in text if c.isalpha()]
-    block = script_block(letters[0]) if letters else "latin"
-    arabic_script = [lang for lang in langs if lang in ("ar", "fa", "ur")]
-    if block == "arabic":
-        return arabic_script[0] if arabic_script else "ar"
-    if block == "bengali":
-        return "bn"
-    if block == "devanagari":
-        return next((lang for lang in langs if lang in ("hi", "mr", "ne")), "hi")
-    return next((lang for lang in langs if lang not in ("ar", "fa", "ur", "bn", "hi")), "en")
-
-
 def _from_tables(tokens: Sequence[Any], name: str) -> list[tuple[Concept, int]]:
     out: list[tuple[Concept, int]] = []
     i = 0
@@ -186,7 +162,7 @@ def _table_concepts(rows: list[tuple[int, list[str]]], name: str) -> list[tuple[
                     if part:
                         terms.setdefault(lang, []).append(Term(part, source=where))
             elif column in DEFINITION_COLUMNS:
-                definitions.append(Definition(value, where, lang=_script_lang(value, term_langs)))
+                definitions.append(Definition(value, where, lang=script_lang(value, term_langs)))
             elif column in NOTE_COLUMNS:
                 notes.append(value)
         if not terms:
@@ -268,10 +244,10 @@ def _from_headings(tokens: Sequence[Any], name: str) -> list[tuple[Concept, int]
         if found:
             term = found.group("term") or found.group("t2") or text
             english = found.group("en") or found.group("e2") or ""
-        lang = _script_lang(term)
+        lang = script_lang(term)
         sections = [LangSection(lang, (Term(clean(term), source=where),), (
             Definition(definition, where, lang=lang),))]  # fmt: skip
-        if english and lang != "en" and _script_lang(english) == "en":
+        if english and lang != "en" and script_lang(english) == "en":
             sections.append(LangSection("en", (Term(clean(english), source=where),)))
         out.append((Concept(id="", languages=tuple(sections), provenance=(where,)), line))
     return out

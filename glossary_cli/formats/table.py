@@ -48,6 +48,7 @@ from glossary_cli.formats._common import (
     read_from,
     refuse_controls,
     refuse_termless,
+    script_lang,
     with_ids,
 )
 from glossary_cli.model import (
@@ -294,7 +295,7 @@ def read(data: bytes, name: str, *, dialect: Dialect = "csv") -> Glossary:
     from glossary_cli.formats._common import decode
 
     text = decode(data, name)
-    kind = _dialect(dialect)
+    kind = _sniffed(text, _dialect(dialect))
     # the csv module refuses a cell longer than 128 KiB; a cell cannot be longer than its file
     csv.field_size_limit(max(csv.field_size_limit(), len(text)))
     reader = csv.reader(io.StringIO(text, newline=""), dialect=kind)
@@ -328,8 +329,51 @@ def read(data: bytes, name: str, *, dialect: Dialect = "csv") -> Glossary:
     if "lang" in keys and "term" in keys:
         concepts = _read_long(numbered, header, header_line, name)
     else:
-        concepts = _read_wide(numbered, header, header_line, name)
+        concepts = _read_wide(numbered, [_named(h) for h in header], header_line, name)
     return glossary_of(with_ids(concepts, name), name, name, digest(data))
+
+
+def _sniffed(text: str, kind: type[csv.Dialect]) -> type[csv.Dialect]:
+    """The dialect of a table whose first line is not separated by ``kind``'s delimiter but
+    by a semicolon, a tab or a bar (spreadsheets in many locales save "CSV" with semicolons):
+    ``csv.Sniffer`` on the first lines, restricted to those delimiters; ``kind`` otherwise."""
+    first = text.lstrip("\ufeff").split("\n", 1)[0]
+    if kind.delimiter in first:
+        return kind
+    try:
+        found = csv.Sniffer().sniff(text[:65536], delimiters=";\t|,")
+    except csv.Error:
+        return kind
+    if found.delimiter == kind.delimiter or found.delimiter not in first:
+        return kind
+    return type("_Sniffed", (kind,), {"delimiter": found.delimiter})
+
+
+#: Header words of the one-row-per-concept layout besides language tags: a definition or
+#: description column, whose text goes to the language its script says.
+_DESCRIPTION = "\0description"
+
+
+def _named(header: str) -> str:
+    """A header cell of the one-row-per-concept layout with a language named in English (or
+    in Arabic or Bengali) as its tag, and a definition or description column marked
+    (:data:`_DESCRIPTION`): ``english`` → ``en``, ``Arabic`` → ``ar``.
+
+    >>> [_named(h) for h in ("English", "arabic", "id", "bn_definition")]
+    ['en', 'ar', 'id', 'bn_definition']
+    >>> _named("Description") == _DESCRIPTION
+    True
+    """
+    from glossary_cli.formats._common import DEFINITION_COLUMNS, LANGUAGE_NAMES
+
+    key = header.strip().casefold()
+    if key in _V1_CONCEPT_COLUMNS:
+        return header
+    if key in LANGUAGE_NAMES:
+        return LANGUAGE_NAMES[key]
+    if key in DEFINITION_COLUMNS:
+        return _DESCRIPTION
+    return header
 
 
 def _check_header(header: list[str], columns: list[str], name: str, line: int) -> None:
@@ -549,6 +593,8 @@ def _v1_column(header: str, name: str, line: int, index: int) -> tuple[str | Non
     key = header.strip()
     if key.casefold() in _V1_CONCEPT_COLUMNS:
         return None, key.casefold()
+    if header == _DESCRIPTION:
+        return None, _DESCRIPTION
     lang, sep, fld = key.rpartition("_")
     if not sep:
         lang, fld = key, "term"
@@ -655,9 +701,13 @@ def _wide_row(row: list[str], columns: list[tuple[str | None, str]], name: str, 
     """One row of gloss 0.1.0's layout → a concept, through the gloss/1 record reader."""
     record: dict[str, Any] = {"id": "", "terms": {}}
     entries: dict[str, dict[str, Any]] = {}
+    descriptions: list[str] = []
     for (lang, fld), raw in zip(columns, row, strict=True):
         value = clean(raw)
-        if lang is not None:
+        if fld == _DESCRIPTION:
+            if value:
+                descriptions.append(value)
+        elif lang is not None:
             entries.setdefault(lang, {})[fld] = value
         elif fld in _V1_MULTI:
             record[fld] = _split(value)
@@ -670,6 +720,16 @@ def _wide_row(row: list[str], columns: list[tuple[str | None, str]], name: str, 
             line=line,
             hint=f"use one of {', '.join(EN_ORIGINS)}, or leave the cell empty",
         )
+    english_definitions = []
+    term_langs = [lang for lang, _ in columns if lang]
+    for text in descriptions:
+        # a description goes to the language its script says (Arabic script: the table's
+        # Arabic-script language), else to English
+        lang = "en" if script_lang(text) == "en" else script_lang(text, term_langs)
+        if lang in entries and not entries[lang].get("definition"):
+            entries[lang]["definition"] = text
+        else:
+            english_definitions.append(text)
     for lang, values in entries.items():
         term = values.get("term", "")
         if not term:
@@ -708,6 +768,11 @@ def _wide_row(row: list[str], columns: list[tuple[str | None, str]], name: str, 
             english.definitions,
             english.notes,
         )
+        defs = tuple(
+            Definition(d, f"{name}:{line}", lang=english.lang) for d in english_definitions
+        )
+        english = english._replace(definitions=english.definitions + defs)
+        english_definitions = []
         concept = Concept(
             id=cid,
             languages=tuple(english if s.lang == english.lang else s for s in concept.languages),
@@ -715,6 +780,12 @@ def _wide_row(row: list[str], columns: list[tuple[str | None, str]], name: str, 
         )
     else:
         concept = Concept(id=cid, languages=concept.languages, notes=concept.notes)
+    if english_definitions:
+        concept = concept._replace(
+            definitions=tuple(
+                Definition(d, f"{name}:{line}", lang="en") for d in english_definitions
+            )
+        )
     return read_from(concept, f"{name}:{line}")
 
 
