@@ -188,6 +188,7 @@ def add(
     *,
     lang: str | None = None,
     force: bool = False,
+    dry_run: bool = False,
     env: Mapping[str, str] | None = None,
 ) -> Any:
     """Add a glossary file to the user data directory (``gloss add``) and rebuild its records,
@@ -204,7 +205,55 @@ def add(
 
     env = os.environ if env is None else env
     base = resolve_data_dir(None, env)
-    return userdata.add(user_data_dir(env), base, Path(path), lang=lang, force=force)
+    return userdata.add(
+        user_data_dir(env), base, Path(path), lang=lang, force=force, dry_run=dry_run
+    )
+
+
+def _of_file(change: Any) -> list[Any]:
+    """The concepts of a change's records that hold a term read from its file."""
+    name = change.file
+    out = []
+    for concept in change.result.glossary.concepts:
+        if any(
+            t.source.rpartition(":")[0].endswith(name) or t.source.endswith(name)
+            for s in concept.languages
+            for t in s.terms
+        ):
+            out.append(concept)
+    return out
+
+
+def terms_per_language(change: Any) -> dict[str, int]:
+    """How many terms the file of an ``add`` gave, per language tag, in order of appearance."""
+    counts: dict[str, int] = {}
+    name = change.file
+    for concept in _of_file(change):
+        for section in concept.languages:
+            own = [t for t in section.terms if name in t.source]
+            if own:
+                counts[section.lang] = counts.get(section.lang, 0) + len(own)
+    return counts
+
+
+def first_entries(change: Any, limit: int = 5) -> list[str]:
+    """The first concepts the file of an ``add`` gave, one line each: ``id: tag term; …``."""
+    lines = []
+    for concept in _of_file(change)[:limit]:
+        terms = "; ".join(f"{s.lang} {s.terms[0].text}" for s in concept.languages if s.terms)
+        lines.append(f"{concept.id}: {terms}")
+    return lines
+
+
+def warnings_of(change: Any) -> list[Any]:
+    """The warnings of an ``add`` that concern its file (or no file): those of the files
+    added before were printed when they were added."""
+    name = change.file
+    return [
+        w
+        for w in change.result.warnings
+        if w.path is None or w.path.endswith(name) or w.path.endswith(f"/{name}")
+    ]
 
 
 def remove(name: str, *, env: Mapping[str, str] | None = None) -> Any:

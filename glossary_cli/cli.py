@@ -529,6 +529,14 @@ def add(
     force: Annotated[
         bool, typer.Option("--force", help="Replace a file of the same name added before.")
     ] = False,
+    dry_run: Annotated[
+        bool,
+        typer.Option(
+            "--dry-run",
+            help="Read the file and say what would be added (concepts, terms per language, "
+            "the first entries, every warning); change nothing.",
+        ),
+    ] = False,
 ) -> None:
     """Add a glossary file to your own glossaries; lookups merge it with the bundled one.
 
@@ -539,17 +547,26 @@ def add(
     from glossary_cli import api
 
     try:
-        change = api.add(file, lang=lang, force=force)
+        change = api.add(file, lang=lang, force=force, dry_run=dry_run)
     except GlossError as exc:
         _fail(exc)
-    for warning in change.result.warnings:
-        typer.echo(f"gloss: warning: {warning}", err=True)
     r = change.report
+    # only the added file's warnings: those of the files added before were said then
+    for warning in api.warnings_of(change):
+        typer.echo(f"gloss: warning: {printable(str(warning))}", err=True)
     joined = f", {r.joined} joining bundled concepts" if r.joined else ""
+    verb = "would add" if dry_run else "added"
     typer.echo(
-        f"added {r.file}: {_count(r.entries, 'entry', 'entries')} in "
+        f"{verb} {r.file}: {_count(r.entries, 'entry', 'entries')} in "
         f"{', '.join(r.langs) or 'no language'}, {_count(r.concepts, 'concept')}{joined}"
     )
+    if dry_run:
+        for lang, count in api.terms_per_language(change).items():
+            typer.echo(f"  {lang}: {_count(count, 'term')}")
+        for line in api.first_entries(change, 5):
+            typer.echo("  " + printable(line))
+        typer.echo("  nothing was changed (--dry-run)")
+        return
     for other in r.aligned:
         typer.echo(f"  aligned to {other} (parallel: merged)")
     if not r.aligned and not r.joined:

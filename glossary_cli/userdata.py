@@ -59,6 +59,7 @@ def add(
     *,
     lang: str | None = None,
     force: bool = False,
+    dry_run: bool = False,
 ) -> Change:
     """Copy the glossary file ``path`` into ``USER/sources`` and rebuild the user's records.
 
@@ -70,6 +71,8 @@ def add(
         lang: BCP 47 tag of a plain file's terms (``hi``, ``ur``, ``fa``, ``en``…); needed
             unless they are in Bengali or Arabic script. Import files name their own.
         force: replace a file of the same name added before.
+        dry_run: read and build everything, write nothing (``gloss add --dry-run``): the
+            change says what would be added.
 
     Raises:
         UsageError: a bad tag, ``lang`` for an import file, a name already added (without
@@ -147,7 +150,8 @@ def add(
             path=str(path),
             hint="give each concept a term in a language column or element, e.g. bn or en",
         )
-    _commit(user_dir, result, manifest, {f"{store.SOURCES}/{name}": data})
+    if not dry_run:
+        _commit(user_dir, result, manifest, {f"{store.SOURCES}/{name}": data})
     return Change(user_dir, name, report, result)
 
 

@@ -182,3 +182,28 @@ def test_a_csv_file_separated_otherwise_is_sniffed(separator: str) -> None:
         ("en", "model"),
         ("bn", "মডেল"),
     ]
+
+
+def test_dry_run_says_what_would_be_added_and_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
+    monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
+    result = runner.invoke(app, ["add", "--dry-run", str(FIXTURES / "po" / "gnome-glossary-bn.po")])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith(
+        "would add gnome-glossary-bn.po: 13 entries in en, bn, 7 concepts"
+    )
+    assert "  en: 8 terms\n  bn: 7 terms\n" in result.stdout
+    assert "  plugin: en plugin; bn প্লাগইন\n" in result.stdout
+    assert "nothing was changed" in result.stdout
+    assert not (tmp_path / "user").exists()
+    assert runner.invoke(app, ["search", "প্লাগইন"]).exit_code == 1
+
+
+def test_dry_run_of_a_file_gloss_cannot_read_fails_as_add_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
+    result = runner.invoke(app, ["add", "--dry-run", str(ROOT / "README.md")])
+    assert result.exit_code != 0 and "no glossary found" in result.stderr
