@@ -176,6 +176,19 @@ def show(searcher: Searcher, term: str, *, best: bool = False) -> Hit:
     raise NotFoundError(f"no concept matches {term!r}", tuple(searcher.suggestions(term)))
 
 
+def exact_ties(searcher: Searcher, term: str, hit: Hit) -> list[str]:
+    """The other concepts that ``term`` names exactly as it names the shown one (``hit``):
+    two glossaries' ``overfitting`` with different translations are two concepts, and
+    ``show`` says so rather than hide one. Each as ``"id (English headword)"``."""
+    if hit.match.kind != "exact" or hit.score < 100.0:
+        return []
+    return [
+        f"{cid} ({en})" if en else cid
+        for cid, en in searcher.exact_concepts(term)
+        if cid != hit.concept.id
+    ]
+
+
 #: Most concepts "did you mean" lists.
 SUGGESTIONS = 5
 

@@ -349,7 +349,9 @@ def show(
     fmt = _format(fmt, as_json)
     try:
         langs = parse_langs(_joined(lang))
-        result = api.show(api.open_searcher(data, on_compile=_compiling), term, best=best)
+        searcher = api.open_searcher(data, on_compile=_compiling)
+        result = api.show(searcher, term, best=best)
+        ties = api.exact_ties(searcher, term, result)
     except NotFoundError as exc:
         typer.echo(f"gloss: {exc.message}", err=True)
         if exc.suggestions:
@@ -361,6 +363,13 @@ def show(
         raise typer.Exit(int(exc.exit_code)) from None
     except GlossError as exc:
         _fail(exc)
+    if ties:
+        typer.echo(
+            f"gloss: {len(ties)} more concept{'s match' if len(ties) > 1 else ' matches'} "
+            f"{printable(term)!r} exactly: {printable(', '.join(ties))} "
+            "(gloss show ID shows each)",
+            err=True,
+        )
     if not result.sure and result.match.field != "id":
         m = result.match
         typer.echo(f"gloss: approximate: {m.kind} {m.score:.0f} on {printable(m.text)!r}", err=True)

@@ -207,3 +207,22 @@ def test_dry_run_of_a_file_gloss_cannot_read_fails_as_add_does(
     monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
     result = runner.invoke(app, ["add", "--dry-run", str(ROOT / "README.md")])
     assert result.exit_code != 0 and "no glossary found" in result.stderr
+
+
+def test_show_says_when_several_concepts_match_exactly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
+    monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
+    for name, arabic in (("a.csv", "فرط التخصيص"), ("b.csv", "الإفراط في التعلم")):
+        path = tmp_path / name
+        path.write_text(f"english,arabic\noverfitting,{arabic}\n", encoding="utf-8")
+        assert runner.invoke(app, ["add", str(path)]).exit_code == 0
+    result = runner.invoke(app, ["show", "overfitting", "--lang", "ar"])
+    assert result.exit_code == 0
+    assert "فرط التخصيص" in result.stdout
+    assert "1 more concept matches 'overfitting' exactly: overfitting-2" in result.stderr
+    other = runner.invoke(app, ["show", "overfitting-2", "--lang", "ar"])
+    assert "الإفراط في التعلم" in other.stdout
+    alone = runner.invoke(app, ["show", "LoRA"])
+    assert "exactly" not in alone.stderr

@@ -341,6 +341,20 @@ class Searcher:
         match = Match("id", "en", concept_id, 100.0, "exact")
         return Hit(_concept(row[0]), 100.0, match)
 
+    @_recovering
+    def exact_concepts(self, query: str) -> list[tuple[str, str | None]]:
+        """Every concept with a name that is ``query`` exactly (folded), as ``(id, English
+        headword)`` in record order: the concepts an exact lookup ties between."""
+        key = fold(query)
+        if not key:
+            return []
+        rows = self.conn.execute(
+            "SELECT id, en FROM concept WHERE rowid IN "
+            "(SELECT concept FROM name WHERE key = ? AND field != 'related') ORDER BY rowid",
+            (key,),
+        )
+        return [(cid, en) for cid, en in rows]
+
     def _allowed_names(self, selection: Selection) -> set[int]:
         """The name rows a selection's status, type and glossary filters let through."""
         where, args = [], []
