@@ -99,16 +99,28 @@ def add(
                 "--lang is for plain glossary files",
                 hint="leave --lang out",
             )
-    if not path.is_file():
-        if path.is_dir():
-            what = "is a directory"
-        elif path.exists():
+    folder = path.is_dir()
+    if folder:
+        from glossary_cli.formats.folder import is_term_folder, read_folder
+
+        if not is_term_folder(path):
+            raise UsageError(
+                f"{str(path)!r} is a folder, not a term folder",
+                hint="give a folder of Markdown term files with front matter (title, "
+                "short_description), or add its glossary files one by one",
+            )
+        # kept as one file of records: the folder's terms, each naming FOLDER/LANG/FILE
+        glossary = read_folder(path)
+        name = f"{path.name}.jsonl"
+        data = formats.get("jsonl").write(glossary)
+    elif not path.is_file():
+        if path.exists():
             what = "is not a regular file (a device or a pipe)"
         else:
             what = "does not exist"
         raise UsageError(f"{str(path)!r} {what}", hint="give a glossary file")
     try:
-        data = path.read_bytes()
+        data = data if folder else path.read_bytes()
     except OSError as exc:
         raise StoreError(f"cannot read {path}: {exc.strerror}") from None
     if base is not None:

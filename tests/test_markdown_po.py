@@ -226,3 +226,58 @@ def test_show_says_when_several_concepts_match_exactly(
     assert "الإفراط في التعلم" in other.stdout
     alone = runner.invoke(app, ["show", "LoRA"])
     assert "exactly" not in alone.stderr
+
+
+def test_a_term_folder_in_language_subfolders_is_one_glossary() -> None:
+    from glossary_cli.formats.folder import is_term_folder, read_folder
+
+    folder = FIXTURES / "term-folder" / "glossary"
+    assert is_term_folder(folder) and not is_term_folder(FIXTURES / "po")
+    concepts = {c.id: c for c in read_folder(folder).concepts}
+    cluster = concepts["cluster"]
+    assert [(s.lang, [t.text for t in s.terms]) for s in cluster.languages] == [
+        ("en", ["Cluster"]), ("ar", ["عنقود"]), ("bn", ["ক্লাস্টার"])  # title split as any term
+    ]  # fmt: skip
+    assert cluster.subject_fields == ("fundamental", "operation")
+    english = cluster.section("en").definitions[0].text  # type: ignore[union-attr]
+    assert english.startswith("A set of worker machines, called nodes,")  # shortcode's text
+    arabic = cluster.section("ar").definitions[0].text  # type: ignore[union-attr]
+    assert arabic.startswith("مجموعة من الأجهزة")  # no short_description: the body
+    container = concepts["container"]
+    assert [t.text for t in container.section("en").terms] == [  # type: ignore[union-attr]
+        "Container",
+        "containerized application",  # aka
+    ]
+
+
+def test_adding_a_term_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
+    monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
+    added = runner.invoke(app, ["add", str(FIXTURES / "term-folder" / "glossary")])
+    assert added.exit_code == 0, added.stderr
+    assert added.stdout.startswith("added glossary.jsonl: 5 entries in en, ar, bn, 2 concepts")
+    card = json.loads(runner.invoke(app, ["show", "ক্লাস্টারের", "--json"]).stdout)
+    assert card["id"] == "cluster" and card["terms"]["ar"]["term"] == "عنقود"
+
+
+@pytest.mark.parametrize(
+    ("files", "message"),
+    [
+        ({"a/notes.md": "# Notes\n\nnothing here\n"}, "not a term folder"),
+        ({"en/x.md": "---\ntitle: [unclosed\n---\n"}, "invalid YAML"),
+        ({"en/x.md": "---\nid: x\n---\nbody\n"}, "has no title"),
+        ({"en/x.md": "---\ntitle: !!python/object:os.system x\n---\n"}, "invalid YAML"),
+    ],
+)
+def test_a_folder_gloss_cannot_read_is_refused_and_nothing_added(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, files: dict[str, str], message: str
+) -> None:
+    monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
+    folder = tmp_path / "glossary"
+    for rel, text in files.items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["add", str(folder)])
+    assert result.exit_code != 0
+    assert message in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "user" / "sources").exists()

@@ -1,0 +1,192 @@
+"""Term folders: one Markdown file per term with YAML front matter, the form of the Kubernetes
+and CNCF glossaries, in language subfolders aligned by file name.
+
+A folder is a term folder when it (or its language subfolders) holds Markdown files that
+begin with front matter (``---``). Layouts::
+
+    glossary/en/cluster.md  glossary/bn/cluster.md  glossary/ar/cluster.md   one concept
+    glossary/cluster.md                                                       English only
+
+================================  ==========================================================
+front matter                      gloss
+================================  ==========================================================
+``title``                         the term, split like any term: ``ক্লাস্টার (Cluster)`` is
+                                  the Bengali term with its English equivalent
+``aka`` (a list)                  synonyms
+``short_description``             the definition (else the body's first paragraph)
+``tags``                          subject fields
+``id``                            the concept's id, else the file name; files of the same
+                                  name in the language folders are one concept
+================================  ==========================================================
+
+The subfolder names are the language tags (``bn``, ``ar``, ``zh-cn`` → ``zh-CN``); files
+directly in the folder are English. Template shortcodes (``{{< glossary_tooltip … >}}``)
+are reduced to their text. Front matter is read with the safe YAML loader only.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from glossary_cli.errors import GlossError, ParseError
+from glossary_cli.formats._common import clean, decode, digest, glossary_of
+from glossary_cli.model import Concept, Definition, Glossary, LangSection, Term
+from glossary_cli.tags import canonical_tag, is_language_tag
+
+#: Most files a folder may hold (a guard against being given a home directory).
+MAX_FILES = 50_000
+_SUFFIXES = (".md", ".markdown", ".mdx")
+_SHORTCODE_TEXT = re.compile(r"\{\{[<%]\s*\w+\s+[^>%]*?text=\"([^\"]*)\"[^>%]*[>%]\}\}")
+_SHORTCODE = re.compile(r"\{\{[<%].*?[>%]\}\}", re.DOTALL)
+
+
+def is_term_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder of Markdown term files with front matter (its own files
+    or those of its subfolders)."""
+    for count, file in enumerate(_markdown_files(path)):
+        if count > 20:
+            break
+        with file.open("rb") as fh:
+            if fh.read(5).lstrip(b"\xef\xbb\xbf").startswith(b"---"):
+                return True
+    return False
+
+
+def _markdown_files(path: Path) -> list[Path]:
+    files = sorted(p for p in path.glob("*") if p.suffix.lower() in _SUFFIXES and p.is_file())
+    for sub in sorted(p for p in path.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        files += sorted(p for p in sub.glob("*") if p.suffix.lower() in _SUFFIXES and p.is_file())
+    return files
+
+
+def read_folder(path: Path) -> Glossary:
+    """Read a term folder (see the module docstring).
+
+    Returns:
+        One concept per file name, a section per language folder that has the file; every
+        term names ``FOLDER/LANG/FILE.md:1`` as its source.
+
+    Raises:
+        ParseError: no term file, more than :data:`MAX_FILES`, a file whose front matter is
+            not valid YAML or has no ``title``, with the file and line.
+    """
+    from markdown_it import MarkdownIt
+
+    files = _markdown_files(path)
+    if len(files) > MAX_FILES:
+        raise ParseError(
+            f"the folder holds {len(files)} Markdown files, more than {MAX_FILES}",
+            path=str(path),
+            hint="give the glossary's own folder",
+        )
+    parser = MarkdownIt("commonmark")
+    by_id: dict[str, dict[str, LangSection]] = {}
+    subjects: dict[str, list[str]] = {}
+    english_of: dict[str, tuple[str, str]] = {}
+    for file in files:
+        lang = "en" if file.parent == path else _lang_of(file.parent.name)
+        if lang is None:
+            continue
+        where = f"{path.name}/{file.relative_to(path).as_posix()}"
+        found = _read_term_file(file, where, lang, parser)
+        if found is None:
+            continue
+        cid, section, tags, english = found
+        by_id.setdefault(cid, {})[lang] = section
+        if english and cid not in english_of:
+            english_of[cid] = (english, section.terms[0].source)
+        subjects.setdefault(cid, [])
+        subjects[cid] += [t for t in tags if t not in subjects[cid]]
+    if not by_id:
+        raise ParseError(
+            "no term file in this folder: gloss reads Markdown files with front matter "
+            "(title, short_description), one per term",
+            path=str(path),
+            hint="give a folder of term files, or a glossary file",
+        )
+    concepts = []
+    for cid, sections in by_id.items():
+        if "en" not in sections and cid in english_of:
+            # the English equivalent a title gives, for a term the English folder lacks
+            text, where = english_of[cid]
+            sections["en"] = LangSection("en", (Term(text, source=where),))
+        ordered = sorted(sections.values(), key=lambda s: (s.lang != "en", s.lang))
+        concepts.append(
+            Concept(
+                id=cid,
+                languages=tuple(ordered),
+                subject_fields=tuple(subjects[cid]),
+                provenance=(f"{path.name}/",),
+            )
+        )
+    return glossary_of(concepts, path.name, path.name, digest(str(sorted(by_id)).encode()))
+
+
+def _lang_of(name: str) -> str | None:
+    """A language folder's tag (``zh-cn`` → ``zh-CN``), or None for another folder."""
+    tag = name.replace("_", "-")
+    return canonical_tag(tag) if is_language_tag(tag) else None
+
+
+def _read_term_file(
+    file: Path, where: str, lang: str, parser: Any
+) -> tuple[str, LangSection, list[str], str] | None:
+    from glossary_cli.formats._yaml import load_yaml
+    from glossary_cli.parsing import split_parenthetical
+
+    text = decode(file.read_bytes(), where)
+    lines = text.split("\n")
+    if not lines or lines[0].strip() != "---":
+        return None
+    try:
+        end = next(i for i in range(1, len(lines)) if lines[i].strip() == "---")
+    except StopIteration:
+        raise ParseError(
+            "the front matter does not end (no closing ---)", path=where, line=1,
+            hint="close it with a line of three dashes",
+        ) from None  # fmt: skip
+    try:
+        meta = load_yaml("\n".join(lines[1:end]), where, hint="fix the front matter")
+    except GlossError as exc:
+        exc.line = (exc.line or 0) + 1
+        raise
+    if not isinstance(meta, dict) or not str(meta.get("title") or "").strip():
+        raise ParseError(
+            "the front matter has no title",
+            path=where,
+            line=1,
+            hint="give the term as title: …",
+        )
+    title = clean(str(meta["title"]))
+    head, english, abbreviations = split_parenthetical(title)
+    terms = [Term(head or title, source=f"{where}:2")]
+    for aka in meta.get("aka") or []:
+        if isinstance(aka, str) and clean(aka) and clean(aka) != terms[0].text:
+            terms.append(Term(clean(aka), source=f"{where}:2"))
+    terms += [Term(a, type="abbreviation", source=f"{where}:2") for a in abbreviations]
+    definition = _unshortcoded(str(meta.get("short_description") or ""))
+    if not definition:
+        body = "\n".join(lines[end + 1 :])
+        tokens = parser.parse(body)
+        paragraph = next(
+            (tokens[k + 1] for k, t in enumerate(tokens) if t.type == "paragraph_open"), None
+        )
+        if paragraph is not None:
+            definition = _unshortcoded(paragraph.content)
+    definitions = (Definition(definition, f"{where}:{end + 2}", lang=lang),) if definition else ()
+    section = LangSection(lang, tuple(terms), definitions)
+    cid = str(meta.get("id") or file.stem).strip()
+    tags = [clean(str(t)) for t in meta.get("tags") or [] if str(t).strip()]
+    return cid, section, tags, (english or "") if lang != "en" else ""
+
+
+def _unshortcoded(text: str) -> str:
+    """Markdown text without template shortcodes (their ``text=`` kept), link targets and
+    emphasis marks, as one line."""
+    text = _SHORTCODE_TEXT.sub(r"\1", text)
+    text = _SHORTCODE.sub("", text)
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    text = re.sub(r"[*_`]{1,3}", "", text)
+    return clean(text)
