@@ -513,13 +513,13 @@ def _complete_one_lang(ctx: typer.Context, incomplete: str) -> list[str]:
 
 @app.command()
 def add(
-    file: Annotated[
-        str,
+    files: Annotated[
+        list[str],
         typer.Argument(
-            metavar="FILE",
-            help="A glossary file: gloss's plain text, or "
+            metavar="PATH...",
+            help="Glossary files (gloss's plain text, or "
             + ", ".join(f.suffixes[0] for f in formats.FORMATS if not f.aligned)
-            + ".",
+            + ") or term folders.",
             show_default=False,
         ),
     ],
@@ -547,7 +547,8 @@ def add(
         ),
     ] = False,
 ) -> None:
-    """Add a glossary file to your own glossaries; lookups merge it with the bundled one.
+    """Add glossary files or term folders to your own glossaries; lookups merge them with the
+    bundled one.
 
     A file that translates a bundled glossary entry by entry joins its concepts.
 
@@ -556,9 +557,19 @@ def add(
     from glossary_cli import api
 
     try:
-        change = api.add(file, lang=lang, force=force, dry_run=dry_run)
+        if len(files) > 1 and not dry_run:
+            for file in files:  # every file read first: an error adds none of them
+                api.add(file, lang=lang, force=force, dry_run=True)
+        for file in files:
+            _add_one(api.add(file, lang=lang, force=force, dry_run=dry_run), dry_run)
     except GlossError as exc:
         _fail(exc)
+
+
+def _add_one(change: Any, dry_run: bool) -> None:
+    """Print what one ``gloss add`` of a file did (or would do)."""
+    from glossary_cli import api
+
     r = change.report
     # only the added file's warnings: those of the files added before were said then
     for warning in api.warnings_of(change):

@@ -281,3 +281,19 @@ def test_a_folder_gloss_cannot_read_is_refused_and_nothing_added(
     assert result.exit_code != 0
     assert message in result.stderr and "Traceback" not in result.stderr
     assert not (tmp_path / "user" / "sources").exists()
+
+
+def test_several_paths_are_added_together_or_not_at_all(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
+    monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
+    po = str(FIXTURES / "po" / "gnome-glossary-bn.po")
+    table = str(FIXTURES / "markdown" / "terms-en-ar.md")
+    refused = runner.invoke(app, ["add", po, table, str(ROOT / "README.md")])
+    assert refused.exit_code != 0 and not (tmp_path / "user" / "sources").exists()
+    added = runner.invoke(app, ["add", po, table, str(FIXTURES / "term-folder" / "glossary")])
+    assert added.exit_code == 0, added.stderr
+    assert added.stdout.count("added ") == 3
+    names = sorted(p.name for p in (tmp_path / "user" / "sources").iterdir())
+    assert names == ["glossary.jsonl", "gnome-glossary-bn.po", "terms-en-ar.md"]
