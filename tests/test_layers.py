@@ -25,7 +25,7 @@ LAYERS = {
     "formats._common": 3, "formats._xml": 3, "formats._yaml": 3,
     "formats": 4, "formats.seedtext": 4, "formats.tbx": 4, "formats.table": 4,
     "formats.jsonl": 4, "formats.yamldoc": 4, "formats.po": 4, "formats.markdown": 4,
-    "formats.folder": 4,
+    "formats.folder": 4, "formats.xlsx": 4,
     "align": 4,
     "store": 5,
     "index": 6, "search": 6, "search.bands": 6, "search.query": 6, "search.searcher": 6,
@@ -46,6 +46,7 @@ OWNERS = {
     "platformdirs": {"config"},
     "re2": {"search.searcher"},
     "polib": {"formats.po"},
+    "openpyxl": {"formats.xlsx"},
     "markdown_it": {"formats.markdown", "formats.folder"},
 }
 

@@ -297,3 +297,35 @@ def test_several_paths_are_added_together_or_not_at_all(
     assert added.stdout.count("added ") == 3
     names = sorted(p.name for p in (tmp_path / "user" / "sources").iterdir())
     assert names == ["glossary.jsonl", "gnome-glossary-bn.po", "terms-en-ar.md"]
+
+
+def test_a_spreadsheet_is_read_as_a_table_formulas_never_as_text() -> None:
+    concepts = read("xlsx", FIXTURES / "tables" / "terms.xlsx")
+    assert concepts[0]["terms"] == {"en": ["model"], "ar": ["نموذج"], "bn": ["মডেল"]}
+    assert concepts[0]["definitions"]["en"] == [  # type: ignore[index]
+        "A mathematical representation learned from data"
+    ]
+    assert not [c for c in concepts if "HYPERLINK" in json.dumps(c, ensure_ascii=False)]
+    assert concepts[3]["terms"]["en"] == ["1234"]  # type: ignore[index]
+    assert (
+        formats.detect("terms.xlsx", (FIXTURES / "tables" / "terms.xlsx").read_bytes()).name
+        == "xlsx"
+    )
+
+
+def test_a_spreadsheet_that_would_inflate_past_the_limit_is_refused() -> None:
+    import io
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/worksheets/sheet1.xml", b"\0" * (64 << 20))
+    with pytest.raises(ParseError) as raised:
+        formats.get("xlsx").read(buffer.getvalue(), "bomb.xlsx")
+    assert "would inflate" in raised.value.message
+
+
+def test_a_file_named_xlsx_that_is_no_spreadsheet_is_refused() -> None:
+    with pytest.raises(ParseError) as raised:
+        formats.detect("x.xlsx", b"PK\x03\x04garbage").read(b"PK\x03\x04garbage", "x.xlsx")
+    assert "not a spreadsheet" in raised.value.message

@@ -18,6 +18,7 @@ tsv       :mod:`~glossary_cli.formats.table`            the same, tab-separated
 jsonl     :mod:`~glossary_cli.formats.jsonl`            one concept record per line
 yaml      :mod:`~glossary_cli.formats.yamldoc`          the record document (``concepts.yaml``)
 markdown  :mod:`~glossary_cli.formats.markdown`         Markdown glossaries (read only)
+xlsx      :mod:`~glossary_cli.formats.xlsx`             spreadsheets, as CSV (read only)
 po        :mod:`~glossary_cli.formats.po`               gettext PO/POT glossaries (read only)
 ========  ============================================  ======================================
 """
@@ -126,6 +127,13 @@ FORMATS: tuple[Format, ...] = (
         writable=False,
     ),
     Format(
+        "xlsx",
+        "a spreadsheet (first sheet), in the column layouts of CSV",
+        (".xlsx",),
+        "xlsx",
+        writable=False,
+    ),
+    Format(
         "po",
         "a gettext PO or POT glossary or compendium (msgid the term, msgstr its translation)",
         (".po", ".pot"),
@@ -217,8 +225,10 @@ def detect(filename: str, data: bytes) -> Format:
         ParseError: the file is compressed, an archive or a binary document
             (:func:`refuse_container`), or a ``.json`` document that is not JSON Lines.
     """
-    refuse_container(filename, data)
     found = by_suffix(filename)
+    if found is not None and found.name == "xlsx" and data.startswith(b"PK\x03\x04"):
+        return found  # a spreadsheet is a ZIP archive
+    refuse_container(filename, data)
     if found is not None and not found.aligned:
         return found
     head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")

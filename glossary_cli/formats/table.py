@@ -315,7 +315,17 @@ def read(data: bytes, name: str, *, dialect: Dialect = "csv") -> Glossary:
                 hint="check the quoting: a cell with quotes must be quoted, its quotes doubled",
             ) from None
 
-    numbered = rows()
+    return read_rows(rows(), name, digest(data))
+
+
+def read_rows(numbered: Iterator[tuple[int, list[str]]], name: str, sha256: str) -> Glossary:
+    """Read a table given as its rows, ``(line, cells)`` with blank rows left out, in either
+    layout of the module docstring (:func:`read` for a CSV or TSV file; the spreadsheet
+    reader gives its sheet's rows).
+
+    Raises:
+        ParseError: as :func:`read`.
+    """
     first = next(numbered, None)
     if first is None:
         raise ParseError(
@@ -330,7 +340,7 @@ def read(data: bytes, name: str, *, dialect: Dialect = "csv") -> Glossary:
         concepts = _read_long(numbered, header, header_line, name)
     else:
         concepts = _read_wide(numbered, [_named(h) for h in header], header_line, name)
-    return glossary_of(with_ids(concepts, name), name, name, digest(data))
+    return glossary_of(with_ids(concepts, name), name, name, sha256)
 
 
 def _sniffed(text: str, kind: type[csv.Dialect]) -> type[csv.Dialect]:
