@@ -223,6 +223,26 @@ def add(
     )
 
 
+def check_distinct(paths: Sequence[str | os.PathLike[str]]) -> None:
+    """Refuse several paths for ``gloss add`` that would be kept under one name (the same
+    file twice, two files of one name, a folder and its ``FOLDER.jsonl``): one would replace
+    the other.
+
+    Raises:
+        UsageError: naming the two paths.
+    """
+    seen: dict[str, str] = {}
+    for raw in paths:
+        path = Path(raw)
+        name = f"{path.name}.jsonl" if path.is_dir() else path.name
+        if name in seen:
+            raise UsageError(
+                f"{str(raw)!r} and {seen[name]!r} would both be kept as {name}",
+                hint="add them one at a time, or rename one",
+            )
+        seen[name] = str(raw)
+
+
 def _of_file(change: Any) -> list[Any]:
     """The concepts of a change's records that hold a term read from its file."""
     name = change.file

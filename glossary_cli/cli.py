@@ -557,6 +557,7 @@ def add(
     from glossary_cli import api
 
     try:
+        api.check_distinct(files)
         if len(files) > 1 and not dry_run:
             for file in files:  # every file read first: an error adds none of them
                 api.add(file, lang=lang, force=force, dry_run=True)

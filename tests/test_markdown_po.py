@@ -329,3 +329,110 @@ def test_a_file_named_xlsx_that_is_no_spreadsheet_is_refused() -> None:
     with pytest.raises(ParseError) as raised:
         formats.detect("x.xlsx", b"PK\x03\x04garbage").read(b"PK\x03\x04garbage", "x.xlsx")
     assert "not a spreadsheet" in raised.value.message
+
+
+def _damaged_xlsx(part: str, content: bytes | None) -> bytes:
+    import io
+    import zipfile
+
+    source = zipfile.ZipFile(FIXTURES / "tables" / "terms.xlsx")
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for info in source.infolist():
+            data = source.read(info.filename)
+            if info.filename == part:
+                if content is None:
+                    continue
+                data = content if content else data[: len(data) // 2]
+            archive.writestr(info.filename, data)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("part", "content"),
+    [
+        ("xl/worksheets/sheet1.xml", b""),  # cut in half
+        ("xl/workbook.xml", b""),
+        ("xl/styles.xml", b"<junk"),
+        ("xl/worksheets/sheet1.xml", None),  # missing
+    ],
+)
+def test_a_damaged_spreadsheet_is_refused_without_a_traceback(
+    part: str, content: bytes | None
+) -> None:
+    with pytest.raises(ParseError) as raised:
+        formats.get("xlsx").read(_damaged_xlsx(part, content), "damaged.xlsx")
+    assert "spreadsheet" in raised.value.message
+
+
+@pytest.mark.parametrize(
+    ("front", "message"),
+    [
+        ("title: Alpha\naka: alfa, alph\n", "aka is a str, not a list"),
+        ("title: [a, b]\n", "title is a list, not text"),
+        ("title: yes\n", "title is a bool"),
+        ("title: Alpha\nshort_description: [a, b]\n", "short_description is a list"),
+    ],
+)
+def test_front_matter_values_of_the_wrong_kind_are_refused(
+    tmp_path: Path, front: str, message: str
+) -> None:
+    from glossary_cli.formats.folder import read_folder
+
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "a.md").write_text(f"---\n{front}---\n", encoding="utf-8")
+    with pytest.raises(ParseError) as raised:
+        read_folder(tmp_path)
+    assert message in raised.value.message
+
+
+def test_two_term_files_with_one_id_are_refused(tmp_path: Path) -> None:
+    from glossary_cli.formats.folder import read_folder
+
+    (tmp_path / "en").mkdir()
+    for name, title in (("a", "Alpha"), ("b", "Beta")):
+        (tmp_path / "en" / f"{name}.md").write_text(
+            f"---\ntitle: {title}\nid: same\n---\n", encoding="utf-8"
+        )
+    with pytest.raises(ParseError, match="the id 'same' is given by two en files"):
+        read_folder(tmp_path)
+
+
+def test_unclosed_shortcodes_take_linear_time(tmp_path: Path) -> None:
+    """Thousands of unclosed shortcodes read at once (the patterns cannot cross a brace): a
+    guard against the cubic backtracking such a file once cost, run in a child process that
+    is killed if it hangs."""
+    import subprocess
+    import sys
+
+    (tmp_path / "en").mkdir()
+    body = '{{< x text="' * 20000
+    (tmp_path / "en" / "a.md").write_text(f"---\ntitle: Alpha\n---\n{body}\n", encoding="utf-8")
+    md = tmp_path / "g.md"
+    md.write_text("# Glossary\n\n## Alpha (A)\n\n" + "{{< x " * 50000 + "\n\n## Beta (B)\n\nb\n")
+    script = (
+        "import sys; from pathlib import Path; from glossary_cli import formats;"
+        "from glossary_cli.formats.folder import read_folder;"
+        f"read_folder(Path({str(tmp_path)!r}));"
+        f"p = Path({str(md)!r}); formats.get('markdown').read(p.read_bytes(), p.name)"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+
+
+def test_an_empty_heading_is_no_term() -> None:
+    data = (
+        b"# Glossary\n\n## \n\nsome definition text\n\n## Zebra (Zebra)\n\nd\n\n## Yak (Yak)\n\ne\n"
+    )
+    glossary = formats.get("markdown").read(data, "e.md")
+    assert [c.languages[0].terms[0].text for c in glossary.concepts] == ["Zebra", "Yak"]
+
+
+def test_paths_kept_under_one_name_are_refused_before_anything_is_added(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
+    po = str(FIXTURES / "po" / "gnome-glossary-bn.po")
+    result = runner.invoke(app, ["add", po, po])
+    assert result.exit_code == 2 and "would both be kept as gnome-glossary-bn.po" in result.stderr
+    assert not (tmp_path / "user" / "sources").exists()

@@ -38,8 +38,10 @@ from glossary_cli.tags import canonical_tag, is_language_tag
 #: Most files a folder may hold (a guard against being given a home directory).
 MAX_FILES = 50_000
 _SUFFIXES = (".md", ".markdown", ".mdx")
-_SHORTCODE_TEXT = re.compile(r"\{\{[<%]\s*\w+\s+[^>%]*?text=\"([^\"]*)\"[^>%]*[>%]\}\}")
-_SHORTCODE = re.compile(r"\{\{[<%].*?[>%]\}\}", re.DOTALL)
+# (no part may cross a brace: each match then ends before the next shortcode begins, so a
+# file of unclosed shortcodes costs linear time, not cubic)
+_SHORTCODE_TEXT = re.compile(r"\{\{[<%][^{}>%]*?text=\"([^\"{}]*)\"[^{}>%]*[>%]\}\}")
+_SHORTCODE = re.compile(r"\{\{[<%][^{}]*[>%]\}\}")
 
 
 def is_term_folder(path: Path) -> bool:
@@ -94,6 +96,14 @@ def read_folder(path: Path) -> Glossary:
         if found is None:
             continue
         cid, section, tags, english = found
+        if lang in by_id.get(cid, {}):
+            raise ParseError(
+                f"the id {cid!r} is given by two {lang} files (the other: "
+                f"{by_id[cid][lang].terms[0].source.rsplit(':', 1)[0]})",
+                path=where,
+                line=1,
+                hint="give each term file its own id",
+            )
         by_id.setdefault(cid, {})[lang] = section
         if english and cid not in english_of:
             english_of[cid] = (english, section.terms[0].source)
@@ -159,9 +169,29 @@ def _read_term_file(
             line=1,
             hint="give the term as title: …",
         )
+    for key, kinds in (("title", (str,)), ("id", (str, int)), ("short_description", (str,)),
+                       ("aka", (list,)), ("tags", (list,))):  # fmt: skip
+        value = meta.get(key)
+        if value is not None and (not isinstance(value, kinds) or isinstance(value, bool)):
+            raise ParseError(
+                f"the front matter's {key} is a {type(value).__name__}, not "
+                + (
+                    " or ".join(
+                        "a list" if k is list else "text" if k is str else "a number" for k in kinds
+                    )
+                ),
+                path=where,
+                line=1,
+                hint=f"write {key}: as "
+                + ("a list of items (- …)" if kinds == (list,) else "text"),
+            )
     title = clean(str(meta["title"]))
     head, english, abbreviations = split_parenthetical(title)
     terms = [Term(head or title, source=f"{where}:2")]
+    if not any(c.isalnum() for c in terms[0].text):
+        raise ParseError(
+            f"the title {title!r} has no term", path=where, line=1, hint="give the term as title: …"
+        )
     for aka in meta.get("aka") or []:
         if isinstance(aka, str) and clean(aka) and clean(aka) != terms[0].text:
             terms.append(Term(clean(aka), source=f"{where}:2"))

@@ -110,7 +110,8 @@ def _prose(token: Any) -> str:
         elif child.type in ("softbreak", "hardbreak"):
             parts.append(" ")
     text = clean("".join(parts))
-    return re.sub(r"\{\{[<%].*?[>%]\}\}", "", text).strip()  # template shortcodes
+    # template shortcodes (no part crosses a brace: linear time, however many are unclosed)
+    return re.sub(r"\{\{[<%][^{}]*[>%]\}\}", "", text).strip()
 
 
 def _from_tables(tokens: Sequence[Any], name: str) -> list[tuple[Concept, int]]:
@@ -159,7 +160,7 @@ def _table_concepts(rows: list[tuple[int, list[str]]], name: str) -> list[tuple[
             lang = LANGUAGE_NAMES.get(column)
             if lang:
                 for part in dict.fromkeys(p.strip() for p in re.split(r"\s*[/،,;]\s*", value)):
-                    if part:
+                    if any(c.isalnum() for c in part):
                         terms.setdefault(lang, []).append(Term(part, source=where))
             elif column in DEFINITION_COLUMNS:
                 definitions.append(Definition(value, where, lang=script_lang(value, term_langs)))
@@ -221,6 +222,8 @@ def _from_headings(tokens: Sequence[Any], name: str) -> list[tuple[Concept, int]
     for n, (k, lvl, text, line) in enumerate(headings):
         if lvl != level or _is_letter_heading(text) or len(text.split()) > 10:
             continue
+        if not any(c.isalnum() for c in text):
+            continue  # an empty heading, or one of marks only, names no term
         end = headings[n + 1][0] if n + 1 < len(headings) else len(tokens)
         paragraphs = [
             _prose(tokens[m + 1])
@@ -244,6 +247,8 @@ def _from_headings(tokens: Sequence[Any], name: str) -> list[tuple[Concept, int]
         if found:
             term = found.group("term") or found.group("t2") or text
             english = found.group("en") or found.group("e2") or ""
+        if not any(c.isalnum() for c in term):
+            continue
         lang = script_lang(term)
         sections = [LangSection(lang, (Term(clean(term), source=where),), (
             Definition(definition, where, lang=lang),))]  # fmt: skip

@@ -38,19 +38,40 @@ def read(data: bytes, name: str) -> Glossary:
     _refuse_bomb(data, name)
     import openpyxl
 
+    # what openpyxl raises for a damaged workbook: a broken ZIP, a missing part, XML that does
+    # not parse (the standard library's and lxml's errors are SyntaxErrors, expat's limit on
+    # entity amplification too), a value of the wrong kind
+    damaged = (
+        zipfile.BadZipFile,
+        KeyError,
+        ValueError,
+        OSError,
+        IndexError,
+        SyntaxError,
+        TypeError,
+    )
     try:
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
-        raise ParseError(
-            f"not a spreadsheet gloss can read: {exc}",
-            path=name,
-            hint="save it as .xlsx, or as CSV (UTF-8)",
-        ) from None
+    except damaged as exc:
+        raise _damaged(name, exc) from None
     try:
-        sheet = book.worksheets[0]
-        return read_rows(_rows(sheet), name, digest(data))
+        if not book.worksheets:
+            raise ParseError("the spreadsheet has no sheet", path=name, hint="save it again")
+        rows = list(_rows(book.worksheets[0]))
+    except damaged as exc:
+        raise _damaged(name, exc) from None
     finally:
         book.close()
+    return read_rows(iter(rows), name, digest(data))
+
+
+def _damaged(name: str, exc: BaseException) -> ParseError:
+    reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return ParseError(
+        f"not a spreadsheet gloss can read: {reason}",
+        path=name,
+        hint="open it and save it again as .xlsx, or as CSV (UTF-8)",
+    )
 
 
 def _rows(sheet: object) -> Iterator[tuple[int, list[str]]]:
