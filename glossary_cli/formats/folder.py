@@ -32,6 +32,7 @@ from typing import Any
 
 from glossary_cli.errors import GlossError, ParseError
 from glossary_cli.formats._common import clean, decode, digest, glossary_of
+from glossary_cli.formats.markdown import SHORTCODE
 from glossary_cli.model import Concept, Definition, Glossary, LangSection, Term
 from glossary_cli.tags import canonical_tag, is_language_tag
 
@@ -41,7 +42,7 @@ _SUFFIXES = (".md", ".markdown", ".mdx")
 # (no part may cross a brace: each match then ends before the next shortcode begins, so a
 # file of unclosed shortcodes costs linear time, not cubic)
 _SHORTCODE_TEXT = re.compile(r"\{\{[<%][^{}>%]*?text=\"([^\"{}]*)\"[^{}>%]*[>%]\}\}")
-_SHORTCODE = re.compile(r"\{\{[<%][^{}]*[>%]\}\}")
+_SHORTCODE = SHORTCODE
 
 
 def is_term_folder(path: Path) -> bool:

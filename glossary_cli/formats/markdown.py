@@ -90,28 +90,26 @@ def read(data: bytes, name: str) -> Glossary:
 
 
 def _inline_text(token: Any) -> str:
-    """The text of an inline token: text and code-free, links' text kept, HTML dropped."""
-    parts = []
-    for child in token.children or []:
-        if child.type in ("text", "softbreak", "hardbreak"):
-            parts.append(child.content if child.type == "text" else " ")
-        elif child.type == "code_inline":
-            parts.append(child.content)
-    return clean("".join(parts))
-
-
-def _prose(token: Any) -> str:
-    """A paragraph's text for a definition: its words and code spans, without HTML tags,
-    link targets or template shortcodes (``{{< note >}}``)."""
+    """The text of an inline token: its words and code spans, links' text kept (not their
+    targets), HTML tags dropped."""
     parts = []
     for child in token.children or []:
         if child.type in ("text", "code_inline"):
             parts.append(child.content)
         elif child.type in ("softbreak", "hardbreak"):
             parts.append(" ")
-    text = clean("".join(parts))
-    # template shortcodes (no part crosses a brace: linear time, however many are unclosed)
-    return re.sub(r"\{\{[<%][^{}]*[>%]\}\}", "", text).strip()
+    return clean("".join(parts))
+
+
+#: A template shortcode (``{{< note >}}``, ``{{% x %}}``). No part crosses a brace, so each
+#: match ends before the next shortcode begins: linear time, however many are unclosed.
+SHORTCODE = re.compile(r"\{\{[<%][^{}]*[>%]\}\}")
+
+
+def _prose(token: Any) -> str:
+    """A paragraph's text for a definition: :func:`_inline_text` without template
+    shortcodes."""
+    return SHORTCODE.sub("", _inline_text(token)).strip()
 
 
 def _from_tables(tokens: Sequence[Any], name: str) -> list[tuple[Concept, int]]:

@@ -550,7 +550,8 @@ class Searcher:
             (q.compact, q.compact + "\U0010ffff"),
         )
         last = q.key.split()[-1]
-        whole_word: bool | None = None  # whether the query's last word is a word of its own
+        # whether the query's last word is a word of its own (forms knows: a word of names)
+        whole_word = len(last) >= 3 and bool(run.forms.typed) and run.forms.typed[-1]
         for concept, field, lang, text, key, name in rows:
             if not _is_prefix(q.key, key):
                 continue
@@ -561,8 +562,6 @@ class Searcher:
             if truncated:
                 # احد (one) begins احداثيات (coordinates), bit begins bitwidth: a word of
                 # its own that a name continues into another word ranks with word matches
-                if whole_word is None:
-                    whole_word = len(last) >= 3 and bool(self._known([last]))
                 if whole_word:
                     score = bands.WORD.scale(0.3)
             match = self._match(field, lang, text, "prefix", name, truncated)
