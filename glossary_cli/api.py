@@ -202,10 +202,14 @@ def add(
     lang: str | None = None,
     force: bool = False,
     dry_run: bool = False,
+    options: Mapping[str, Any] | None = None,
     env: Mapping[str, str] | None = None,
 ) -> Any:
     """Add a glossary file to the user data directory (``gloss add``) and rebuild its records,
     aligned with the main data directory (``GLOSS_DATA``, else the bundled glossary).
+
+    ``options`` are ``format``, ``columns`` (a mapping, see :func:`parse_columns`), ``sheet``
+    and ``skip_bad`` (:func:`glossary_cli.userdata.add`).
 
     Returns:
         A :class:`glossary_cli.userdata.Change` (what the file contributed).
@@ -219,8 +223,41 @@ def add(
     env = os.environ if env is None else env
     base = resolve_data_dir(None, env)
     return userdata.add(
-        user_data_dir(env), base, Path(path), lang=lang, force=force, dry_run=dry_run
+        user_data_dir(env),
+        base,
+        Path(path),
+        lang=lang,
+        force=force,
+        dry_run=dry_run,
+        options=options,
     )
+
+
+def parse_columns(text: str) -> dict[str, str]:
+    """``--columns``: comma-separated ``WHAT=COLUMN`` pairs → ``{WHAT: COLUMN}``, in order.
+
+    ``WHAT`` is what the column holds (a language tag for its terms, ``definition:TAG``,
+    ``note``, ``source``, ``id``…: :mod:`glossary_cli.formats.table`), ``COLUMN`` the name in
+    the file's header, or its 1-based number in a file without one.
+
+    >>> parse_columns("en=english, ar=arabic,definition:ar=description")
+    {'en': 'english', 'ar': 'arabic', 'definition:ar': 'description'}
+
+    Raises:
+        UsageError: a pair without ``=``, an empty side, or a ``WHAT`` given twice.
+    """
+    out: dict[str, str] = {}
+    for pair in text.split(","):
+        what, sep, column = (p.strip() for p in pair.partition("="))
+        if not sep or not what or not column:
+            raise UsageError(
+                f"--columns: {pair.strip()!r} is not WHAT=COLUMN",
+                hint="e.g. --columns en=english,ar=arabic,definition:ar=description",
+            )
+        if what in out:
+            raise UsageError(f"--columns: {what!r} is given twice", hint="give each once")
+        out[what] = column
+    return out
 
 
 def check_distinct(paths: Sequence[str | os.PathLike[str]]) -> None:

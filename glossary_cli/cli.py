@@ -546,6 +546,42 @@ def add(
             "the first entries, every warning); change nothing.",
         ),
     ] = False,
+    file_format: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--format",
+            "-f",
+            metavar="FORMAT",
+            show_default=False,
+            help="Read every PATH as this format, whatever its name and content: "
+            + ", ".join(formats.names(readable=True))
+            + ", folder.",
+        ),
+    ] = None,
+    columns: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--columns",
+            metavar="WHAT=COLUMN,...",
+            show_default=False,
+            help="What each column of a CSV, TSV or spreadsheet holds, by header name or "
+            "1-based number: en=english,ar=arabic,definition:ar=description.",
+        ),
+    ] = None,
+    sheet: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--sheet", metavar="NAME", show_default=False, help="The spreadsheet's sheet to read."
+        ),
+    ] = None,
+    skip_bad: Annotated[
+        bool,
+        typer.Option(
+            "--skip-bad",
+            help="Leave malformed rows out (each reported with its line) instead of refusing "
+            "the file.",
+        ),
+    ] = False,
 ) -> None:
     """Add glossary files or term folders to your own glossaries; lookups merge them with the
     bundled one.
@@ -557,12 +593,19 @@ def add(
     from glossary_cli import api
 
     try:
+        options = {
+            "format": file_format,
+            "columns": api.parse_columns(columns) if columns is not None else None,
+            "sheet": sheet,
+            "skip_bad": skip_bad,
+        }
         api.check_distinct(files)
         if len(files) > 1 and not dry_run:
             for file in files:  # every file read first: an error adds none of them
-                api.add(file, lang=lang, force=force, dry_run=True)
+                api.add(file, lang=lang, force=force, dry_run=True, options=options)
         for file in files:
-            _add_one(api.add(file, lang=lang, force=force, dry_run=dry_run), dry_run)
+            change = api.add(file, lang=lang, force=force, dry_run=dry_run, options=options)
+            _add_one(change, dry_run)
     except GlossError as exc:
         _fail(exc)
 

@@ -19,7 +19,7 @@ term line and its definition line, before :mod:`glossary_cli.align` turns entrie
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 #: Administrative statuses (the TBX-Basic picklist of ``administrativeStatus``, ISO 12620
 #: ``preferredTerm-admn-sts`` …, written without the suffix). Other spellings a termbase uses
@@ -374,10 +374,19 @@ class Source(NamedTuple):
 
 
 class Glossary(NamedTuple):
-    """A complete record set: the sources read and the concepts built from them."""
+    """A complete record set: the sources read and the concepts built from them.
+
+    Attributes:
+        sources: the files read.
+        concepts: the concepts, in file order.
+        warnings: what a reader skipped or changed on the way in
+            (:class:`glossary_cli.errors.ParseWarning`, with file and line): rows left out
+            under ``--skip-bad``, duplicate rows joined. Never written to records.
+    """
 
     sources: tuple[Source, ...]
     concepts: tuple[Concept, ...]
+    warnings: tuple[Any, ...] = ()
 
     @property
     def entry_count(self) -> int:

@@ -39,8 +39,10 @@ from glossary_cli.tags import is_language_tag
 RECORDS = "concepts.yaml"
 CURATION = "curation.yaml"
 MANIFEST = "sources.yaml"
-#: The settings a file may have in the manifest.
-MANIFEST_KEYS = ("lang",)
+#: The settings a file may have in the manifest: the language of a plain file, the format
+#: that ``gloss add --format`` forced, and the reading options of
+#: :data:`glossary_cli.formats.READ_OPTIONS`.
+MANIFEST_KEYS = ("lang", "format", "columns", "sheet", "skip_bad")
 SOURCES = "sources"
 HEADER = (
     "# gloss term records (record schema 2), written by `gloss build` from sources/ and\n"
@@ -210,11 +212,23 @@ def read_manifest(data_dir: Path) -> dict[str, dict[str, Any]]:
         if unknown:
             exc = RecordError(
                 f"{name}: unknown setting {str(unknown[0])!r}",
-                hint="a file's only setting is its language: {my.txt: {lang: hi}}",
+                hint="a file's settings are " + ", ".join(MANIFEST_KEYS)
+                + ", e.g. {my.txt: {lang: hi}}",
             )
             exc.keys, exc.on_key = (str(name), str(unknown[0])), True
             place(exc, text, str(path))
             raise exc
+        kinds = {"format": str, "sheet": str, "skip_bad": bool, "columns": dict}
+        for key, kind in kinds.items():
+            value = settings.get(key)
+            if value is not None and not isinstance(value, kind):
+                exc = RecordError(
+                    f"{name}: {key} must be a {kind.__name__}, not {value!r}",
+                    hint="fix the file by hand, or add the file again with the option",
+                )
+                exc.keys = (str(name), key)
+                place(exc, text, str(path))
+                raise exc
         lang = settings.get("lang")
         if lang is not None and not (isinstance(lang, str) and is_language_tag(lang)):
             exc = RecordError(
@@ -367,10 +381,11 @@ def build_from(
     sources: list[Source] = []
     warnings: list[ParseWarning] = []
     for name, data in files:
-        parsed = _parse_source(name, data, manifest.get(name, {}).get("lang"))
+        parsed = _parse_source(name, data, manifest.get(name, {}))
         if isinstance(parsed, Glossary):
             imported.append((name, parsed))
             sources.extend(parsed.sources)
+            warnings.extend(parsed.warnings)
         else:
             plain.append(parsed)
             sources.append(_source(parsed, data))
@@ -476,16 +491,20 @@ def _holds(concept: Concept, files: set[str]) -> bool:
     return any(source_file(t.source) in files for s in concept.languages for t in s.terms)
 
 
-def _parse_source(name: str, data: bytes, lang: Any) -> Any:
+def _parse_source(name: str, data: bytes, settings: Mapping[str, Any]) -> Any:
     """One file of ``sources/``: a :class:`ParsedGlossary` for a plain glossary file, or a
-    :class:`Glossary` for a file of another format (:func:`glossary_cli.formats.detect`);
-    errors and warnings name it as ``sources/NAME``."""
+    :class:`Glossary` for a file of another format (:func:`glossary_cli.formats.detect`, or
+    the ``format`` its settings force), read with the settings' reading options; errors and
+    warnings name it as ``sources/NAME``."""
     from glossary_cli import formats
     from glossary_cli.formats.seedtext import parse
 
     display = f"{SOURCES}/{name}"
+    lang = settings.get("lang")
+    options = {k: settings.get(k) for k in formats.READ_OPTIONS}
     try:
-        fmt = formats.detect(name, data)
+        forced = settings.get("format")
+        fmt = formats.get(forced) if forced else formats.detect(name, data)
         if not fmt.aligned:
             if lang is not None:
                 raise UsageError(
@@ -493,7 +512,16 @@ def _parse_source(name: str, data: bytes, lang: Any) -> Any:
                     path=MANIFEST,
                     hint=f"remove the 'lang' of {name} from {MANIFEST}",
                 )
-            return fmt.read(data, name)
+            glossary = fmt.read(data, name, **options)
+            for w in glossary.warnings:
+                if w.path == name:
+                    w.path = display
+            return glossary
+        if any(v is not None for v in options.values()):
+            raise UsageError(
+                f"{name} is a plain glossary file: it has no columns or sheets",
+                hint="leave --columns, --sheet and --skip-bad out",
+            )
         parsed = parse(data, name, None if lang is None else str(lang))
     except ParseError as exc:
         if exc.path == name:
@@ -513,7 +541,7 @@ def _base_inputs(base: Path) -> tuple[list[Any], tuple[Any, ...], tuple[Concept,
     manifest = read_manifest(base)
     parsed = []
     for name, data in read_sources(base):
-        p = _parse_source(name, data, manifest.get(name, {}).get("lang"))
+        p = _parse_source(name, data, manifest.get(name, {}))
         if not isinstance(p, Glossary):
             parsed.append(p)
     curation = read_curation(base)

@@ -60,6 +60,7 @@ def add(
     lang: str | None = None,
     force: bool = False,
     dry_run: bool = False,
+    options: Mapping[str, Any] | None = None,
 ) -> Change:
     """Copy the glossary file ``path`` into ``USER/sources`` and rebuild the user's records.
 
@@ -73,6 +74,9 @@ def add(
         force: replace a file of the same name added before.
         dry_run: read and build everything, write nothing (``gloss add --dry-run``): the
             change says what would be added.
+        options: ``format`` (a registry name that overrides detection, or ``folder``) and
+            the reading options of :data:`glossary_cli.formats.READ_OPTIONS`; kept in
+            ``sources.yaml`` so that every rebuild reads the file the same way.
 
     Raises:
         UsageError: a bad tag, ``lang`` for an import file, a name already added (without
@@ -82,6 +86,13 @@ def add(
     """
     from glossary_cli import formats
 
+    options = {k: v for k, v in (options or {}).items() if v is not None and v is not False}
+    forced = options.get("format")
+    if forced is not None and forced != "folder":
+        fmt = formats.get(forced)  # raises on an unknown name
+        if not fmt.readable:
+            raise UsageError(f"gloss does not read {fmt.name} files", hint="leave --format out")
+        options["format"] = fmt.name
     name = path.name
     if not name or name.startswith("."):
         raise UsageError(f"{str(path)!r} is not a file name gloss can keep", hint="rename it")
@@ -93,14 +104,31 @@ def add(
                 "en (English)…",
             )
         lang = canonical_tag(lang)  # HI is hi (RFC 5646 §2.1.1)
-        if formats.is_import(name):
+        if (forced is not None and forced != "text") or (
+            forced is None and formats.is_import(name)
+        ):
             raise UsageError(
                 f"{name} names the languages of its terms itself; "
                 "--lang is for plain glossary files",
                 hint="leave --lang out",
             )
     folder = path.is_dir()
+    if forced == "folder" and not folder:
+        raise UsageError(
+            f"{str(path)!r} is not a folder", hint="--format folder is for a folder of term files"
+        )
+    if folder and forced not in (None, "folder"):
+        raise UsageError(
+            f"{str(path)!r} is a folder: it cannot be read as {forced}",
+            hint="give a file, or leave --format out for a term folder",
+        )
     if folder:
+        if set(options) - {"format"}:
+            raise UsageError(
+                f"{str(path)!r} is a term folder: it has no columns or sheets",
+                hint="leave --columns, --sheet and --skip-bad out",
+            )
+        options.pop("format", None)
         from glossary_cli.formats.folder import is_term_folder, read_folder
 
         if not is_term_folder(path):
@@ -144,7 +172,8 @@ def add(
     earlier = sorted(n for n, _ in files if n not in existing and n != name)
     order = [*existing, *earlier, *([] if name in existing else [name])]
     manifest = {n: existing.get(n, {}) for n in order}
-    settings = {k: v for k, v in manifest.get(name, {}).items() if k != "lang"}
+    # the file is read as this add says: a replaced file's old settings do not carry over
+    settings: dict[str, Any] = dict(options)
     if lang is not None:
         settings["lang"] = lang
     manifest[name] = settings

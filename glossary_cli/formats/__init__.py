@@ -48,6 +48,7 @@ class Format(NamedTuple):
         readable, writable: whether ``gloss add`` reads it and ``gloss export`` writes it.
         options: keyword arguments the module's ``read`` and ``write`` take for this format
             (the dialect of CSV and TSV).
+        takes: the reading options (:data:`READ_OPTIONS`) the module's ``read`` accepts.
     """
 
     name: str
@@ -58,21 +59,38 @@ class Format(NamedTuple):
     readable: bool = True
     writable: bool = True
     options: tuple[tuple[str, Any], ...] = ()
+    takes: tuple[str, ...] = ()
 
     def load(self) -> ModuleType:
         """The module that implements the format."""
         return importlib.import_module(f"{__name__}.{self.module}")
 
-    def read(self, data: bytes, name: str) -> Glossary:
+    def read(self, data: bytes, name: str, **options: Any) -> Glossary:
         """Read a file of this format.
+
+        Args:
+            data: the file's bytes.
+            name: its name, for messages and sources.
+            options: reading options of :data:`READ_OPTIONS` that this format
+                :attr:`takes`; ``None`` values are left out.
 
         Raises:
             UsageError: the format is not read by gloss (or is the plain format, whose files
-                are aligned: see :mod:`glossary_cli.store`); ParseError: the file is malformed.
+                are aligned: see :mod:`glossary_cli.store`), or an option it does not take;
+            ParseError: the file is malformed.
         """
         if not self.readable or self.aligned:
             raise UsageError(f"{self.name} files are not imported as concepts")
-        glossary: Glossary = self.load().read(data, name, **dict(self.options))
+        given = {k: v for k, v in options.items() if v is not None and v is not False}
+        for key in given:
+            if key not in self.takes:
+                flag = "--" + key.replace("_", "-")
+                which = [f.name for f in FORMATS if key in f.takes]
+                raise UsageError(
+                    f"{flag} is not an option for {self.name} files ({name})",
+                    hint=f"{flag} is for {', '.join(which) or 'no format'} files; leave it out",
+                )
+        glossary: Glossary = self.load().read(data, name, **dict(self.options), **given)
         return glossary
 
     def write(self, glossary: Glossary, **options: Any) -> bytes:
@@ -96,6 +114,12 @@ class Format(NamedTuple):
         return tuple(check(glossary)) if check is not None else ()
 
 
+#: Options of ``gloss add`` that change how a file is read, kept per file in ``sources.yaml``
+#: so that a rebuild reads it the same way: ``columns`` maps columns to what they hold
+#: (``{"en": "english", "definition:ar": "description"}``), ``sheet`` names a spreadsheet's
+#: sheet, ``skip_bad`` leaves malformed rows out (each reported) instead of refusing the file.
+READ_OPTIONS = ("columns", "sheet", "skip_bad")
+
 #: Every format, in the order help texts list them.
 FORMATS: tuple[Format, ...] = (
     Format(
@@ -113,9 +137,15 @@ FORMATS: tuple[Format, ...] = (
         (".csv",),
         "table",
         options=(("dialect", "csv"),),
+        takes=("columns", "skip_bad"),
     ),
     Format(
-        "tsv", "one row per term, tab-separated", (".tsv",), "table", options=(("dialect", "tsv"),)
+        "tsv",
+        "one row per term, tab-separated",
+        (".tsv",),
+        "table",
+        options=(("dialect", "tsv"),),
+        takes=("columns", "skip_bad"),
     ),
     Format("jsonl", "one concept record per line (JSON Lines)", (".jsonl", ".ndjson"), "jsonl"),
     Format("yaml", "the record document, as concepts.yaml", (".yaml", ".yml"), "yamldoc"),
@@ -132,6 +162,7 @@ FORMATS: tuple[Format, ...] = (
         (".xlsx",),
         "xlsx",
         writable=False,
+        takes=("columns", "sheet", "skip_bad"),
     ),
     Format(
         "po",
