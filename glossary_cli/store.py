@@ -212,7 +212,8 @@ def read_manifest(data_dir: Path) -> dict[str, dict[str, Any]]:
         if unknown:
             exc = RecordError(
                 f"{name}: unknown setting {str(unknown[0])!r}",
-                hint="a file's settings are " + ", ".join(MANIFEST_KEYS)
+                hint="a file's settings are "
+                + ", ".join(MANIFEST_KEYS)
                 + ", e.g. {my.txt: {lang: hi}}",
             )
             exc.keys, exc.on_key = (str(name), str(unknown[0])), True
