@@ -1264,9 +1264,9 @@ def verify(out: Path, n: int, seed: int, vocab_size: int, fmt: str) -> list[str]
 
 
 def _verify_build(out: Path) -> str:
-    """Run glossary_cli.store.build_records on ``out`` (needs the package's dependencies)."""
+    """Run glossary_cli.build.build_records on ``out`` (needs the package's dependencies)."""
     try:
-        from glossary_cli.store import build_records
+        from glossary_cli.build import build_records
     except ImportError as exc:
         return f"gloss build: skipped ({exc})"
     try:

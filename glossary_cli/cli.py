@@ -438,6 +438,7 @@ def build(
 
     Example: gloss build --data data --check
     """
+    from glossary_cli import build as pipeline
     from glossary_cli import store
     from glossary_cli.config import resolve_data_dir
 
@@ -450,9 +451,9 @@ def build(
             if not store.source_files(data_dir):
                 typer.echo("no glossaries added with `gloss add`: nothing to rebuild")
                 return
-            result = store.build_records(data_dir, strict=strict, base=base)
+            result = pipeline.build_records(data_dir, strict=strict, base=base)
         else:
-            result = store.build_records(data_dir, strict=strict)
+            result = pipeline.build_records(data_dir, strict=strict)
     except GlossError as exc:
         _fail(exc)
     for warning in result.warnings:

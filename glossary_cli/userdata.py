@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from glossary_cli import store
+from glossary_cli import build, store
 from glossary_cli.errors import GlossError, NotFoundError, ParseError, StoreError, UsageError
 from glossary_cli.tags import canonical_tag, is_language_tag
 
@@ -43,8 +43,8 @@ class Change:
 
     user_dir: Path
     file: str
-    report: store.FileReport | None
-    result: store.BuildResult | None
+    report: build.FileReport | None
+    result: build.BuildResult | None
 
 
 def user_sources(user_dir: Path) -> list[str]:
@@ -260,9 +260,9 @@ def remove(user_dir: Path, base: Path | None, name: str) -> Change:
 
 def _build(
     user_dir: Path, files: list[tuple[str, bytes]], manifest: Mapping[str, Any], base: Path | None
-) -> store.BuildResult:
+) -> build.BuildResult:
     curation = store.read_curation(user_dir)
-    return store.build_from(files, manifest, curation, base=_base(base, user_dir))
+    return build.build_from(files, manifest, curation, base=_base(base, user_dir))
 
 
 def _base(base: Path | None, user_dir: Path) -> Path | None:
@@ -273,7 +273,7 @@ def _base(base: Path | None, user_dir: Path) -> Path | None:
 
 def _commit(
     user_dir: Path,
-    result: store.BuildResult | None,
+    result: build.BuildResult | None,
     manifest: Mapping[str, Any],
     sources: Mapping[str, bytes | None],
 ) -> None:

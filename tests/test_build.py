@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from glossary_cli.build import build_records
 from glossary_cli.cli import app
-from glossary_cli.store import build_records, read_records
+from glossary_cli.store import read_records
 
 from .conftest import DATA, snapshot
 

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from glossary_cli import store
+from glossary_cli import build, store
 from glossary_cli.cli import app
 from glossary_cli.errors import ExitCode
 from glossary_cli.records import glossary_from_mapping, glossary_to_mapping
@@ -95,7 +95,7 @@ def with_records(root: Path) -> Path:
     """Give ``root`` the records of a good glossary first, so that a failing build has
     something to lose; then the test replaces the sources."""
     scratch = make_data(root / "scratch", {"g.txt": GOOD})
-    result = store.build_records(scratch)
+    result = build.build_records(scratch)
     (root / store.RECORDS).write_text(result.text, encoding="utf-8")
     return root
 
@@ -316,8 +316,8 @@ def test_a_file_with_a_byte_order_mark_builds(tmp_path: Path, encoding: str) -> 
 @pytest.mark.parametrize("newline", ["\r", "\r\n", "\n"], ids=["cr", "crlf", "lf"])
 def test_every_line_end_builds_the_same_records(tmp_path: Path, newline: str) -> None:
     data = make_data(tmp_path, {"g.txt": GOOD.replace("\n", newline)})
-    reference = store.build_records(make_data(tmp_path / "lf", {"g.txt": GOOD}))
-    assert store.build_records(data).glossary.concepts == reference.glossary.concepts
+    reference = build.build_records(make_data(tmp_path / "lf", {"g.txt": GOOD}))
+    assert build.build_records(data).glossary.concepts == reference.glossary.concepts
 
 
 @pytest.mark.parametrize(
@@ -901,7 +901,7 @@ def test_a_message_with_undecodable_bytes_in_a_non_utf8_locale(tmp_path: Path) -
 def big_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A data directory of 1500 concepts, built; search "term" finds them all."""
     data = make_data(tmp_path_factory.mktemp("big"), {"g.txt": large_glossary(1500)})
-    result = store.build_records(data)
+    result = build.build_records(data)
     store.write_records(data, result.text)
     return data
 
@@ -1105,10 +1105,10 @@ def changing_data(tmp_path: Path) -> tuple[Path, bytes, bytes]:
     """A data directory whose records are current for an old source; the source then changes.
     Returns the directory, the old records' bytes and the bytes a build now writes."""
     data = make_data(tmp_path / "data", {"g.txt": large_glossary(2500)})
-    store.write_records(data, store.build_records(data).text)
+    store.write_records(data, build.build_records(data).text)
     old = (data / store.RECORDS).read_bytes()
     (data / "sources" / "g.txt").write_text(large_glossary(2500, seed=1), encoding="utf-8")
-    new = store.build_records(data).text.encode("utf-8")
+    new = build.build_records(data).text.encode("utf-8")
     assert old != new
     return data, old, new
 

@@ -1,0 +1,400 @@
+"""Sources → concepts → records: what ``gloss build`` and ``gloss add`` compute.
+
+:func:`build_records` reads a data directory's ``sources/`` and builds its records; the
+pipeline (:func:`build_from`) parses each file (:mod:`glossary_cli.formats`), aligns the plain
+files (:mod:`glossary_cli.align`), appends the concepts of the other files, merges concepts
+that share an id and reports what each file gave (:class:`FileReport`). Nothing here writes a
+file: :mod:`glossary_cli.store` and :mod:`glossary_cli.userdata` do.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from glossary_cli.errors import GlossError, ParseError, ParseWarning, StoreError, UsageError
+from glossary_cli.formats._yaml import dump_yaml
+from glossary_cli.model import Concept, Glossary, Source
+from glossary_cli.select import source_file
+from glossary_cli.store import (
+    HEADER,
+    MANIFEST,
+    RECORDS,
+    SOURCES,
+    in_manifest_order,
+    read_curation,
+    read_manifest,
+    read_records,
+    read_sources,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class FileReport:
+    """What one glossary file contributed to a build (``gloss add`` reports it).
+
+    Attributes:
+        file: the file's name.
+        langs: language tags of its entries.
+        entries: how many entries it gave.
+        concepts: how many concepts hold one of its entries.
+        joined: how many of those are concepts of the base data directory (see
+            :func:`build_from`), which the entries join at lookup time.
+        aligned: the files it is parallel to (translations of each other, entry by entry).
+        terms: how many terms it gave, over all languages (English ones included).
+    """
+
+    file: str
+    langs: tuple[str, ...]
+    entries: int
+    concepts: int
+    joined: int = 0
+    aligned: tuple[str, ...] = ()
+    terms: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class BuildResult:
+    """What ``gloss build`` produced.
+
+    Attributes:
+        glossary: the records.
+        text: their YAML text, exactly as written to ``concepts.yaml``.
+        alignments: the pairwise file comparison (see :mod:`glossary_cli.align`).
+        warnings: skipped problems (errors under ``--strict``).
+        files: what each file of the data directory contributed, in file order.
+    """
+
+    glossary: Glossary
+    text: str
+    alignments: tuple[Any, ...]
+    warnings: tuple[ParseWarning, ...]
+    files: tuple[FileReport, ...] = ()
+
+
+def build_records(data_dir: Path, *, strict: bool = False, base: Path | None = None) -> BuildResult:
+    """Parse ``DATA/sources``, align parallel files, merge ``DATA/curation.yaml``.
+
+    Args:
+        data_dir: the data directory.
+        strict: raise the first warning as an error.
+        base: another data directory whose concepts ``data_dir``'s files may join (the
+            bundled glossary, for the user's directory): see :func:`build_from`.
+
+    Returns:
+        The records and their YAML text; nothing is written (see :func:`write_records`).
+
+    Raises:
+        ParseError: a malformed glossary file (file and line named), or a warning under
+            ``strict``; RecordError: a malformed curation or manifest file; StoreError: no
+            sources.
+    """
+    files = read_sources(data_dir)
+    if not files:
+        raise StoreError(
+            f"no glossary files in {data_dir / SOURCES}",
+            hint="put glossary files there, or add one with `gloss add FILE`",
+        )
+    manifest = read_manifest(data_dir)
+    present = {name for name, _ in files}
+    missing = [
+        ParseWarning(
+            f"names {name}, which is not in {SOURCES}/",
+            path=str(data_dir / MANIFEST),
+            hint=f"put the file in {data_dir / SOURCES}, or remove its line",
+        )
+        for name in manifest
+        if name not in present
+    ]
+    if strict and missing:
+        raise ParseError(missing[0].message, path=missing[0].path, hint=missing[0].hint)
+    try:
+        result = build_from(
+            in_manifest_order(files, manifest),
+            manifest,
+            read_curation(data_dir),
+            strict=strict,
+            base=base,
+        )
+    except GlossError as exc:
+        if exc.path and not os.path.isabs(exc.path):  # sources/NAME, curation.yaml: in DATA
+            exc.path = str(data_dir / exc.path)
+        raise
+    for w in result.warnings:  # sources/NAME, curation.yaml: in DATA, as errors name them
+        if w.path and not os.path.isabs(w.path):
+            w.path = str(data_dir / w.path)
+    return replace(result, warnings=(*missing, *result.warnings)) if missing else result
+
+
+def build_from(
+    files: Sequence[tuple[str, bytes]],
+    manifest: Mapping[str, Mapping[str, Any]],
+    curation: Sequence[Any] = (),
+    *,
+    strict: bool = False,
+    base: Path | None = None,
+) -> BuildResult:
+    """Build records from the files of a data directory, given as ``(name, bytes)``.
+
+    Plain glossary files are parsed (:mod:`glossary_cli.parsing`, in the language the manifest
+    names, else the one their script shows) and aligned (:mod:`glossary_cli.align`); files of
+    the other formats (:func:`glossary_cli.formats.detect`: TBX, CSV, TSV, JSON Lines, YAML)
+    already hold concepts, which are appended after the aligned ones with their own ids,
+    without curation. Concepts sharing an id are merged
+    (:func:`glossary_cli.align.merge_concepts`; a renamed one is a warning).
+
+    With ``base``, the plain files of that data directory (and its curation) are aligned
+    together with ``files`` as read-only inputs, the way ``gloss build`` would align them in
+    one directory, but only what ``files`` contribute is written: a concept that also holds a
+    base entry is written under the id of that base concept (looked up in the base's records
+    by that entry's source) with only the sections and English terms ``files`` give, so that
+    the index merges the two (:func:`glossary_cli.index.open_index`); any other concept gets
+    an id the base does not use, and so does a concept of an import file whose id is a base
+    concept's but whose sections contradict it (:func:`glossary_cli.align.sections_clash`),
+    before the files' concepts are merged: which file joins the base does not depend on the
+    order they were added in. Warnings and alignments that concern only base files are
+    left out.
+
+    Raises:
+        As :func:`build_records`; UsageError: the manifest names a language for an import file.
+    """
+    from glossary_cli.align import align, merge_concepts, sections_clash
+    from glossary_cli.records import glossary_to_mapping
+
+    plain: list[Any] = []
+    imported: list[tuple[str, Glossary]] = []
+    sources: list[Source] = []
+    warnings: list[ParseWarning] = []
+    for name, data in files:
+        parsed = _parse_source(name, data, manifest.get(name, {}))
+        if isinstance(parsed, Glossary):
+            imported.append((name, parsed))
+            sources.extend(parsed.sources)
+            warnings.extend(parsed.warnings)
+        else:
+            plain.append(parsed)
+            sources.append(_source(parsed, data))
+            warnings.extend(parsed.warnings)
+
+    base_parsed, base_curation, base_concepts = _base_inputs(base) if base else ([], (), ())
+    result = align([*base_parsed, *plain], [*base_curation, *curation])
+    mine = {p.name for p in plain}
+    alignments = tuple(a for a in result.alignments if {a.first, a.second} & mine)
+    if base_parsed:
+        known = {str(w) for w in align(base_parsed, base_curation).warnings}
+        warnings.extend(w for w in result.warnings if str(w) not in known)
+        concepts = _own_concepts(result.concepts, mine, base_concepts)
+    else:
+        warnings.extend(result.warnings)
+        concepts = list(result.concepts)
+    for _, glossary in imported:
+        concepts.extend(glossary.concepts)
+    # A concept that contradicts the bundled one of its id is another concept: it gets an id
+    # of its own here, before the files' concepts are merged, so that it never takes the id
+    # from a later file's concept that does join the bundled one (whatever the order added).
+    base_by_id = {c.id: c for c in base_concepts}
+    taken = {*base_by_id, *(c.id for c in concepts)}
+    for i, concept in enumerate(concepts):
+        bundled = base_by_id.get(concept.id)
+        clash = sections_clash(bundled, concept) if bundled is not None else None
+        if clash:
+            n = 2
+            while f"{concept.id}-{n}" in taken:
+                n += 1
+            cid = f"{concept.id}-{n}"
+            taken.add(cid)
+            concepts[i] = concept._replace(id=cid)
+            section = concept.section(clash)
+            source = section.terms[0].source if section is not None and section.terms else ""
+            warnings.append(
+                ParseWarning(
+                    f"{source}: concept {concept.id!r} gives another {clash} entry than the "
+                    f"bundled one: it is kept apart, as {cid!r}",
+                    hint="give the bundled term (and its definition, or none) to join it, "
+                    "or another English name for a concept of its own",
+                )
+            )
+    concepts, renamed = merge_concepts(concepts)
+    warnings.extend(ParseWarning(m, hint="give one of them another id") for m in renamed)
+    if strict and warnings:
+        first = warnings[0]
+        raise ParseError(
+            first.message,
+            path=first.path,
+            line=first.line,
+            hint=first.hint or "fix it, or drop --strict",
+        )
+    glossary = Glossary(sources=tuple(sources), concepts=tuple(concepts))
+    text = HEADER + dump_yaml(glossary_to_mapping(glossary))
+
+    def joins(concept: Concept) -> bool:
+        """Whether a concept joins a bundled one at lookup time (rather than being kept
+        apart as ID-2, :func:`glossary_cli.align.merge_concepts`)."""
+        bundled = base_by_id.get(concept.id)
+        return bundled is not None and sections_clash(bundled, concept) is None
+
+    imports = dict(imported)
+    reports = []
+    for name, _ in files:
+        if name in imports:
+            g = imports[name]
+            reports.append(
+                FileReport(
+                    file=name,
+                    langs=tuple(s.lang for s in g.sources),
+                    entries=g.entry_count,
+                    concepts=len(g.concepts),
+                    joined=sum(joins(c) for c in g.concepts),
+                    terms=g.term_count,
+                )
+            )
+            continue
+        p = next(p for p in plain if p.name == name)
+        held = [c for c in concepts if _holds(c, {name})]
+        parallel = [
+            a.second if a.first == name else a.first
+            for a in result.alignments
+            if a.parallel and name in (a.first, a.second)
+        ]
+        reports.append(
+            FileReport(
+                file=name,
+                langs=(p.lang,),
+                entries=len(p.entries),
+                concepts=len(held),
+                joined=sum(joins(c) for c in held),
+                aligned=tuple(parallel),
+                terms=sum(1 for c in held for s in c.languages for t in s.terms
+                          if source_file(t.source) == name),
+            )
+        )  # fmt: skip
+    return BuildResult(glossary, text, alignments, tuple(warnings), tuple(reports))
+
+
+def _holds(concept: Concept, files: set[str]) -> bool:
+    """Whether a concept has a term read from one of ``files``."""
+    return any(source_file(t.source) in files for s in concept.languages for t in s.terms)
+
+
+def _parse_source(name: str, data: bytes, settings: Mapping[str, Any]) -> Any:
+    """One file of ``sources/``: a :class:`ParsedGlossary` for a plain glossary file, or a
+    :class:`Glossary` for a file of another format (:func:`glossary_cli.formats.detect`, or
+    the ``format`` its settings force), read with the settings' reading options; errors and
+    warnings name it as ``sources/NAME``."""
+    from glossary_cli import formats
+    from glossary_cli.formats.seedtext import parse
+
+    display = f"{SOURCES}/{name}"
+    lang = settings.get("lang")
+    options = {k: settings.get(k) for k in formats.READ_OPTIONS}
+    try:
+        forced = settings.get("format")
+        fmt = formats.get(forced) if forced else formats.detect(name, data)
+        if not fmt.aligned:
+            if lang is not None:
+                raise UsageError(
+                    f"{name} names its own languages; the manifest cannot set one",
+                    path=MANIFEST,
+                    hint=f"remove the 'lang' of {name} from {MANIFEST}",
+                )
+            glossary = fmt.read(data, name, **options)
+            for w in glossary.warnings:
+                if w.path == name:
+                    w.path = display
+            return glossary
+        if any(v is not None for v in options.values()):
+            raise UsageError(
+                f"{name} is a plain glossary file: it has no columns or sheets",
+                hint="leave --columns, --sheet and --skip-bad out",
+            )
+        parsed = parse(data, name, None if lang is None else str(lang))
+    except ParseError as exc:
+        if exc.path == name:
+            exc.path = display
+        raise
+    for w in parsed.warnings:
+        if w.path == name:
+            w.path = display
+    return parsed
+
+
+def _base_inputs(base: Path) -> tuple[list[Any], tuple[Any, ...], tuple[Concept, ...]]:
+    """The plain files of a base data directory, parsed; its curation; its concepts (from
+    its records when they exist, else as built)."""
+    from glossary_cli.align import align
+
+    manifest = read_manifest(base)
+    parsed = []
+    for name, data in read_sources(base):
+        p = _parse_source(name, data, manifest.get(name, {}))
+        if not isinstance(p, Glossary):
+            parsed.append(p)
+    curation = read_curation(base)
+    if (base / RECORDS).is_file():
+        concepts = read_records(base).concepts
+    else:
+        concepts = align(parsed, curation).concepts
+    return parsed, curation, concepts
+
+
+def _own_concepts(
+    concepts: Sequence[Concept], mine: set[str], base: Sequence[Concept]
+) -> list[Concept]:
+    """What the data directory's own files (``mine``) contribute to the aligned concepts; see
+    :func:`build_from`."""
+    from glossary_cli.model import LangSection, is_english
+
+    def own(section: LangSection) -> bool:
+        return bool(section.terms) and source_file(section.terms[0].source) in mine
+
+    by_source = {
+        s.terms[0].source: c
+        for c in base
+        for s in c.languages
+        if s.terms and not is_english(s.lang)
+    }
+    taken = {c.id for c in base}
+    out = []
+    for c in concepts:
+        native = [s for s in c.languages if not is_english(s.lang)]
+        sections = [s for s in native if own(s)]
+        english = c.english
+        english_terms = tuple(
+            t for t in (english.terms if english else ()) if source_file(t.source) in mine
+        )
+        if not sections and not english_terms:
+            continue
+        other = next((s for s in native if not own(s)), None)
+        shared = by_source.get(other.terms[0].source) if other is not None else None
+        if shared is not None:
+            # the base concept's English stands: what the file's parentheticals give is the
+            # evidence it was aligned by, not more names of the concept
+            if not sections:
+                continue
+            out.append(Concept(id=shared.id, languages=tuple(sections),
+                               provenance=tuple(p for p in c.provenance
+                                                if source_file(p) in mine)))  # fmt: skip
+            continue
+        cid, n = c.id, 2
+        while cid in taken:
+            cid, n = f"{c.id}-{n}", n + 1
+        taken.add(cid)
+        out.append(c._replace(id=cid))
+    return out
+
+
+def _source(parsed: Any, data: bytes) -> Source:
+    return Source(
+        file=parsed.name,
+        lang=parsed.lang,
+        title=parsed.title,
+        subtitle=parsed.subtitle,
+        entries=len(parsed.entries),
+        sha256=hashlib.sha256(data).hexdigest(),
+    )
+
+
