@@ -40,12 +40,12 @@ import json
 import os
 import sqlite3
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from glossary_cli import __version__
 from glossary_cli.errors import StoreError
+from glossary_cli.parallel import handling, start_workers, terminate_raises
 
 SCHEMA_VERSION = "9"  # 9: the word and lemma tables (inflected and clitic forms)
 _RECORDS = "concepts.yaml"
@@ -262,7 +262,7 @@ def compile_index(
 
         from glossary_cli.store import paused_gc
 
-        with _terminate_raises():
+        with terminate_raises():
             conn.executescript(_PRAGMAS + _DDL)
             with paused_gc():
                 try:
@@ -307,40 +307,6 @@ def compile_index(
     return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
 
 
-@contextmanager
-def _handling(names: Sequence[str], handler: Any) -> Iterator[list[int]]:
-    """Set ``handler`` for the signals ``names`` (those this platform has) while a block
-    runs, then restore the previous handlers; yields the signals set. Only the main thread
-    may set handlers (and it alone receives signals): in another thread nothing is set."""
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        yield []
-        return
-    signals = [getattr(signal, name) for name in names if hasattr(signal, name)]
-    previous = {sig: signal.signal(sig, handler) for sig in signals}
-    try:
-        yield signals
-    finally:
-        for sig, old in previous.items():
-            signal.signal(sig, old)
-
-
-@contextmanager
-def _terminate_raises() -> Iterator[None]:
-    """While a build runs in the main thread, SIGTERM and SIGHUP raise ``SystemExit(128 +
-    signal)`` instead of killing the process outright, so that the temporary index file is
-    removed and the worker processes are stopped (``timeout``, ``kill`` and service managers
-    send SIGTERM; a closed terminal sends SIGHUP)."""
-
-    def stop(signum: int, frame: Any) -> None:
-        raise SystemExit(128 + signum)
-
-    with _handling(("SIGTERM", "SIGHUP"), stop):
-        yield
-
-
 #: Record files larger than this are parsed in chunks by worker processes.
 PARALLEL_BYTES = 8 << 20
 #: Concepts per chunk handed to a worker.
@@ -375,11 +341,12 @@ class _Unsplittable(Exception):
 
 def _prepared_chunks(path: Path) -> Generator[_Prepared, None, None]:
     """Parse and key one large record file in chunks of :data:`CHUNK_CONCEPTS` concepts, in
-    worker processes (one per core), yielding the chunks in file order. The file is streamed:
-    memory stays proportional to a few chunks, whatever the file's size. If anything stops
-    the build (a bad chunk, Ctrl-C, SIGTERM, the caller closing this generator), the workers
-    are killed at once rather than left blocked on their pipes. Where no worker can be
-    started (:func:`_start_workers`), the chunks are parsed in this process, one by one.
+    worker processes (one per core), yielding the chunks in file order. The file is streamed: memory
+    stays proportional to a few chunks, whatever the file's size. If anything stops the build (a bad
+    chunk, Ctrl-C, SIGTERM, the caller closing this generator), the workers are killed at once
+    rather than left blocked on their pipes. Where no worker can be started
+    (:func:`glossary_cli.parallel.start_workers`), the chunks are parsed in this process, one by
+    one.
 
     Raises:
         _Unsplittable: the file is not laid out as ``gloss build`` writes it.
@@ -393,7 +360,7 @@ def _prepared_chunks(path: Path) -> Generator[_Prepared, None, None]:
 
     jobs = ((str(path), *where) for where in _record_chunks(path))
     workers = max(1, min(os.cpu_count() or 1, 4))
-    pool = _start_workers(workers) if workers > 1 else None
+    pool = start_workers(workers) if workers > 1 else None
     if pool is None:
         for job in jobs:
             yield _prepare_text(job)
@@ -423,7 +390,7 @@ def _prepared_chunks(path: Path) -> Generator[_Prepared, None, None]:
         import signal
 
         # a second Ctrl-C mid-terminate would leave join() waiting for ever
-        with _handling(("SIGINT", "SIGTERM", "SIGHUP"), signal.SIG_IGN):
+        with handling(("SIGINT", "SIGTERM", "SIGHUP"), signal.SIG_IGN):
             pool.terminate()
             pool.join()
         raise
@@ -432,64 +399,6 @@ def _prepared_chunks(path: Path) -> Generator[_Prepared, None, None]:
         pool.join()
     finally:
         shutil.rmtree(results, ignore_errors=True)
-
-
-def _start_workers(workers: int) -> Any:
-    """A ``multiprocessing`` pool of ``workers`` processes, or ``None`` where none can be
-    started (too many open files or processes, no ``/dev/shm``: ``OSError``).
-
-    Workers are *spawned* (a fresh interpreter), not forked: a fork would copy this process
-    mid-build, with its open index connection and its SIGTERM handler
-    (:func:`_terminate_raises`), and a worker killed at that moment may never exit. While
-    they are started, Ctrl-C and a closed terminal (SIGINT, SIGHUP) are ignored, and a
-    process keeps an ignored signal ignored across ``exec`` (POSIX; Python then installs no
-    KeyboardInterrupt handler), so a worker still importing when the terminal signals the
-    whole process group stays quiet; this process stops it (:func:`_prepared_chunks`). The
-    signals are blocked as well meanwhile, so that one that comes then is held back (a
-    blocked signal is never discarded as ignored, on Linux) and delivered once the handlers
-    are back, stopping the new pool.
-    """
-    import multiprocessing
-    import signal
-
-    mask = getattr(signal, "pthread_sigmask", None)
-    blocked = None
-    pool = None
-    with _handling(("SIGINT", "SIGHUP"), signal.SIG_IGN) as held:
-        if mask and held:
-            blocked = mask(signal.SIG_BLOCK, held)
-            if os.name == "posix":
-                # The pool's first semaphore starts multiprocessing's resource tracker (a
-                # process of this group, which must ignore SIGHUP too), and it unblocks
-                # SIGINT after its own start: start it now, then block again.
-                from multiprocessing import resource_tracker
-
-                resource_tracker.ensure_running()
-                mask(signal.SIG_BLOCK, held)
-        try:
-            pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_worker_signals)
-        except OSError:
-            pass
-    if mask and blocked is not None:
-        try:
-            mask(signal.SIG_SETMASK, blocked)  # runs the handler of a signal held back
-        except BaseException:
-            if pool is not None:
-                pool.terminate()
-                pool.join()
-            raise
-    return pool
-
-
-def _worker_signals() -> None:
-    """Workers leave Ctrl-C and a closed terminal to the building process (which stops them
-    all) and die at once on SIGTERM, whatever handlers they inherited."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "SIGHUP"):
-        signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 #: A chunk of a record file: its path, byte offset and size, first line, the file's

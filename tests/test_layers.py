@@ -27,7 +27,7 @@ LAYERS = {
     "formats.jsonl": 4, "formats.yamldoc": 4, "formats.po": 4, "formats.markdown": 4,
     "formats.folder": 4, "formats.xlsx": 4,
     "align": 4,
-    "store": 5,
+    "store": 5, "build": 5, "parallel": 5,
     "index": 6, "search": 6, "search.bands": 6, "search.query": 6, "search.searcher": 6,
     "userdata": 6,
     "api": 7, "layout": 7, "evaluate": 8,
