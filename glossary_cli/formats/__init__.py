@@ -26,6 +26,7 @@ po        :mod:`~glossary_cli.formats.po`               gettext PO/POT glossarie
 from __future__ import annotations
 
 import importlib
+import re
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -225,6 +226,12 @@ _CONTAINERS = (
      "save it as CSV (UTF-8)"),
     (b"%PDF-", "a PDF document", "export its glossary as CSV or plain text"),
     (b"SQLite format 3\x00", "an SQLite database", "export its terms as CSV"),
+    (b"\x89PNG\r\n\x1a\n", "a PNG image", "give the glossary as text"),
+    (b"\xff\xd8\xff", "a JPEG image", "give the glossary as text"),
+    (b"GIF8", "a GIF image", "give the glossary as text"),
+    (b"\x7fELF", "an ELF executable", "give the glossary as text"),
+    (b"\xff\xfe\x00\x00", "UTF-32 text", "save it as UTF-8"),
+    (b"\x00\x00\xfe\xff", "UTF-32 text", "save it as UTF-8"),
 )  # fmt: skip
 
 
@@ -247,26 +254,196 @@ def refuse_container(filename: str, data: bytes) -> None:
             raise ParseError(f"the file is {what}", path=filename, hint=hint.format(name=filename))
 
 
-def detect(filename: str, data: bytes) -> Format:
-    """The format of a file: the one its suffix calls for, but TBX (a ``<martif>`` or
-    ``<tbx>`` root in its first bytes) whatever its name, ``.txt`` included; a ``.json``
-    file of objects is read as JSON Lines; else gloss's plain format.
+#: How much of a file detection reads: enough for a header and the first entries.
+HEAD = 65536
+_BOM16 = (b"\xff\xfe", b"\xfe\xff")
+_DECLARED = re.compile(rb"encoding=|charset=", re.IGNORECASE)
+
+
+def refuse_binary(filename: str, data: bytes) -> None:
+    r"""Refuse a file that is no text gloss can decode, saying what it looks like: a
+    container (:func:`refuse_container`), NUL bytes (binary, or UTF-16
+    without a byte order mark), or bytes that are not UTF-8 in a file that declares no
+    encoding (``encoding=`` of XML, ``charset=`` of PO) — Latin-1 or Windows-1252 text, as
+    it most often is. UTF-16 with a byte order mark is text.
+
+    >>> from glossary_cli.errors import ParseError
+    >>> for data in (b"\x00\x01\x02\x03bin", "terme défini\n".encode("latin-1")):
+    ...     try:
+    ...         refuse_binary("x.txt", data)
+    ...     except ParseError as exc:
+    ...         print(exc.line, exc.message)
+    1 the file holds NUL bytes (the first at byte 1): it is binary, not a text glossary
+    1 byte 0xe9 (column 8) is not UTF-8: the file looks like Latin-1 or Windows-1252 text
 
     Raises:
-        ParseError: the file is compressed, an archive or a binary document
-            (:func:`refuse_container`), or a ``.json`` document that is not JSON Lines.
+        ParseError: with the line of the first byte that does not fit, and a hint.
+    """
+    refuse_container(filename, data)
+    if data.startswith(_BOM16):
+        return
+    head = data[:HEAD]
+    nul = head.find(b"\x00")
+    if nul >= 0:
+        evens, odds = head[0::2].count(0), head[1::2].count(0)
+        utf16 = len(head) >= 4 and min(evens, odds) == 0 and max(evens, odds) * 4 >= len(head)
+        raise ParseError(
+            "the file looks like UTF-16 text without a byte order mark"
+            if utf16
+            else f"the file holds NUL bytes (the first at byte {nul + 1}): it is binary, not a "
+            "text glossary",
+            path=filename,
+            line=head.count(b"\n", 0, nul) + 1,
+            hint="save the glossary as UTF-8 text"
+            if utf16
+            else "give the glossary as text: " + _READS,
+        )
+    if _DECLARED.search(head[:4096]):
+        return  # the reader decodes it as it says
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start]
+        line = before.count(b"\n") + 1
+        column = exc.start - (before.rfind(b"\n") + 1) + 1
+        sample = data[max(0, exc.start - 2000) : exc.start + 2000]
+        latin = sum(1 for b in sample if b >= 0xC0) * 2 >= sum(1 for b in sample if b >= 0x80)
+        raise ParseError(
+            f"byte 0x{data[exc.start]:02x} (column {column}) is not UTF-8"
+            + (
+                ": the file looks like Latin-1 or Windows-1252 text"
+                if latin
+                else ": the file is binary or in an encoding gloss does not read"
+            ),
+            path=filename,
+            line=line,
+            hint="save it as UTF-8 (iconv -f WINDOWS-1252 -t UTF-8)"
+            if latin
+            else "save the glossary as UTF-8 text",
+        ) from None
+
+
+_READS = (
+    "gloss reads " + ", ".join(f.name for f in FORMATS if f.readable) + " files and term folders"
+)
+_HEADING = re.compile(r"#{1,6}[ \t]+\S")
+_TABLE_RULE = re.compile(r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*")
+_PO_START = re.compile(r'(?:msgctxt|msgid)[ \t]+"')
+#: Header words of a table's columns (besides language names and tags), for detection.
+_COLUMN_WORDS = frozenset(
+    "id lang language term terms definition description meaning notes note comment source "
+    "en_origin abbr aliases status type".split()
+)
+
+
+def sniff(filename: str, data: bytes) -> Format | None:
+    r"""The format a file's first lines show, for a file whose name does not say
+    (``.txt``, or no suffix): TBX (a ``<martif>`` or ``<tbx>`` root), PO (a first entry
+    ``msgid "…"``), Markdown (a first line that is a heading, a table's ``|---|`` rule, or
+    definition list items), TSV or CSV (a header of column names, every row as many cells);
+    ``None`` when none fits (gloss's plain format, or nothing).
+
+    >>> [sniff("t.txt", d).name for d in (b'msgid ""\nmsgstr ""\n', b"# Terms\n\n## A\n",
+    ...     b"english,arabic\nmodel,x\n", b"en\tbn\nmodel\tm\n")]
+    ['po', 'markdown', 'csv', 'tsv']
+
+    Raises:
+        ParseError: the file is one file of a term folder (YAML front matter on line 1).
+    """
+    head = data[:HEAD].lstrip(b"\xef\xbb\xbf")
+    stripped = head.lstrip(b" \t\r\n")
+    if stripped.startswith(b"<") and (b"<martif" in head or b"<tbx" in head):
+        return _BY_NAME["tbx"]  # whatever its name, .txt included
+    text = head.decode("utf-8", "ignore") if not head.startswith(_BOM16) else ""
+    if not text and head.startswith(_BOM16):
+        text = head.decode("utf-16", "ignore")
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if len(head) == HEAD:
+        lines = lines[:-1]  # cut by the head, maybe mid-line
+    content = [(n, ln) for n, ln in enumerate(lines, 1) if ln.strip()]
+    if not content:
+        return None
+    first = content[0][1]
+    if first.strip() == "---" and content[0][0] == 1:
+        body = [ln for _, ln in content[1:20]]
+        if "---" in (ln.strip() for ln in body) or any(ln.startswith("title:") for ln in body):
+            raise ParseError(
+                "line 1 is YAML front matter: this is one term file of a term folder",
+                path=filename,
+                line=1,
+                hint="give the folder (gloss add FOLDER), or --format folder with the folder",
+            )
+    code = [ln for _, ln in content if not ln.startswith("#")]
+    if code and _PO_START.match(code[0]):
+        return _BY_NAME["po"]
+    if _HEADING.match(first) or any(_TABLE_RULE.fullmatch(ln) for _, ln in content[:200]):
+        return _BY_NAME["markdown"]
+    items = sum(
+        1
+        for (n, ln), (m, before) in zip(content[1:200], content[:199], strict=False)
+        if ln.startswith((": ", ":\t")) and m == n - 1 and not before.startswith(":")
+    )
+    if items >= 2:
+        return _BY_NAME["markdown"]
+    return _table(lines)
+
+
+def _table(lines: list[str]) -> Format | None:
+    """TSV or CSV when the first line is a header of column names and the next lines have
+    as many cells; else ``None``."""
+    import csv
+
+    sample = [ln for ln in lines[:21] if ln.strip()]
+    if len(sample) < 2:
+        return None
+    for delimiter, name in (("\t", "tsv"), (",", "csv"), (";", "csv"), ("|", "csv")):
+        if delimiter not in sample[0]:
+            continue
+        try:
+            rows = list(csv.reader(sample, delimiter=delimiter))
+        except csv.Error:
+            continue
+        header = [cell.strip().casefold() for cell in rows[0]]
+        if len(header) < 2 or any(not cell or len(cell) > 40 for cell in header):
+            continue
+        if len({len(row) for row in rows[1:-1]} | {len(header)}) != 1:
+            continue
+        known = sum(1 for cell in header if _column_word(cell))
+        if known and known * 2 >= len(header):
+            return _BY_NAME[name]
+    return None
+
+
+def _column_word(cell: str) -> bool:
+    from glossary_cli.formats._common import LANGUAGE_NAMES
+
+    base = cell.split("_", 1)[0] if "_" in cell else cell
+    return (
+        cell in _COLUMN_WORDS
+        or cell in LANGUAGE_NAMES
+        or base in LANGUAGE_NAMES
+        or bool(re.fullmatch(r"[a-z]{2,3}(?:-[a-z0-9]{2,8})*(?:_[a-z]+)?", cell))
+    )
+
+
+def detect(filename: str, data: bytes) -> Format:
+    """The format of a file: the one its suffix calls for (a ``.json`` file of objects is
+    read as JSON Lines); for a ``.txt`` file or one without a known suffix, the one its
+    content shows (:func:`sniff`: TBX, PO, Markdown, TSV, CSV); else gloss's plain format.
+
+    Raises:
+        ParseError: the file is compressed, an archive, a binary document or no text
+            (:func:`refuse_binary`), one term file of a term folder, or a ``.json``
+            document that is not JSON Lines.
     """
     found = by_suffix(filename)
     if found is not None and found.name == "xlsx" and data.startswith(b"PK\x03\x04"):
         return found  # a spreadsheet is a ZIP archive
-    refuse_container(filename, data)
+    refuse_binary(filename, data)
     if found is not None and not found.aligned:
         return found
-    head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
-    if head.startswith(b"<") and (b"<martif" in head or b"<tbx" in head):
-        return _BY_NAME["tbx"]  # whatever its name, .txt included
     if filename.lower().endswith(".json"):
-        if head.startswith(b"{"):
+        if data[:HEAD].lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
             return _BY_NAME["jsonl"]  # JSON Lines under the name of JSON
         raise ParseError(
             "a JSON document is not a glossary gloss reads",
@@ -274,7 +451,7 @@ def detect(filename: str, data: bytes) -> Format:
             hint="give one concept record per line, as `gloss export --format jsonl` "
             "writes them, in a .jsonl file",
         )
-    return _BY_NAME["text"]
+    return sniff(filename, data) or _BY_NAME["text"]
 
 
 def is_import(filename: str, data: bytes | None = None) -> bool:

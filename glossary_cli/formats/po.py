@@ -7,10 +7,13 @@ Files")
 =========================================  ==================================================
 ``msgid``                                  a term of the source language (English, or the
                                            ``X-Source-Language`` header's)
-``msgid_plural``                           a second source term (its plural)
-``msgstr`` (``msgstr[0]``)                 the target-language term; the ``Language`` header
-                                           names the language (``bn``, ``ar_EG`` → ``ar-EG``)
-``msgstr[1]``… (plural forms)              further target terms of the concept
+``msgid_plural``                           its plural: a second source term, of type
+                                           ``variant``, noted "plural form"
+``msgstr``; of a plural entry, the         the target-language term (see "The target
+``msgstr[N]`` that ``Plural-Forms`` gives  language" below)
+for n = 1 (``msgstr[1]`` in Arabic)
+the other ``msgstr[N]``                    further target terms, of type ``variant``,
+                                           noted "plural form"
 ``#.`` extracted comments                  the source-language definition
 ``#`` translator comments                  a note on the target term
 ``msgctxt``                                a note on the concept (two entries that differ by
@@ -22,20 +25,56 @@ empty ``msgstr``                           a source-language entry only
 obsolete entries (``#~``), the header      left out
 =========================================  ==================================================
 
+The target language is the ``Language`` header's, a gettext locale name made a BCP 47 tag
+(``bn``, ``ar_EG`` → ``ar-EG``, ``sr_RS@latin`` → ``sr-Latn-RS``: the ``@latin``,
+``@cyrillic``, ``@devanagari`` and ``@arabic`` modifiers are script subtags, any other is
+dropped with a warning). Without that header it is read, with a warning, from the file name
+(``bn.po``, ``ar_EG.po``, ``glossary.bn.po``, ``gnome-glossary-bn.po``), else from the
+``Language-Team`` header (``Bengali <gnome-bn@…>``); a file with translations and none of
+these is refused.
+
+polib is lenient where gettext is not, so the reader checks what polib lets through: every
+string is closed (``msgid "plugin`` would lose its last letter), nothing follows its
+closing quote, ``msgstr[N]`` comes only with ``msgid_plural`` and ``msgid_plural`` only with
+``msgstr[N]`` (``msgfmt --check`` refuses both).
+
 Every term names ``FILE:LINE``, the line of its entry, as its source.
 """
 
 from __future__ import annotations
 
+import re
+from pathlib import PurePath
 from typing import Any
 
-from glossary_cli.errors import ParseError
-from glossary_cli.formats._common import clean, decode, digest, glossary_of, with_ids
+from glossary_cli.errors import ParseError, ParseWarning
+from glossary_cli.formats._common import (
+    LANGUAGE_NAMES,
+    clean,
+    decode,
+    digest,
+    glossary_of,
+    with_ids,
+)
 from glossary_cli.model import Concept, Definition, Glossary, LangSection, Property, Term
 from glossary_cli.tags import canonical_tag, is_language_tag
 
 #: The note a term marked fuzzy carries.
 FUZZY_NOTE = "unverified: marked fuzzy in the PO file"
+#: gettext locale modifiers that name a script (glibc's locale names: ``sr_RS@latin``,
+#: ``uz@cyrillic``, ``ks_IN@devanagari``, ``pa@arabic``), and its ISO 15924 subtag.
+SCRIPT_MODIFIERS = {"latin": "Latn", "cyrillic": "Cyrl", "devanagari": "Deva", "arabic": "Arab"}
+
+# A line of a PO file that holds a string: an optional keyword, then one string literal
+# closed by an unescaped quote, and nothing after it. Possessive, so that a line of 100 MB
+# is scanned once.
+_KEYWORD = r"(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)"
+_STRING_LINE = re.compile(rf'[ \t]*+(?:{_KEYWORD}[ \t]++)?+"(?:[^"\\\n]++|\\.)*+"[ \t\r]*+')
+_STARTS_STRING = re.compile(rf"[ \t]*+(?:{_KEYWORD}\b|\")")
+_OBSOLETE = re.compile(r"#~\|?[ \t]?")
+# gettext's locale names: ll, ll_CC, ll_CC.codeset, ll@modifier, in a file name too
+_LOCALE = re.compile(r"[a-z]{2,3}(?:_(?:[A-Z]{2}|\d{3}))?(?:\.[\w-]+)?(?:@[a-z]+)?")
+_NAMED_LOCALE = re.compile(r"(?:.*[.-])?([a-z]{2}(?:_(?:[A-Z]{2}|\d{3}))?(?:@[a-z]+)?)")
 
 
 def read(data: bytes, name: str) -> Glossary:
@@ -46,15 +85,27 @@ def read(data: bytes, name: str) -> Glossary:
         name: the file's name, for messages and sources.
 
     Returns:
-        One concept per entry with a source term; ids are slugs of the source term.
+        One concept per entry with a source term; ids are slugs of the source term. Its
+        warnings say where the target language came from when no ``Language`` header
+        gave it, and which locale modifier was dropped.
 
     Raises:
-        ParseError: the file is not PO (with polib's reason and line), has no entry, or
-            gives a ``Language`` header that is no language tag.
+        ParseError: the file is not PO (with polib's reason and line, or the string left
+            unclosed), has no entry, mixes plural and singular forms in one entry, gives a
+            ``Language`` header that is no language tag, or has translations in a
+            language it does not name.
     """
     import polib
 
+    from glossary_cli.formats import refuse_binary
+
+    try:
+        refuse_binary(name, data)
+    except ParseError as exc:
+        exc.message = f"not a PO file gloss can read: {exc.message}"
+        raise
     text = _text(data, name)
+    _check_strings(text, name)
     try:
         po = polib.pofile(text, wrapwidth=0)
     except (OSError, ValueError) as exc:
@@ -64,13 +115,18 @@ def read(data: bytes, name: str) -> Glossary:
             line=_line_of(str(exc)),
             hint="check it with `msgfmt --check`",
         ) from None
-    target = _language(po.metadata.get("Language", ""), name)
-    source = _language(po.metadata.get("X-Source-Language", "") or "en", name) or "en"
+    warnings: list[ParseWarning] = []
+    entries = [e for e in po if not e.obsolete and e.msgid.strip()]
+    for entry in entries:
+        _check_plural(entry, name)
+    source = _language(po.metadata.get("X-Source-Language", "") or "en", name, warnings) or "en"
+    target = _language(po.metadata.get("Language", ""), name, warnings)
+    if target is None and any(_translations(e) for e in entries):
+        target = _target_elsewhere(po.metadata, name, warnings)
+    singular = _singular_form(po.metadata.get("Plural-Forms", ""), name, warnings)
     concepts: list[tuple[Concept, int]] = []
-    for entry in po:
-        if entry.obsolete or not entry.msgid.strip():
-            continue
-        concept = _concept(entry, source, target, name)
+    for entry in entries:
+        concept = _concept(entry, source, target, name, singular)
         if concept is not None:
             concepts.append((concept, entry.linenum))
     if not concepts:
@@ -79,7 +135,8 @@ def read(data: bytes, name: str) -> Glossary:
             path=name,
             hint="a glossary's entries give the term as msgid and its translation as msgstr",
         )
-    return glossary_of(with_ids(concepts, name), name, name, digest(data))
+    glossary = glossary_of(with_ids(concepts, name), name, name, digest(data))
+    return glossary._replace(warnings=tuple(warnings))
 
 
 def _text(data: bytes, name: str) -> str:
@@ -99,14 +156,78 @@ def _text(data: bytes, name: str) -> str:
         raise
 
 
+def _check_strings(text: str, name: str) -> None:
+    r"""Refuse a string that is not closed, or text after a closing quote, which polib
+    reads without a word (``msgid "plugin`` as ``plugi``).
+
+    >>> _check_strings('msgid "a"\nmsgstr "b \\"c\\""\n', "x.po")
+    >>> try:
+    ...     _check_strings('msgid "a"\nmsgstr "b\n', "x.po")
+    ... except ParseError as exc:
+    ...     print(exc.line, exc.message)
+    2 the string is not closed: a PO string ends with an unescaped " on its line
+
+    Raises:
+        ParseError: with the line.
+    """
+    for number, line in enumerate(text.split("\n"), 1):
+        if line.startswith("#"):
+            obsolete = _OBSOLETE.match(line)
+            if obsolete is None:
+                continue  # a comment
+            line = line[obsolete.end() :]
+        if not _STARTS_STRING.match(line) or _STRING_LINE.fullmatch(line):
+            continue  # a blank line, or what polib itself refuses
+        closed = re.match(r'[^"]*+"(?:[^"\\\n]++|\\.)*+"', line)
+        raise ParseError(
+            "text after the string's closing quote"
+            if closed
+            else 'the string is not closed: a PO string ends with an unescaped " on its line',
+            path=name,
+            line=number,
+            hint='escape a quote inside a string as \\"' if closed else 'close it: msgstr "…"',
+        )
+
+
+def _check_plural(entry: Any, name: str) -> None:
+    """Refuse ``msgstr[N]`` without ``msgid_plural``, and ``msgid_plural`` with a plain
+    ``msgstr`` (gettext refuses both; polib takes them).
+
+    Raises:
+        ParseError: with the entry's line.
+    """
+    if entry.msgstr_plural and not entry.msgid_plural:
+        raise ParseError(
+            f"the entry {clean(entry.msgid)[:40]!r} has plural forms (msgstr[0]…) but no "
+            "msgid_plural",
+            path=name,
+            line=entry.linenum,
+            hint='give its plural as msgid_plural "…", or write msgstr "…" for one form',
+        )
+    if entry.msgid_plural and not entry.msgstr_plural:
+        raise ParseError(
+            f"the entry {clean(entry.msgid)[:40]!r} has msgid_plural but a msgstr without "
+            "plural forms",
+            path=name,
+            line=entry.linenum,
+            hint='write its forms as msgstr[0] "…", msgstr[1] "…"',
+        )
+
+
 def _line_of(message: str) -> int | None:
     """The line number polib names in a syntax error (``… (line 12)``), if any."""
-    digits = message.rsplit("line", 1)[-1].strip(" )") if "line" in message else ""
-    return int(digits) if digits.isdigit() else None
+    found = re.search(r"\(line (\d+)\)", message)
+    return int(found.group(1)) if found else None
 
 
-def _language(value: str, name: str) -> str | None:
-    """A PO ``Language`` value (``bn``, ``ar_EG``, ``sr@latin``) as a BCP 47 tag, or None.
+def _language(value: str, name: str, warnings: list[ParseWarning]) -> str | None:
+    """A PO ``Language`` value (a gettext locale name: ``bn``, ``ar_EG``, ``sr_RS@latin``)
+    as a BCP 47 tag, or None when empty. A script modifier becomes the script subtag
+    (:data:`SCRIPT_MODIFIERS`); a codeset (``.UTF-8``) is dropped, and so is another
+    modifier (``ca@valencia``), with a warning.
+
+    >>> _language("sr_RS@latin", "x.po", []), _language("ar_EG", "x.po", [])
+    ('sr-Latn-RS', 'ar-EG')
 
     Raises:
         ParseError: the value is no language tag.
@@ -115,9 +236,19 @@ def _language(value: str, name: str) -> str | None:
     if not value:
         return None
     base, _, modifier = value.partition("@")
-    tag = base.replace("_", "-")
-    if modifier.casefold() == "latin":
-        tag += "-Latn"
+    base = base.split(".", 1)[0]  # ll_CC.UTF-8: the codeset is no part of the language
+    language, *rest = base.replace("_", "-").split("-")
+    script = SCRIPT_MODIFIERS.get(modifier.casefold())
+    if modifier and script is None:
+        warnings.append(
+            ParseWarning(
+                f"the locale modifier @{modifier} of {value!r} names no script: the "
+                f"language is read as {canonical_tag('-'.join([language, *rest]))}",
+                path=name,
+                hint="write the variant as a BCP 47 tag in the Language header if it matters",
+            )
+        )
+    tag = "-".join([language, *([script] if script else []), *rest])
     if not is_language_tag(tag):
         raise ParseError(
             f"the Language header {value!r} is not a language tag",
@@ -127,31 +258,129 @@ def _language(value: str, name: str) -> str | None:
     return canonical_tag(tag)
 
 
-def _concept(entry: Any, source: str, target: str | None, name: str) -> Concept | None:
+def _target_elsewhere(metadata: Any, name: str, warnings: list[ParseWarning]) -> str:
+    """The target language of a file without a ``Language`` header: its file name's
+    locale, else its ``Language-Team`` header's language name.
+
+    Raises:
+        ParseError: neither names one.
+    """
+    stem = PurePath(name).name
+    for suffix in (".pot", ".po"):
+        if stem.lower().endswith(suffix):
+            stem = stem[: -len(suffix)]
+            break
+    found = _LOCALE.fullmatch(stem) or _NAMED_LOCALE.fullmatch(stem)
+    if found:
+        locale = found.group(1) if found.re is _NAMED_LOCALE else found.group()
+        tag = _language(locale, name, warnings)
+        if tag is not None:
+            warnings.append(
+                ParseWarning(
+                    f"the PO file has no Language header: its translations are read as {tag}, "
+                    "from the file name",
+                    path=name,
+                    hint=f'add "Language: {locale}\\n" to its header',
+                )
+            )
+            return tag
+    team = str(metadata.get("Language-Team", "")).split("<", 1)[0].strip().casefold()
+    for candidate in (team, team.split(" ", 1)[0]):
+        if candidate in LANGUAGE_NAMES:
+            tag = LANGUAGE_NAMES[candidate]
+            warnings.append(
+                ParseWarning(
+                    f"the PO file has no Language header: its translations are read as {tag}, "
+                    "from its Language-Team",
+                    path=name,
+                    hint=f'add "Language: {tag}\\n" to its header',
+                )
+            )
+            return tag
+    raise ParseError(
+        "the PO file has translations but does not say their language (no Language header, "
+        "and neither its name nor its Language-Team names one)",
+        path=name,
+        line=1,
+        hint='add "Language: bn\\n" (the target language) to the header entry (msgid ""), or '
+        "name the file after it, e.g. bn.po",
+    )
+
+
+def _singular_form(header: str, name: str, warnings: list[ParseWarning]) -> int:
+    """The index of the plural form used for n = 1, by the ``Plural-Forms`` header's
+    expression (compiled by the standard library's :func:`gettext.c2py`, which takes C's
+    arithmetic and nothing else); 0 when there is none.
+
+    >>> _singular_form("nplurals=6; plural=n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : 5;", "x", [])
+    1
+    """
+    import gettext
+
+    found = re.search(r"plural\s*=\s*([^;]+)", header)
+    if not found:
+        return 0
+    try:
+        index = int(gettext.c2py(found.group(1).strip())(1))
+    except (ValueError, SyntaxError, RecursionError, ArithmeticError):
+        warnings.append(
+            ParseWarning(
+                f"the Plural-Forms expression {found.group(1).strip()[:80]!r} cannot be read: "
+                "msgstr[0] is taken as the singular",
+                path=name,
+                hint="fix the Plural-Forms header (msgfmt --check)",
+            )
+        )
+        return 0
+    return index if 0 <= index < 100 else 0
+
+
+def _translations(entry: Any, singular: int = 0) -> list[str]:
+    """The target terms of an entry, each once: the singular first (the plural form
+    ``singular``), then the other plural forms in order."""
+    if entry.msgstr_plural:
+        order = sorted(entry.msgstr_plural, key=lambda k: (k != singular, k))
+        forms = [entry.msgstr_plural[k] for k in order]
+    else:
+        forms = [entry.msgstr]
+    return list(dict.fromkeys(clean(t) for t in forms if t and clean(t)))
+
+
+def _concept(
+    entry: Any, source: str, target: str | None, name: str, one: int = 0
+) -> Concept | None:
     where = f"{name}:{entry.linenum}"
     fuzzy = "fuzzy" in entry.flags
-    english = [clean(entry.msgid)]
-    if entry.msgid_plural and clean(entry.msgid_plural) not in english:
-        english.append(clean(entry.msgid_plural))
+    singular = clean(entry.msgid)
+    plural = clean(entry.msgid_plural or "")
     definition = clean(entry.comment or "")
-    source_terms = tuple(Term(t, source=where) for t in english if t)
+    source_terms = [Term(singular, source=where)] if singular else []
+    if plural and plural != singular:
+        source_terms.append(Term(plural, type="variant", source=where, notes=("plural form",)))
     sections = [
         LangSection(
             source,
-            source_terms,
+            tuple(source_terms),
             (Definition(definition, where, lang=source),) if definition else (),
         )
     ]
-    translations = [entry.msgstr] if not entry.msgstr_plural else [
-        entry.msgstr_plural[k] for k in sorted(entry.msgstr_plural)
-    ]  # fmt: skip
-    translated = list(dict.fromkeys(clean(t) for t in translations if t and clean(t)))
+    translated = _translations(entry, one)
     if translated and target is not None and target != source:
         note = clean(entry.tcomment or "")
         notes = tuple(n for n in (note, FUZZY_NOTE if fuzzy else "") if n)
         properties = (Property("processStatus", "unprocessed", "termNote"),) if fuzzy else ()
-        terms = tuple(Term(t, source=where, notes=notes, properties=properties) for t in translated)
-        sections.append(LangSection(target, terms))
+        terms = [Term(translated[0], source=where, notes=notes, properties=properties)]
+        terms += [
+            Term(
+                t,
+                type="variant",
+                source=where,
+                notes=(*notes, "plural form"),
+                properties=properties,
+            )
+            for t in translated[1:]
+        ]
+        sections.append(LangSection(target, tuple(terms)))
     context = clean(entry.msgctxt or "")
     return Concept(
         id="",
