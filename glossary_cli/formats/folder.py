@@ -21,7 +21,13 @@ front matter                      gloss
 
 The subfolder names are the language tags (``bn``, ``ar``, ``zh-cn`` → ``zh-CN``); files
 directly in the folder are English. Template shortcodes (``{{< glossary_tooltip … >}}``)
-are reduced to their text. Front matter is read with the safe YAML loader only.
+are reduced to their text. Front matter is read with the safe YAML loader only: a YAML tag
+that would build an object (``!!python/object``) is refused as invalid, with its line.
+
+What is not a term file is left out and reported, one warning per kind with the count and
+the first names: files that are not Markdown, Markdown files without front matter or empty,
+section pages (``index.md``, ``_index.md``: Hugo's page of the glossary itself) and
+subfolders that are not named by a language tag.
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from glossary_cli.errors import GlossError, ParseError
+from glossary_cli.errors import GlossError, ParseError, ParseWarning
 from glossary_cli.formats._common import clean, decode, digest, glossary_of
 from glossary_cli.formats.markdown import SHORTCODE
 from glossary_cli.model import Concept, Definition, Glossary, LangSection, Term
@@ -43,6 +49,15 @@ _SUFFIXES = (".md", ".markdown", ".mdx")
 # file of unclosed shortcodes costs linear time, not cubic)
 _SHORTCODE_TEXT = re.compile(r"\{\{[<%][^{}>%]*?text=\"([^\"{}]*)\"[^{}>%]*[>%]\}\}")
 _SHORTCODE = SHORTCODE
+# a Markdown link's text and target; neither part crosses a bracket or parenthesis, so a
+# text of many unclosed ones costs linear time
+_LINK = re.compile(r"\[([^\[\]]*)\]\([^()]*\)")
+#: How much of a term file's body is read for its first paragraph.
+BODY_LIMIT = 65536
+#: Files of a Hugo site that are the glossary's own page, not a term.
+_SECTION_PAGES = frozenset({"index.md", "_index.md", "index.markdown", "_index.markdown"})
+#: How many names a warning about skipped files gives.
+_NAMED = 3
 
 
 def is_term_folder(path: Path) -> bool:
@@ -52,16 +67,47 @@ def is_term_folder(path: Path) -> bool:
         if count > 20:
             break
         with file.open("rb") as fh:
-            if fh.read(5).lstrip(b"\xef\xbb\xbf").startswith(b"---"):
+            if fh.read(8).removeprefix(b"\xef\xbb\xbf").startswith(b"---"):
                 return True
     return False
 
 
-def _markdown_files(path: Path) -> list[Path]:
-    files = sorted(p for p in path.glob("*") if p.suffix.lower() in _SUFFIXES and p.is_file())
-    for sub in sorted(p for p in path.iterdir() if p.is_dir() and not p.name.startswith(".")):
-        files += sorted(p for p in sub.glob("*") if p.suffix.lower() in _SUFFIXES and p.is_file())
+def _markdown_files(path: Path, skipped: dict[str, list[str]] | None = None) -> list[Path]:
+    """The Markdown files of ``path`` and of its subfolders; what else they hold is added
+    to ``skipped`` (reason → names)."""
+    files: list[Path] = []
+    for folder in (path, *sorted(p for p in path.iterdir() if p.is_dir())):
+        if folder.name.startswith(".") and folder != path:
+            continue
+        for p in sorted(folder.iterdir()):
+            if p.name.startswith(".") or (p.is_dir() and folder == path):
+                continue
+            if p.suffix.lower() in _SUFFIXES and p.is_file():
+                files.append(p)
+            elif skipped is not None:
+                reason = "folders inside a language folder" if p.is_dir() else "not Markdown"
+                skipped.setdefault(reason, []).append(p.relative_to(path).as_posix())
     return files
+
+
+def _skipped_warnings(path: Path, skipped: dict[str, list[str]]) -> tuple[ParseWarning, ...]:
+    """One warning per kind of what a term folder holds besides term files."""
+    out = []
+    for reason, names in skipped.items():
+        shown = ", ".join(names[:_NAMED]) + (f" and {len(names) - _NAMED} more" if len(
+            names) > _NAMED else "")  # fmt: skip
+        files = "file was" if len(names) == 1 else "files were"
+        if reason.startswith("not a language folder") or reason.startswith("folders"):
+            files = "folder was" if len(names) == 1 else "folders were"
+        out.append(
+            ParseWarning(
+                f"{len(names)} {files} skipped ({reason}): {shown}",
+                path=path.name,
+                hint="a term folder holds one Markdown file with front matter per term, in "
+                "subfolders named by language tags (en, bn, ar)",
+            )
+        )
+    return tuple(out)
 
 
 def read_folder(path: Path) -> Glossary:
@@ -71,30 +117,43 @@ def read_folder(path: Path) -> Glossary:
         One concept per file name, a section per language folder that has the file; every
         term names ``FOLDER/LANG/FILE.md:1`` as its source.
 
+        Its warnings name what was skipped (see the module docstring).
+
     Raises:
-        ParseError: no term file, more than :data:`MAX_FILES`, a file whose front matter is
-            not valid YAML or has no ``title``, with the file and line.
+        ParseError: no term file, more than :data:`MAX_FILES`, a file that is binary or
+            not UTF-8, a file whose front matter is not valid YAML (or has YAML tags) or
+            has no ``title``, with the file and line.
     """
     from markdown_it import MarkdownIt
 
-    files = _markdown_files(path)
+    skipped: dict[str, list[str]] = {}
+    files = _markdown_files(path, skipped)
     if len(files) > MAX_FILES:
         raise ParseError(
             f"the folder holds {len(files)} Markdown files, more than {MAX_FILES}",
             path=str(path),
             hint="give the glossary's own folder",
         )
-    parser = MarkdownIt("commonmark")
+    # blocks only: a definition is the raw text of the first paragraph
+    parser = MarkdownIt("commonmark").disable(["inline", "text_join"])
     by_id: dict[str, dict[str, LangSection]] = {}
     subjects: dict[str, list[str]] = {}
     english_of: dict[str, tuple[str, str]] = {}
     for file in files:
         lang = "en" if file.parent == path else _lang_of(file.parent.name)
+        relative = file.relative_to(path).as_posix()
         if lang is None:
+            skipped.setdefault("not a language folder: name it by its language tag", []).append(
+                file.parent.name + "/"
+            )
             continue
-        where = f"{path.name}/{file.relative_to(path).as_posix()}"
+        if file.name.lower() in _SECTION_PAGES:
+            skipped.setdefault("the glossary's own page, not a term", []).append(relative)
+            continue
+        where = f"{path.name}/{relative}"
         found = _read_term_file(file, where, lang, parser)
-        if found is None:
+        if isinstance(found, str):
+            skipped.setdefault(found, []).append(relative)
             continue
         cid, section, tags, english = found
         if lang in by_id.get(cid, {}):
@@ -117,6 +176,7 @@ def read_folder(path: Path) -> Glossary:
             path=str(path),
             hint="give a folder of term files, or a glossary file",
         )
+    skipped = {k: list(dict.fromkeys(v)) for k, v in skipped.items()}
     concepts = []
     for cid, sections in by_id.items():
         if "en" not in sections and cid in english_of:
@@ -132,7 +192,8 @@ def read_folder(path: Path) -> Glossary:
                 provenance=(f"{path.name}/",),
             )
         )
-    return glossary_of(concepts, path.name, path.name, digest(str(sorted(by_id)).encode()))
+    glossary = glossary_of(concepts, path.name, path.name, digest(str(sorted(by_id)).encode()))
+    return glossary._replace(warnings=_skipped_warnings(path, skipped))
 
 
 def _lang_of(name: str) -> str | None:
@@ -143,14 +204,21 @@ def _lang_of(name: str) -> str | None:
 
 def _read_term_file(
     file: Path, where: str, lang: str, parser: Any
-) -> tuple[str, LangSection, list[str], str] | None:
+) -> tuple[str, LangSection, list[str], str] | str:
+    """One term file's id, language section, tags and English equivalent; or why it is
+    no term file (empty, no front matter)."""
+    from glossary_cli.formats import refuse_binary
     from glossary_cli.formats._yaml import load_yaml
     from glossary_cli.parsing import split_parenthetical
 
-    text = decode(file.read_bytes(), where)
+    data = file.read_bytes()
+    refuse_binary(where, data)
+    text = decode(data, where)
+    if not text.strip():
+        return "empty"
     lines = text.split("\n")
-    if not lines or lines[0].strip() != "---":
-        return None
+    if lines[0].strip() != "---":
+        return "Markdown without front matter"
     try:
         end = next(i for i in range(1, len(lines)) if lines[i].strip() == "---")
     except StopIteration:
@@ -159,10 +227,20 @@ def _read_term_file(
             hint="close it with a line of three dashes",
         ) from None  # fmt: skip
     try:
-        meta = load_yaml("\n".join(lines[1:end]), where, hint="fix the front matter")
+        meta = load_yaml(
+            "\n".join(lines[1:end]),
+            where,
+            hint="fix the front matter (read with the safe loader: YAML tags that build "
+            "objects, such as !!python/object, are refused)",
+        )
     except GlossError as exc:
-        exc.line = (exc.line or 0) + 1
-        raise
+        raise ParseError(
+            exc.message,
+            path=where,
+            line=(exc.line or 0) + 1,
+            column=exc.column,
+            hint=exc.hint,
+        ) from None
     if not isinstance(meta, dict) or not str(meta.get("title") or "").strip():
         raise ParseError(
             "the front matter has no title",
@@ -199,7 +277,7 @@ def _read_term_file(
     terms += [Term(a, type="abbreviation", source=f"{where}:2") for a in abbreviations]
     definition = _unshortcoded(str(meta.get("short_description") or ""))
     if not definition:
-        body = "\n".join(lines[end + 1 :])
+        body = "\n".join(lines[end + 1 :])[:BODY_LIMIT]
         tokens = parser.parse(body)
         paragraph = next(
             (tokens[k + 1] for k, t in enumerate(tokens) if t.type == "paragraph_open"), None
@@ -218,6 +296,6 @@ def _unshortcoded(text: str) -> str:
     emphasis marks, as one line."""
     text = _SHORTCODE_TEXT.sub(r"\1", text)
     text = _SHORTCODE.sub("", text)
-    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    text = _LINK.sub(r"\1", text)
     text = re.sub(r"[*_`]{1,3}", "", text)
     return clean(text)
