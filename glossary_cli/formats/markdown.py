@@ -19,6 +19,12 @@ for a glossary:
   পরিভাষা, शब्दावली…), or it has letter sections, or most of its term headings give an
   English equivalent.
 
+* **a definition list** (PHP Markdown Extra's and Pandoc's syntax, read with
+  mdit-py-plugins' ``deflist``): a line that is the term, split as a heading is, then one or
+  more lines ``: definition`` — each a definition of the term. Read when the document says
+  it is a glossary as above, or when its terms give English equivalents, or when definition
+  lists are most of it.
+
 Definitions keep the text of a paragraph (code spans too): code blocks, HTML and MDX tags,
 template shortcodes and the targets of links are dropped (a link's text stays). A file that
 begins with YAML front matter (``---``) is one file of a term folder, which this reader does
@@ -64,27 +70,34 @@ def read(data: bytes, name: str) -> Glossary:
             what gloss reads instead; a table row with more cells than its header.
     """
     from markdown_it import MarkdownIt
+    from mdit_py_plugins.deflist import deflist_plugin
 
-    text = decode(data, name)
-    if text.lstrip("\ufeff").startswith("---\n") or text.startswith("---\r\n"):
+    from glossary_cli.formats import refuse_binary
+
+    refuse_binary(name, data)
+    text = decode(data, name).lstrip("\ufeff")
+    if text.startswith(("---\n", "---\r\n")):
         raise ParseError(
-            "line 1 is YAML front matter: this is one file of a term folder, not a glossary",
+            "line 1 is YAML front matter: this is one term file of a term folder, not a "
+            "Markdown glossary",
             path=name,
             line=1,
-            hint="give a Markdown glossary with a heading per term or a table whose header "
-            "names the languages, or convert the folder to CSV (id,lang,term,definition)",
+            hint="give the folder (gloss add FOLDER), or --format folder with the folder",
         )
-    tokens = MarkdownIt("commonmark").enable("table").parse(text)
+    tokens = MarkdownIt("commonmark").enable("table").use(deflist_plugin).parse(text)
     concepts = _from_tables(tokens, name)
     if not concepts:
         concepts = _from_headings(tokens, name)
+    if not concepts:
+        concepts = _from_definition_list(tokens, name)
     if not concepts:
         raise ParseError(
             "no glossary found in this Markdown file",
             path=name,
             hint="gloss reads Markdown with a table whose header names the languages "
-            "(| English | Arabic |) or a heading per term with its definition below, under a "
-            "title that says it is a glossary; other formats: tbx, csv, tsv, po, jsonl, yaml",
+            "(| English | Arabic |), a heading per term with its definition below, or a "
+            "definition list (Term / : definition), under a title that says it is a "
+            "glossary; other formats: tbx, csv, tsv, po, jsonl, yaml, xlsx",
         )
     return glossary_of(with_ids(concepts, name), name, name, digest(data))
 
@@ -237,20 +250,66 @@ def _from_headings(tokens: Sequence[Any], name: str) -> list[tuple[Concept, int]
     says_glossary = bool(_GLOSSARY_TITLE.search(title)) or bool(letters)
     if not says_glossary and with_english * 2 < len(entries):
         return []  # a document with sections, not a glossary
-    out = []
-    for text, definition, line in entries:
-        where = f"{name}:{line}"
-        found = _HEAD_SPLIT.match(text)
-        term, english = text, ""
-        if found:
-            term = found.group("term") or found.group("t2") or text
-            english = found.group("en") or found.group("e2") or ""
-        if not any(c.isalnum() for c in term):
-            continue
-        lang = script_lang(term)
-        sections = [LangSection(lang, (Term(clean(term), source=where),), (
-            Definition(definition, where, lang=lang),))]  # fmt: skip
-        if english and lang != "en" and script_lang(english) == "en":
-            sections.append(LangSection("en", (Term(clean(english), source=where),)))
-        out.append((Concept(id="", languages=tuple(sections), provenance=(where,)), line))
-    return out
+    return [_term_concept(text, (definition,), line, name) for text, definition, line in entries
+            if any(c.isalnum() for c in _split_head(text)[0])]  # fmt: skip
+
+
+def _split_head(text: str) -> tuple[str, str]:
+    """A heading's (or a definition list term's) term and English equivalent, given in
+    parentheses or after a dash; ``""`` when it gives none."""
+    found = _HEAD_SPLIT.match(text)
+    if not found:
+        return text, ""
+    term = found.group("term") or found.group("t2") or text
+    return term, found.group("en") or found.group("e2") or ""
+
+
+def _term_concept(
+    text: str, definitions: Sequence[str], line: int, name: str
+) -> tuple[Concept, int]:
+    """The concept of one heading or definition list term, with its definitions."""
+    where = f"{name}:{line}"
+    term, english = _split_head(text)
+    lang = script_lang(term)
+    sections = [LangSection(lang, (Term(clean(term), source=where),), tuple(
+        Definition(d, where, lang=lang) for d in definitions if d))]  # fmt: skip
+    if english and lang != "en" and script_lang(english) == "en":
+        sections.append(LangSection("en", (Term(clean(english), source=where),)))
+    return Concept(id="", languages=tuple(sections), provenance=(where,)), line
+
+
+def _from_definition_list(tokens: Sequence[Any], name: str) -> list[tuple[Concept, int]]:
+    """The terms of the document's definition lists (``dt``), each with its definitions
+    (``dd``: the text of its paragraphs), when the document is a glossary (see the module
+    docstring)."""
+    items: list[tuple[str, list[str], int]] = []
+    blocks = lists = 0
+    depth = 0
+    for k, t in enumerate(tokens):
+        if t.level == 0 and t.nesting == 1:
+            blocks += 1
+            lists += t.type == "dl_open"
+        if t.type == "dt_open":
+            items.append((_inline_text(tokens[k + 1]), [], t.map[0] + 1 if t.map else 0))
+        elif t.type == "dd_open":
+            depth = t.level
+            if items:
+                items[-1][1].append("")
+        elif t.type == "paragraph_open" and items and items[-1][1] and t.level == depth + 1:
+            text = _prose(tokens[k + 1])
+            items[-1][1][-1] = f"{items[-1][1][-1]} {text}".strip()
+    entries = [
+        (text, [d for d in defs if d], line)
+        for text, defs, line in items
+        if any(c.isalnum() for c in text) and len(text.split()) <= 10 and any(defs)
+    ]
+    if len(entries) < 2:
+        return []
+    headings = [k for k, t in enumerate(tokens) if t.type == "heading_open"]
+    title = _inline_text(tokens[headings[0] + 1]) if headings else ""
+    with_english = sum(1 for text, _, _ in entries if _split_head(text)[1])
+    if not (
+        _GLOSSARY_TITLE.search(title) or with_english * 2 >= len(entries) or lists * 2 >= blocks
+    ):
+        return []  # a document that uses a definition list, not a glossary
+    return [_term_concept(text, defs, line, name) for text, defs, line in entries]
