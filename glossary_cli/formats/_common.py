@@ -11,7 +11,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from glossary_cli.errors import ParseError
+from glossary_cli.errors import ParseError, ParseWarning
 from glossary_cli.model import Concept, Glossary, Source
 from glossary_cli.records import label
 
@@ -122,24 +122,183 @@ def refuse_termless(concept: Concept, name: str, line: int | None, hint: str) ->
     )
 
 
-def decode(data: bytes, name: str) -> str:
-    """Text of an import file: UTF-8 (a BOM is dropped), or UTF-16 with a BOM.
+#: Byte order marks and the codecs they call for, longest first (UTF-32 LE starts as UTF-16 LE's).
+_BOMS = (
+    (b"\x00\x00\xfe\xff", "utf-32-be"),
+    (b"\xff\xfe\x00\x00", "utf-32-le"),
+    (b"\xef\xbb\xbf", "utf-8"),
+    (b"\xff\xfe", "utf-16-le"),
+    (b"\xfe\xff", "utf-16-be"),
+)
+# characters of Windows-1252 text that are not ASCII but punctuation, symbols or spaces
+_CP1252_MARKS = frozenset("\u20ac\u201a\u201e\u2026\u2020\u2021\u2030\u2039\u2018\u2019\u201c"
+                          "\u201d\u2022\u2013\u2014\u2122\u203a\xa0\xa1\xa2\xa3\xa4\xa5\xa6"
+                          "\xa7\xa8\xa9\xab\xac\xad\xae\xaf\xb0\xb1\xb2\xb3\xb4\xb6\xb7"
+                          "\xb8\xb9\xbb\xbc\xbd\xbe\xbf\xd7\xf7")  # fmt: skip
+
+
+def decode(data: bytes, name: str, warnings: list[ParseWarning] | None = None) -> str:
+    r"""Text of an import file, in the first encoding that fits:
+
+    * a byte order mark's: UTF-8 (the mark is dropped), UTF-16 or UTF-32, LE or BE;
+    * UTF-16 without a byte order mark, when its NUL bytes say so (every other byte of
+      ASCII text is NUL, all at even or all at odd offsets) and it decodes; other NUL bytes
+      are binary data;
+    * UTF-8;
+    * only when the caller takes ``warnings``: Windows-1252 (of which Latin-1's letters are a
+      part), when the bytes decode as it, hold no NUL, no valid UTF-8 sequence of two or more
+      bytes, and their non-ASCII bytes read as Latin letters, mostly one or two within ASCII
+      words (``défini``), as Western European text is written; a
+      :class:`~glossary_cli.errors.ParseWarning` that names the encoding is appended.
+
+    >>> decode("défini\n".encode("utf-16"), "t.csv")
+    'défini\n'
+    >>> found = []
+    >>> decode("terme défini\n".encode("cp1252"), "t.csv", found), found[0].message
+    ('terme défini\n', 'the file is not UTF-8: read as Windows-1252 (Latin-1), as its letters say')
+
+    Args:
+        data: the file's bytes.
+        name: its name, for messages.
+        warnings: where to report a guessed encoding; ``None``: guess none.
+
+    Returns:
+        The text, without a byte order mark.
 
     Raises:
-        ParseError: the bytes are not in that encoding (line and column of the first bad one).
+        ParseError: no encoding fits: binary data (NUL bytes that are not UTF-16), text in a
+            single-byte encoding gloss does not guess, or bytes invalid in the encoding their
+            byte order mark names; with the line and column of the first bad byte and a hint
+            (``iconv -f ENC -t UTF-8``).
     """
-    codec = "utf-16" if data.startswith((b"\xff\xfe", b"\xfe\xff")) else "utf-8-sig"
+    for bom, codec in _BOMS:
+        if data.startswith(bom):
+            return _decoded(data[len(bom) :], codec, name)
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        utf16 = _utf16(data)
+        if utf16 is not None:
+            return _decoded(data, utf16, name)
+        raise ParseError(
+            f"the file holds NUL bytes (the first at byte {nul + 1}): it is binary, or text in "
+            "an encoding gloss does not read",
+            path=name,
+            line=data.count(b"\n", 0, nul) + 1,
+            hint="save it as UTF-8 text (iconv -f ENC -t UTF-8, ENC its encoding)",
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        bad = exc
+    line, column = _position(data, bad.start)
+    looks = _single_byte(data)
+    if looks == "cp1252" and warnings is not None:
+        warnings.append(
+            ParseWarning(
+                "the file is not UTF-8: read as Windows-1252 (Latin-1), as its letters say",
+                path=name,
+                line=line,
+                hint="if its accented letters look wrong, convert it: "
+                "iconv -f ENC -t UTF-8 (ENC its encoding)",
+            )
+        )
+        return data.decode("cp1252")
+    raise ParseError(
+        f"byte 0x{data[bad.start]:02x} (column {column}) is not UTF-8: "
+        + (
+            "the file looks like Latin-1 or Windows-1252 text"
+            if looks == "cp1252"
+            else "the file looks like text in a single-byte encoding of another script "
+            "(Windows-1256 for Arabic, KOI8-R or Windows-1251 for Cyrillic…)"
+            if looks == "other"
+            else "the file mixes UTF-8 with bytes of another encoding"
+            if looks == "mixed"
+            else "the file is not text gloss can decode"
+        ),
+        path=name,
+        line=line,
+        hint="save it as UTF-8: iconv -f WINDOWS-1252 -t UTF-8"
+        if looks == "cp1252"
+        else "save it as UTF-8: iconv -f ENC -t UTF-8 (ENC its encoding)",
+    )
+
+
+def _decoded(data: bytes, codec: str, name: str) -> str:
     try:
         return data.decode(codec)
     except UnicodeDecodeError as exc:
-        before = data[: exc.start]
+        width = 4 if "32" in codec else 2 if "16" in codec else 1
+        text = data[: exc.start - exc.start % width].decode(codec, "replace")
         raise ParseError(
-            f"byte 0x{data[exc.start]:02x} is not valid {codec.removesuffix('-sig').upper()}",
+            f"bytes {data[exc.start : exc.start + width].hex()} are not valid "
+            f"{codec.upper().replace('-LE', '').replace('-BE', '')}",
             path=name,
-            line=before.count(b"\n") + 1,
-            column=exc.start - (before.rfind(b"\n") + 1) + 1,
+            line=text.count("\n") + 1,
+            column=len(text) - (text.rfind("\n") + 1) + 1,
             hint="save the file as UTF-8",
         ) from None
+
+
+def _position(data: bytes, offset: int) -> tuple[int, int]:
+    before = data[:offset]
+    return before.count(b"\n") + 1, offset - (before.rfind(b"\n") + 1) + 1
+
+
+def _utf16(data: bytes) -> str | None:
+    """``"utf-16-le"`` or ``"utf-16-be"`` when ``data`` is UTF-16 text without a byte order
+    mark: of even length, its NUL bytes all at odd offsets (LE) or all at even ones (BE), at
+    least one line break or separator encoded so, decoding cleanly to text without NUL."""
+    head = data[:65536]
+    if len(data) % 2 or len(head) < 4:
+        return None
+    evens, odds = head[0::2].count(0), head[1::2].count(0)
+    if evens and odds:
+        return None
+    codec = "utf-16-le" if odds else "utf-16-be"
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError:
+        return None
+    if "\x00" in text or not any(c in text[:32768] for c in "\n,;\t"):
+        return None
+    return codec
+
+
+_HIGH_RUN = re.compile(rb"[\x80-\xff]+")
+_UTF8_SEQUENCE = re.compile(
+    rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"
+)
+
+
+def _single_byte(data: bytes) -> str:
+    """What bytes that are not UTF-8 look like: ``"cp1252"`` (Western European text: valid
+    Windows-1252, non-ASCII bytes decoding to Latin letters or its punctuation, in runs of
+    one or two), ``"mixed"`` (valid UTF-8 sequences of several bytes among them), ``"other"``
+    (runs of non-ASCII bytes as long as words: another script's single-byte encoding), or
+    ``"binary"``."""
+    sample = data[: 1 << 20]
+    if _UTF8_SEQUENCE.search(sample) and any(
+        not _UTF8_SEQUENCE.fullmatch(run) for run in _HIGH_RUN.findall(sample)
+    ):
+        valid = sum(len(m) for m in _UTF8_SEQUENCE.findall(sample))
+        if valid * 2 >= sum(len(r) for r in _HIGH_RUN.findall(sample)):
+            return "mixed"
+    try:
+        text = sample.decode("cp1252")
+    except UnicodeDecodeError:
+        return "binary"
+    if _CONTROLS.search(text.replace("\x85", "")):
+        return "binary"
+    runs = _HIGH_RUN.findall(sample)
+    long = sum(len(r) for r in runs if len(r) > 2)
+    total = sum(len(r) for r in runs)
+    if long * 5 > total:
+        return "other"
+    high = {c for c in text if ord(c) >= 0x80}
+    if all(c in _CP1252_MARKS or (c.isalpha() and "LATIN" in unicodedata.name(c, "")) or c == "\xb5"
+           for c in high):  # fmt: skip
+        return "cp1252"
+    return "other"
 
 
 def digest(data: bytes) -> str:

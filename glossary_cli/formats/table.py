@@ -33,11 +33,15 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterator, Sequence
+import unicodedata
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from functools import cache
+from itertools import chain
+from typing import Any, Literal, NamedTuple
 
-from glossary_cli.errors import ParseError, RecordError, UsageError
+from glossary_cli.errors import ParseError, ParseWarning, RecordError, UsageError
 from glossary_cli.formats._common import (
     CELL_SEPARATOR,
     clean,
@@ -271,76 +275,244 @@ def _definition_cells(d: Definition) -> dict[str, str]:
 # --------------------------------------------------------------------------- reading
 
 
-def read(data: bytes, name: str, *, dialect: Dialect = "csv") -> Glossary:
-    """Read a table in either layout of the module docstring.
+#: Most characters a term cell (a term, an English name, abbreviations, aliases) may hold: a
+#: term is a word or a few, and a longer one is a definition in the wrong column, or no
+#: glossary at all (a 5 MB "term" takes minutes to lay out in a table).
+MAX_TERM = 1_000
+#: Most characters any other cell (a definition, a note, a source) may hold: ten pages.
+MAX_TEXT = 20_000
+#: How many rows (after the first) gloss reads to tell a header from data and the script of
+#: each column.
+SAMPLE_ROWS = 200
+
+Rows = Iterator[tuple[int, "list[str] | ParseError"]]
+
+
+class SheetCell(str):
+    """A spreadsheet cell's text that was not text in the sheet (:mod:`~glossary_cli.formats.
+    xlsx`), with its reference (``B7``) and ``kind``: ``"number"``, ``"date"``, ``"boolean"``,
+    ``"error"`` (``#N/A``…) or ``"formula"`` (a formula never computed: the text is empty)."""
+
+    ref: str
+    kind: str
+
+    def __new__(cls, text: str, ref: str, kind: str) -> SheetCell:
+        cell = super().__new__(cls, text)
+        cell.ref = ref
+        cell.kind = kind
+        return cell
+
+
+def read(
+    data: bytes,
+    name: str,
+    *,
+    dialect: Dialect = "csv",
+    columns: Mapping[str, str] | None = None,
+    skip_bad: bool = False,
+) -> Glossary:
+    """Read a table in either layout of the module docstring, or a table without a header.
 
     Args:
-        data: the file's bytes (UTF-8, a BOM is dropped; or UTF-16 with a BOM).
+        data: the file's bytes: UTF-8 (a BOM is dropped), UTF-16 or UTF-32 with a BOM, UTF-16
+            without one, or Windows-1252/Latin-1 text when its letters say so (with a
+            warning; :func:`~glossary_cli.formats._common.decode`). Its delimiter is sniffed
+            (comma, semicolon, tab, bar), line ends may be CRLF.
         name: the file's name, for messages and sources.
-        dialect: ``"csv"`` or ``"tsv"``.
+        dialect: ``"csv"`` or ``"tsv"``, the delimiter expected before sniffing.
+        columns: ``{WHAT: COLUMN}`` (``gloss add --columns``, :func:`read_rows`), or ``None``
+            to read the header (or, without one, the script of the cells).
+        skip_bad: leave out each row that cannot be read, with a warning, instead of
+            refusing the file.
 
     Returns:
-        The glossary; every term and definition names ``NAME:LINE``, the line its row starts
-        on, as its source, and cites the row's ``citation`` (or, failing that, its ``source``:
-        the file it came from before this one); a concept without an id gets a slug of its
-        headword or first term.
+        The glossary, with the warnings of what was guessed, joined or left out; every term
+        and definition names ``NAME:LINE``, the line its row starts on, as its source, and
+        cites the row's ``citation`` (or, failing that, its ``source``: the file it came from
+        before this one); a concept without an id gets a slug of its headword or first term.
 
     Raises:
-        UsageError: an unknown ``dialect``.
-        ParseError: an empty file, a first row that names no known column, an unknown or
-            repeated column, a row with more or fewer cells than the header, a value without
-            its term, an invalid language tag, status, role or origin, a duplicate id, or
-            quoting the ``csv`` module cannot read; each with the line where the row starts.
+        UsageError: an unknown ``dialect``, or ``columns`` that name what gloss does not read.
+        ParseError: an encoding gloss cannot read, an empty file, a first row that names no
+            known column in a file whose columns the script of their cells does not tell
+            apart, an unknown or repeated column; and, unless ``skip_bad``, a row with more or
+            fewer cells than the header, a cell longer than :data:`MAX_TERM` or
+            :data:`MAX_TEXT`, a value without its term, an invalid language tag, status, role
+            or origin, a duplicate id, or quoting the ``csv`` module cannot read; each with the
+            line where the row starts.
     """
     from glossary_cli.formats._common import decode
 
-    text = decode(data, name)
+    warnings: list[ParseWarning] = []
+    text = decode(data, name, warnings)
     kind = _sniffed(text, _dialect(dialect))
     # the csv module refuses a cell longer than 128 KiB; a cell cannot be longer than its file
-    csv.field_size_limit(max(csv.field_size_limit(), len(text)))
+    # (gloss's own limits are checked on the cells read, with their lines)
+    csv.field_size_limit(max(csv.field_size_limit(), len(text) + 1))
     reader = csv.reader(io.StringIO(text, newline=""), dialect=kind)
 
-    def rows() -> Iterator[tuple[int, list[str]]]:
+    def rows() -> Rows:
         line = 1
-        try:
-            for row in reader:
-                if any(c.strip() for c in row):
-                    yield line, row
+        while True:
+            try:
+                row = next(reader)
+            except StopIteration:
+                return
+            except csv.Error as exc:
+                yield (
+                    line,
+                    ParseError(
+                        f"unreadable {dialect.upper()}: {exc}",
+                        path=name,
+                        line=line,
+                        hint="check the quoting: a cell with quotes must be quoted, its quotes "
+                        "doubled",
+                    ),
+                )
                 line = reader.line_num + 1
-        except csv.Error as exc:
-            raise ParseError(
-                f"unreadable {dialect.upper()}: {exc}",
-                path=name,
-                line=line,
-                hint="check the quoting: a cell with quotes must be quoted, its quotes doubled",
-            ) from None
+                continue
+            if any(c.strip() for c in row):
+                yield line, row
+            line = reader.line_num + 1
 
-    return read_rows(rows(), name, digest(data))
+    return read_rows(
+        rows(), name, digest(data), columns=columns, skip_bad=skip_bad, warnings=warnings
+    )
 
 
-def read_rows(numbered: Iterator[tuple[int, list[str]]], name: str, sha256: str) -> Glossary:
-    """Read a table given as its rows, ``(line, cells)`` with blank rows left out, in either
-    layout of the module docstring (:func:`read` for a CSV or TSV file; the spreadsheet
-    reader gives its sheet's rows).
+def read_rows(
+    numbered: Iterator[tuple[int, list[str] | ParseError]],
+    name: str,
+    sha256: str,
+    *,
+    columns: Mapping[str, str] | None = None,
+    skip_bad: bool = False,
+    warnings: Sequence[ParseWarning] = (),
+) -> Glossary:
+    """Read a table given as its rows, ``(line, cells)`` with blank rows left out, or
+    ``(line, error)`` for a row that could not be read, in either layout of the module
+    docstring (:func:`read` for a CSV or TSV file; the spreadsheet reader gives its sheet's
+    rows, with :class:`SheetCell` for the cells that were not text).
+
+    A first row is a header when most of its cells name columns (language tags of languages
+    ICU knows, language names in English, ``term``, ``translation``, ``definition``,
+    ``description``, ``source``, ``note``, ``id``…); else the file has no header and each
+    column is read by the script of its cells (:func:`_by_script`), with a warning that says
+    how. ``term`` and ``translation`` columns get their languages the same way.
+
+    Within the file, for the layout of a column per language: identical rows are one
+    concept; rows with the same source term (the English column's, else the first language
+    column's) and the same id (or none) are one concept holding every term and definition
+    of them (the first row's terms first); each is reported. Rows without any term are left
+    out and counted.
+
+    Args:
+        numbered: the rows.
+        name: the file's name; ``sha256``: the hash of its bytes.
+        columns: ``{WHAT: COLUMN}``: WHAT a language tag (its terms), ``definition:TAG``,
+            ``definition`` (each cell's language by its script), ``notes``, ``source``,
+            ``id``, ``aliases``, ``abbr`` or ``FIELD:TAG`` for FIELD ``status``, ``notes``,
+            ``abbr``, ``source`` of a language; COLUMN a header name (compared without case)
+            or a 1-based number. With numbers only, the first row is data unless it reads
+            as a header. Columns not named are ignored.
+        skip_bad: leave out the rows that raise :class:`ParseError` (one warning each, and a
+            count) instead of refusing the file.
+        warnings: what was reported before the rows (the encoding guessed).
+
+    Returns:
+        The glossary, with ``warnings``.
 
     Raises:
+        UsageError: ``columns`` with an unknown WHAT or language, or for a table of one row
+            per term.
         ParseError: as :func:`read`.
     """
-    first = next(numbered, None)
-    if first is None:
+    report = _Report(name, skip_bad, list(warnings))
+    rows = iter(numbered)
+    sample: list[tuple[int, list[str] | ParseError]] = []
+    for item in rows:
+        sample.append(item)
+        if len(sample) > SAMPLE_ROWS:
+            break
+    good = [(line, cells) for line, cells in sample if not isinstance(cells, ParseError)]
+    if not good:
+        for line, error in sample:
+            report.bad(error if isinstance(error, ParseError) else ParseError("", line=line))
         raise ParseError(
-            "the file is empty",
+            "the file is empty" if not sample else "the file has no row gloss can read",
             path=name,
             line=1,
-            hint="the first row must name the columns, e.g. id,lang,term,definition",
+            hint="the first row must name the columns, e.g. id,lang,term,definition, or "
+            "en,ar,definition (a row per concept)",
         )
-    header_line, header = first
+    first_at = sample.index(good[0])
+    for _, error in sample[:first_at]:
+        report.bad(error)  # type: ignore[arg-type]
+    header_line, header = good[0]
+    rest = chain(sample[first_at + 1 :], rows)
     keys = [h.strip().casefold() for h in header]
+    body = [cells for _, cells in good[1:]]
     if "lang" in keys and "term" in keys:
-        concepts = _read_long(numbered, header, header_line, name)
+        if columns:
+            raise UsageError(
+                f"--columns is for tables of a column per language; {name} has a row per term "
+                "(lang and term columns)",
+                hint="leave --columns out",
+            )
+        concepts = _read_long(rest, header, header_line, name, report)
     else:
-        concepts = _read_wide(numbered, [_named(h) for h in header], header_line, name)
-    return glossary_of(with_ids(concepts, name), name, name, sha256)
+        if columns:
+            plan, has_header = _mapped(columns, header, body, name, header_line)
+        else:
+            found = _header_plan(header, body, name, header_line)
+            has_header = found is not None
+            plan = found if found is not None else _by_script(good, name, header_line, report)
+        if not has_header:
+            rest = chain([(header_line, header)], rest)
+        concepts = _read_wide(rest, plan, name, report, len(header))
+    return glossary_of(with_ids(concepts, name), name, name, sha256)._replace(
+        warnings=tuple(report.finish())
+    )
+
+
+class _Report:
+    """The warnings of one file, and what is done with a row that cannot be read."""
+
+    def __init__(self, name: str, skip_bad: bool, warnings: list[ParseWarning]) -> None:
+        self.name, self.skip_bad, self.warnings = name, skip_bad, warnings
+        self.skipped = 0
+
+    def warn(self, message: str, line: int | None, hint: str | None = None) -> None:
+        self.warnings.append(ParseWarning(message, path=self.name, line=line, hint=hint))
+
+    def bad(self, error: ParseError) -> None:
+        """Leave the row of ``error`` out (``skip_bad``), else raise it, its hint naming
+        ``--skip-bad``."""
+        if error.path is None:
+            error.path = self.name
+        if not self.skip_bad:
+            more = "or add the file with --skip-bad to leave out, and report, the rows gloss "
+            more += "cannot read"
+            error.hint = f"{error.hint}; {more}" if error.hint else more
+            raise error
+        self.skipped += 1
+        self.warnings.append(
+            ParseWarning(
+                f"{error.message}: the row is left out",
+                path=error.path,
+                line=error.line,
+                hint=error.hint,
+            )
+        )
+
+    def finish(self) -> list[ParseWarning]:
+        if self.skipped:
+            self.warn(
+                f"{self.skipped} row{'s' if self.skipped != 1 else ''} that could not be read "
+                f"{'were' if self.skipped != 1 else 'was'} left out (--skip-bad)",
+                None,
+            )
+        return self.warnings
 
 
 def _sniffed(text: str, kind: type[csv.Dialect]) -> type[csv.Dialect]:
@@ -362,28 +534,93 @@ def _sniffed(text: str, kind: type[csv.Dialect]) -> type[csv.Dialect]:
 #: Header words of the one-row-per-concept layout besides language tags: a definition or
 #: description column, whose text goes to the language its script says.
 _DESCRIPTION = "\0description"
+#: A ``term`` or ``translation`` column: its language is the one the script of its cells says.
+_BY_SCRIPT = "\0term"
+_TERM_WORDS = frozenset({"term", "terms", "translation", "translations", "target", "equivalent",
+                         "المصطلح", "مصطلح", "الترجمة", "পরিভাষা", "অনুবাদ"})  # fmt: skip
+_SOURCE_WORDS = frozenset({"source", "sources", "reference", "references", "citation", "المصدر",
+                           "উৎস"})  # fmt: skip
+# the cells that hold terms, and so have the limit of a term
+_TERMLIKE = frozenset({"term", "en", "abbr", "aliases"})
+_NUMBER = re.compile(r"[\d\s.,:/+-]+")
 
 
-def _named(header: str) -> str:
-    """A header cell of the one-row-per-concept layout with a language named in English (or
-    in Arabic or Bengali) as its tag, and a definition or description column marked
-    (:data:`_DESCRIPTION`): ``english`` → ``en``, ``Arabic`` → ``ar``.
+class _Col(NamedTuple):
+    """What one column of the one-row-per-concept layout holds: ``lang`` ``None`` for the
+    concept's own fields (``id``, ``en`` — the English term —, ``en_origin``, ``abbr``,
+    ``aliases``, ``notes``, ``source``, :data:`_DESCRIPTION`), else a field of that language's
+    entry (``term``, ``definition``, ``source``, ``en``, ``abbr``, ``status``, ``notes``);
+    ``label`` names it in messages."""
 
-    >>> [_named(h) for h in ("English", "arabic", "id", "bn_definition")]
-    ['en', 'ar', 'id', 'bn_definition']
-    >>> _named("Description") == _DESCRIPTION
-    True
+    at: int
+    lang: str | None
+    field: str
+    label: str
+
+
+@cache
+def _iso_languages() -> frozenset[str]:
+    from glossary_cli.icudata import icu
+
+    return frozenset(icu().Locale.getISOLanguages())
+
+
+def known_language(tag: str) -> bool:
+    """Whether ``tag`` is a BCP 47 tag whose language subtag names a language ICU (CLDR)
+    knows: ``bn``, ``zh-Hans``, ``ckb``, but not ``foo`` or ``baz``.
+
+    >>> [known_language(t) for t in ("bn", "zh-Hans", "ckb", "foo", "baz", "e")]
+    [True, True, True, False, False, False]
+
+    Raises:
+        DependencyError: ICU is not installed.
     """
-    from glossary_cli.formats._common import DEFINITION_COLUMNS, LANGUAGE_NAMES
+    from glossary_cli.formats._common import LANGUAGE_NAMES
 
-    key = header.strip().casefold()
+    if not _TAG.fullmatch(tag):
+        return False
+    primary = tag.split("-", 1)[0].casefold()
+    return primary in LANGUAGE_NAMES.values() or primary in _iso_languages()
+
+
+def _header_role(cell: str) -> tuple[str | None, str] | None:
+    """What a header cell names (``(lang, field)`` as :class:`_Col`), or ``None`` when it
+    names nothing gloss knows: a language by tag or by name (``english`` → ``en``), a usual
+    column word, or a column of gloss 0.1.0's layout (``bn_definition``).
+
+    >>> [_header_role(h) for h in ("English", "arabic", "id", "bn_definition", "foo", "Note")]
+    [(None, 'en'), ('ar', 'term'), (None, 'id'), ('bn', 'definition'), None, (None, 'notes')]
+    """
+    from glossary_cli.formats._common import DEFINITION_COLUMNS, LANGUAGE_NAMES, NOTE_COLUMNS
+
+    key = clean(cell).casefold()
+    if not key or len(key) > 60:
+        return None
     if key in _V1_CONCEPT_COLUMNS:
-        return header
-    if key in LANGUAGE_NAMES:
-        return LANGUAGE_NAMES[key]
-    if key in DEFINITION_COLUMNS:
-        return _DESCRIPTION
-    return header
+        return None, key
+    named = LANGUAGE_NAMES.get(key)
+    if named is None and _TAG.fullmatch(key) and known_language(key):
+        named = key
+    if named is not None:
+        return (None, "en") if is_english(named) else (canonical_tag(named), "term")
+    if key in DEFINITION_COLUMNS or key == "definitions":
+        return None, _DESCRIPTION
+    if key in NOTE_COLUMNS:
+        return None, "notes"
+    if key in _SOURCE_WORDS:
+        return None, "source"
+    if key in _TERM_WORDS:
+        return None, _BY_SCRIPT
+    for word in sorted(DEFINITION_COLUMNS):  # "english definition", "definition (ar)"
+        rest = key.replace(word, "", 1).strip(" _-()") if word in key else ""
+        lang = LANGUAGE_NAMES.get(rest) or (rest if known_language(rest) else None)
+        if lang is not None:
+            return canonical_tag(lang), "definition"
+    try:
+        lang, fld = _v1_column(cell, "", 0, 0)
+    except ParseError:
+        return None
+    return lang, fld
 
 
 def _check_header(header: list[str], columns: list[str], name: str, line: int) -> None:
@@ -421,7 +658,11 @@ class _Building:
 
 
 def _read_long(
-    numbered: Iterator[tuple[int, list[str]]], header: list[str], header_line: int, name: str
+    numbered: Iterator[tuple[int, list[str] | ParseError]],
+    header: list[str],
+    header_line: int,
+    name: str,
+    report: _Report,
 ) -> list[tuple[Concept, int]]:
     columns = [h.strip().casefold() for h in header]
     for i, col in enumerate(columns):
@@ -442,30 +683,46 @@ def _read_long(
         )
     building: dict[str, _Building] = {}
     current: _Building | None = None
+    plan = [_Col(i, None, c, c) for i, c in enumerate(columns)]
     for line, row in numbered:
-        _check_width(row, len(columns), name, line)
-        _cell_controls(row, columns, name, line)
-        cells = {c: clean(v) for c, v in zip(columns, row, strict=True)}
-        cid = cells.get("id", "")
-        if cid:
-            current = building.setdefault(cid, _Building(line, cid))
-        elif current is None:
-            raise ParseError(
-                "the first row gives no id",
-                path=name,
-                line=line,
-                hint="give the concept's id on its first row",
-            )
-        _long_row(current, cells, name, line)
+        if isinstance(row, ParseError):
+            report.bad(row)
+            continue
+        try:
+            _check_width(row, len(columns), name, line)
+            _check_lengths(row, plan, name, line)
+            _cell_controls(row, columns, name, line)
+            cells = {c.field: _cell(row[c.at], c, name, line, report) for c in plan}
+            cid = cells.get("id", "")
+            if cid:
+                here = building.get(cid) or _Building(line, cid)
+            elif current is None:
+                raise ParseError(
+                    "the first row gives no id",
+                    path=name,
+                    line=line,
+                    hint="give the concept's id on its first row",
+                )
+            else:
+                here = current
+            _long_row(here, cells, name, line)
+        except ParseError as exc:
+            report.bad(exc)
+            continue
+        current = building.setdefault(here.cid, here)
     out = []
     for b in building.values():
         concept = _built(b, name)
-        refuse_termless(
-            concept,
-            name,
-            b.line,
-            "give the concept a term in at least one language on one of its rows",
-        )
+        try:
+            refuse_termless(
+                concept,
+                name,
+                b.line,
+                "give the concept a term in at least one language on one of its rows",
+            )
+        except ParseError as exc:
+            report.bad(exc)
+            continue
         out.append((concept, b.line))
     return out
 
@@ -608,7 +865,7 @@ def _v1_column(header: str, name: str, line: int, index: int) -> tuple[str | Non
     lang, sep, fld = key.rpartition("_")
     if not sep:
         lang, fld = key, "term"
-    if _TAG.fullmatch(lang) and fld.casefold() in _V1_ENTRY_FIELDS:
+    if _TAG.fullmatch(lang) and fld.casefold() in _V1_ENTRY_FIELDS and known_language(lang):
         if is_english(lang):
             raise ParseError(
                 f"column {index} {key!r}: English has no entry columns here",
@@ -628,53 +885,486 @@ def _v1_column(header: str, name: str, line: int, index: int) -> tuple[str | Non
     )
 
 
-def _is_v1_column(header: str) -> bool:
-    try:
-        _v1_column(header, "", 0, 0)
-    except ParseError:
+def _profile(cells: Sequence[str]) -> tuple[str | None, bool, bool]:
+    """What a column's cells are: ``(script, long, numbers)``: the Unicode script most of
+    them start with (``"LATIN"``, ``"ARABIC"``, ``"BENGALI"``…; ``None``: no letters),
+    whether most are texts of five words or more (definitions rather than terms), and
+    whether all are numbers. Only each cell's first 2,000 characters are looked at."""
+    texts = [c[:2000].strip() for c in cells if c.strip()]
+    if not texts:
+        return None, False, False
+    if all(_NUMBER.fullmatch(t) for t in texts):
+        return None, False, True
+    scripts = Counter(s for s in map(_script, texts) if s)
+    script = scripts.most_common(1)[0][0] if scripts else None
+    long = sum(1 for t in texts if len(t.split()) >= 5 or len(t) > 80) * 2 > len(texts)
+    return script, long, False
+
+
+def _script(text: str) -> str | None:
+    """The Unicode script of a text's first letter, as the first word of its character name
+    (``"LATIN"``, ``"ARABIC"``, ``"CJK"``…), or ``None``."""
+    letter = next((c for c in text if c.isalpha()), None)
+    return unicodedata.name(letter, "?").split()[0] if letter else None
+
+
+#: The language a column in each script is read as, when nothing else says (the script's
+#: most written language; ``--columns`` says otherwise).
+_SCRIPT_LANGS = {
+    "LATIN": "en", "ARABIC": "ar", "BENGALI": "bn", "DEVANAGARI": "hi", "CYRILLIC": "ru",
+    "GREEK": "el", "HEBREW": "he", "CJK": "zh", "HIRAGANA": "ja", "KATAKANA": "ja",
+    "HANGUL": "ko", "THAI": "th", "TAMIL": "ta", "GURMUKHI": "pa", "GUJARATI": "gu",
+    "TELUGU": "te", "KANNADA": "kn", "MALAYALAM": "ml", "SINHALA": "si", "ETHIOPIC": "am",
+    "GEORGIAN": "ka", "ARMENIAN": "hy", "ORIYA": "or", "MYANMAR": "my", "KHMER": "km",
+}  # fmt: skip
+
+
+def _column_lang(script: str | None, taken: set[str]) -> str | None:
+    """The language of a column of ``script``'s terms, unless ``taken`` has it already."""
+    lang = _SCRIPT_LANGS.get(script or "")
+    return lang if lang is not None and lang not in taken else None
+
+
+def _is_header(header: list[str], body: list[list[str]]) -> bool:
+    """Whether a first row is a header: more than half its cells name columns, or some do
+    and the row's cells are in Latin script where the column below is in another."""
+    filled = [h for h in header if h.strip()]
+    known = sum(1 for h in filled if _header_role(h) is not None)
+    if known * 2 > len(filled):
+        return True
+    if not known:
         return False
-    return True
+    for i, cell in enumerate(header):
+        script = _profile([r[i] for r in body if i < len(r)])[0]
+        if cell.strip() and _script(cell) == "LATIN" and script not in (None, "LATIN"):
+            return True
+    return False
+
+
+def _header_plan(
+    header: list[str], body: list[list[str]], name: str, line: int
+) -> list[_Col] | None:
+    """The columns a header names, or ``None`` when the first row is no header.
+
+    Raises:
+        ParseError: a header with a column gloss does not know, a column repeated, an entry
+            column without its language's term column, or a ``term`` column whose language
+            the script of its cells does not tell.
+    """
+    if not _is_header(header, body):
+        return None
+    plan: list[_Col] = []
+    for i, cell in enumerate(header):
+        role = _header_role(cell)
+        if role is None:
+            _v1_column(cell, name, line, i + 1)  # raises what is wrong with it
+            raise ParseError(
+                f"column {i + 1}: unknown column {cell.strip()!r}",
+                path=name,
+                line=line,
+                hint=_COLUMNS_HINT,
+            )
+        lang, fld = role
+        plan.append(_Col(i, lang, fld, cell.strip()))
+    taken = {c.lang or "en" for c in plan if c.field in ("term", "en") and c.lang != "en"}
+    for k, col in enumerate(plan):
+        if col.field != _BY_SCRIPT:
+            continue
+        script = _profile([r[col.at] for r in body if col.at < len(r)])[0]
+        lang = _column_lang(script, taken)
+        if lang is None:
+            raise ParseError(
+                f"column {col.at + 1} {col.label!r}: the script of its cells "
+                f"({(script or 'none').title()}) does not tell its language",
+                path=name,
+                line=line,
+                hint="name the language in the header (english, arabic, bn…), or give "
+                f"--columns, e.g. --columns fr={col.label}",
+            )
+        taken.add(lang)
+        plan[k] = (
+            col._replace(lang=None, field="en")
+            if lang == "en"
+            else col._replace(lang=lang, field="term")
+        )
+    _check_header(header, [_key(c) for c in plan], name, line)
+    term_langs = {c.lang.casefold() for c in plan if c.lang and c.field == "term"}
+    for col in plan:
+        if col.lang and not is_english(col.lang) and col.lang.casefold() not in term_langs:
+            raise ParseError(
+                f"column {col.at + 1} {col.label!r} has no {col.lang!r} term column",
+                path=name,
+                line=line,
+                hint=f"add a column named {col.lang!r}",
+            )
+    return plan
+
+
+_COLUMNS_HINT = (
+    "name the columns: language tags or names (en, english, ar, arabic, bn…), term, "
+    "translation, definition, description, source, note, id, TAG_definition…; or give "
+    "--columns to read only the columns you name, e.g. --columns en=english,ar=arabic"
+)
+
+
+def _by_script(
+    rows: list[tuple[int, list[str]]], name: str, line: int, report: _Report
+) -> list[_Col]:
+    """The columns of a table without a header, read by the script of their cells: a column
+    of terms in Latin script is English (the first; a second one of long texts, English
+    definitions), in Arabic script Arabic, Bengali Bengali, Devanagari Hindi…; a column of
+    long texts the definitions of its script's language; a column of numbers is left out.
+    Reports how it read them.
+
+    Raises:
+        ParseError: two columns of terms in one script (which language is which?), a script
+            gloss has no language for, or no column of terms.
+    """
+    width = len(rows[0][1])
+    plan: list[_Col] = []
+    left: list[str] = []
+    taken: dict[str, int] = {}
+    for i in range(width):
+        script, long, numbers = _profile([r[i] for _, r in rows if i < len(r)])
+        if numbers or script is None:
+            left.append(f"{i + 1} ({'numbers' if numbers else 'empty'})")
+            continue
+        lang = _SCRIPT_LANGS.get(script)
+        if lang is None:
+            raise ParseError(
+                f"the file has no header row, and gloss cannot tell the language of column "
+                f"{i + 1} from its script ({script.title()})",
+                path=name,
+                line=line,
+                hint="add a header row naming the languages, or give --columns, e.g. "
+                f"--columns en=1,xx={i + 1}",
+            )
+        what = f"definition:{lang}" if long else lang
+        if what in taken:
+            example = ",".join(f"{c.label}={c.at + 1}" for c in plan)
+            raise ParseError(
+                f"the file has no header row, and columns {taken[what] + 1} and {i + 1} both "
+                f"hold {script.title()}-script {'texts' if long else 'terms'}: gloss cannot "
+                "tell their languages apart",
+                path=name,
+                line=line,
+                hint=f"give --columns, e.g. --columns {example},fr={i + 1}, or add a header "
+                "row naming the languages",
+            )
+        taken[what] = i
+        if long:
+            plan.append(_Col(i, lang, "definition", what))
+        elif lang == "en":
+            plan.append(_Col(i, None, "en", what))
+        else:
+            plan.append(_Col(i, lang, "term", what))
+    if not any(c.field in ("term", "en") for c in plan):
+        raise ParseError(
+            "the first row is not a header: it names no known column, and no column holds terms",
+            path=name,
+            line=line,
+            hint=_COLUMNS_HINT,
+        )
+    said = ", ".join(
+        f"column {c.at + 1} as {c.label}" if k == 0 else f"{c.at + 1} as {c.label}"
+        for k, c in enumerate(plan)
+    )
+    gone = f"; column{'s' if len(left) > 1 else ''} {', '.join(left)} left out" if left else ""
+    report.warn(
+        f"no header row: read {said}, from the script of their cells{gone}",
+        line,
+        hint="give --columns to read it otherwise, e.g. --columns "
+        + ",".join(f"{c.label}={c.at + 1}" for c in plan),
+    )
+    return plan
+
+
+def _what(what: str) -> tuple[str | None, str]:
+    """A ``WHAT`` of ``--columns`` → ``(lang, field)`` as :class:`_Col`.
+
+    >>> _what("en"), _what("definition:ar"), _what("note"), _what("status:bn")
+    ((None, 'en'), ('ar', 'definition'), (None, 'notes'), ('bn', 'status'))
+
+    Raises:
+        UsageError: not a language ICU knows, nor a field gloss reads.
+    """
+    key = what.strip().casefold()
+    words = {"id": "id", "aliases": "aliases", "abbr": "abbr", "note": "notes",
+             "notes": "notes", "comment": "notes", "source": "source", "citation": "source",
+             "definition": _DESCRIPTION, "description": _DESCRIPTION}  # fmt: skip
+    if key in words:
+        return None, words[key]
+    fields = {"definition": "definition", "description": "definition", "status": "status",
+              "note": "notes", "notes": "notes", "abbr": "abbr", "source": "source"}  # fmt: skip
+    head, sep, tag = what.strip().partition(":")
+    hint = (
+        "give a language tag (en, ar, bn, fr…) for its terms, definition:TAG, status:TAG, "
+        "notes:TAG, abbr:TAG, source:TAG, or definition, notes, source, id, aliases, abbr"
+    )
+    if sep and head.casefold() not in fields:
+        raise UsageError(f"--columns: {head!r} is not something gloss reads", hint=hint)
+    tag = tag if sep else head
+    if not known_language(tag.strip()):
+        raise UsageError(f"--columns: {tag.strip()!r} is not a language gloss knows", hint=hint)
+    lang = canonical_tag(tag.strip())
+    if not sep:
+        return (None, "en") if is_english(lang) else (lang, "term")
+    fld = fields[head.casefold()]
+    if is_english(lang) and fld != "definition":
+        raise UsageError(
+            f"--columns: {what!r}: English terms have no {fld} column",
+            hint="give the English terms (en=…) and their definitions (definition:en=…)",
+        )
+    return lang, fld
+
+
+def _mapped(
+    columns: Mapping[str, str], header: list[str], body: list[list[str]], name: str, line: int
+) -> tuple[list[_Col], bool]:
+    """The columns ``--columns`` names, and whether the first row is a header (always when a
+    column is named; with numbers only, when it reads as one).
+
+    Raises:
+        UsageError: a WHAT gloss does not read, two WHATs of one column, or none of terms.
+        ParseError: a name the header does not have (with the header's columns), or a number
+            past the last column.
+    """
+    numbers = all(str(c).strip().isdigit() for c in columns.values())
+    has_header = not numbers or _is_header(header, body)
+    names: dict[str, int] = {}
+    for i, h in enumerate(header):
+        names.setdefault(clean(h).casefold(), i)
+    plan: list[_Col] = []
+    for what, column in columns.items():
+        lang, fld = _what(what)
+        text = str(column).strip()
+        if text.isdigit():
+            index = int(text) - 1
+            if not 0 <= index < len(header):
+                raise ParseError(
+                    f"--columns {what}={text}: the file has {len(header)} columns",
+                    path=name,
+                    line=line,
+                    hint=f"number the columns from 1 to {len(header)}",
+                )
+        elif clean(text).casefold() in names:
+            index = names[clean(text).casefold()]
+        else:
+            raise ParseError(
+                f"--columns {what}={text}: the header has no column {text!r}",
+                path=name,
+                line=line,
+                hint="its columns are "
+                + ", ".join(repr(h.strip()) for h in header)
+                + " (or give their numbers, from 1)",
+            )
+        if any(c.at == index for c in plan):
+            raise UsageError(f"--columns: column {text!r} is given twice", hint="give each once")
+        plan.append(_Col(index, lang, fld, what.strip()))
+    if not any(c.field in ("term", "en") for c in plan):
+        raise UsageError(
+            "--columns names no column of terms",
+            hint="name at least one language's column, e.g. --columns en=english",
+        )
+    _check_header([c.label for c in plan], [_key(c) for c in plan], name, line)
+    return plan, has_header
+
+
+def _key(col: _Col) -> str:
+    """What a column holds, for finding one given twice (definitions, notes and sources
+    may be in several columns)."""
+    if col.field in (_DESCRIPTION, "notes", "source") and col.lang is None:
+        return f"\0{col.at}"
+    return f"{(col.lang or '').casefold()}\0{col.field}"
+
+
+def _check_lengths(row: list[str], plan: Sequence[_Col], name: str, line: int) -> None:
+    """Refuse a cell longer than :data:`MAX_TERM` (a term's) or :data:`MAX_TEXT`.
+
+    Raises:
+        ParseError: naming the column, the cell's length and the limit.
+    """
+    for col in plan:
+        cell = row[col.at] if col.at < len(row) else ""
+        limit = MAX_TERM if col.field in _TERMLIKE else MAX_TEXT
+        if len(cell) > limit:
+            raise ParseError(
+                f"the {col.label} cell holds {len(cell):,} characters, more than the "
+                f"{limit:,} gloss reads in a {'term' if limit == MAX_TERM else 'cell'}",
+                path=name,
+                line=line,
+                hint="a term is a word or a few: is the column a definition? (name it "
+                "definition, or give --columns)"
+                if limit == MAX_TERM
+                else "shorten the cell; a glossary's definition is a sentence or a paragraph",
+            )
+
+
+def _cell(raw: str, col: _Col, name: str, line: int, report: _Report) -> str:
+    """A cell's text, as the model stores it (:func:`clean`); a spreadsheet's cell that was
+    no text is reported: a formula never computed (read as empty), a number as a term.
+
+    Raises:
+        ParseError: a date, a truth value or an error value (``#N/A``) as a term, or an error
+            value anywhere, with its cell reference.
+    """
+    if isinstance(raw, SheetCell):
+        where = f"cell {raw.ref} ({col.label})"
+        if raw.kind == "formula":
+            report.warn(
+                f"{where} holds a formula that was never computed: read as empty",
+                line,
+                hint="open the file in a spreadsheet program and save it, so that it keeps "
+                "each formula's value",
+            )
+        elif raw.kind == "error" or (col.field in _TERMLIKE and raw.kind != "number"):
+            kinds = {"date": "a date", "boolean": "a truth value", "error": "the error value"}
+            raise ParseError(
+                f"{where} holds {kinds.get(raw.kind, raw.kind)} ({raw}), not "
+                + ("a term" if col.field in _TERMLIKE else "text"),
+                path=name,
+                line=line,
+                hint="write the term in the cell as text, or empty it",
+            )
+        elif col.field in _TERMLIKE:
+            report.warn(
+                f"{where} holds the number {raw}: read as the term {str(raw)!r}",
+                line,
+                hint="format the cell as text if it is a term, or empty it",
+            )
+    return clean(raw)
 
 
 def _read_wide(
-    numbered: Iterator[tuple[int, list[str]]], header: list[str], header_line: int, name: str
+    numbered: Iterator[tuple[int, list[str] | ParseError]],
+    plan: list[_Col],
+    name: str,
+    report: _Report,
+    width: int,
 ) -> list[tuple[Concept, int]]:
-    if not any(_is_v1_column(h) for h in header):
-        other = next((d for d in (";", "\t", ",", "|") if any(d in h for h in header)), None)
-        raise ParseError(
-            "the first row is not a header: it names no known column",
-            path=name,
-            line=header_line,
-            hint=(
-                "the cells are separated by tabs: name the file .tsv"
-                if other == "\t"
-                else f"the cells seem to be separated by {other!r}: save the table with "
-                "commas (.csv) or tabs (.tsv)"
-            )
-            if other is not None and len(header) == 1
-            else "name the columns in the first row: id,lang,term,… (a row per term), or "
-            "language tags such as en,bn,ar (a row per concept)",
-        )
-    columns = [_v1_column(h, name, header_line, i + 1) for i, h in enumerate(header)]
-    _check_header(
-        header, [f"{lang.casefold() if lang else ''}\0{fld}" for lang, fld in columns], name,
-        header_line,
-    )  # fmt: skip
-    term_langs = {lang.casefold() for lang, fld in columns if lang and fld == "term"}
-    for i, (lang, _) in enumerate(columns):
-        if lang and lang.casefold() not in term_langs:
-            raise ParseError(
-                f"column {i + 1} {header[i].strip()!r} has no {lang!r} term column",
-                path=name,
-                line=header_line,
-                hint=f"add a column named {lang!r}",
-            )
-    out = []
+    """The rows of the layout of a column per language → concepts with their lines,
+    identical rows and rows of one source term joined (reported), rows without a term left
+    out (reported), malformed rows to ``report``."""
+    english = any(c.field == "en" for c in plan)
+    source = "en" if english else next(c.lang for c in plan if c.field == "term" and c.lang)
+    seen: dict[tuple[str, ...], int] = {}
+    repeats: list[tuple[int, int]] = []
+    termless: list[int] = []
+    groups: dict[tuple[str, str], int] = {}
+    joined: dict[int, list[int]] = {}
+    ids: dict[str, int] = {}
+    out: list[tuple[Concept, int]] = []
     for line, row in numbered:
-        _check_width(row, len(columns), name, line)
-        _cell_controls(row, [h.strip() for h in header], name, line)
-        out.append((_wide_row(row, columns, name, line), line))
+        if isinstance(row, ParseError):
+            report.bad(row)
+            continue
+        try:
+            _check_width(row, width, name, line)
+            _check_lengths(row, plan, name, line)
+            _cell_controls([row[c.at] for c in plan], [c.label for c in plan], name, line)
+            key = tuple(clean(row[c.at]) for c in plan)
+            if key in seen:
+                repeats.append((line, seen[key]))
+                continue
+            seen[key] = line
+            concept = _wide_row(row, plan, name, line, report)
+            if concept is None:
+                termless.append(line)
+                continue
+            section = concept.section(source)
+            group = (concept.id, section.terms[0].text if section and section.terms else "")
+            if group[1] and group in groups:
+                k = groups[group]
+                out[k] = (_joined(out[k][0], concept), out[k][1])
+                joined.setdefault(k, [out[k][1]]).append(line)
+                continue
+            if concept.id in ids:
+                raise ParseError(
+                    f"duplicate concept id {concept.id!r} (first used on line {ids[concept.id]})",
+                    path=name,
+                    line=line,
+                    hint="give every concept its own id, or leave the id out to derive one",
+                )
+        except ParseError as exc:
+            report.bad(exc)
+            continue
+        if concept.id:
+            ids[concept.id] = line
+        if group[1]:
+            groups[group] = len(out)
+        out.append((concept, line))
+    _report_joined(report, out, joined, repeats, termless, source)
     return out
+
+
+def _joined(a: Concept, b: Concept) -> Concept:
+    """Concept ``a`` with what ``b`` adds: its further terms, definitions and notes (those
+    ``a`` has already are not repeated), its languages ``a`` lacks."""
+
+    def more(have: Sequence[Any], new: Sequence[Any], key: Any = lambda x: x) -> tuple[Any, ...]:
+        known = {key(x) for x in have}
+        return (*have, *(x for x in new if key(x) not in known))
+
+    sections = {s.lang: s for s in a.languages}
+    for s in b.languages:
+        old = sections.get(s.lang)
+        sections[s.lang] = s if old is None else old._replace(
+            terms=more(old.terms, s.terms, lambda t: t.text),
+            definitions=more(old.definitions, s.definitions, lambda d: d.text),
+            notes=more(old.notes, s.notes),
+        )  # fmt: skip
+    return a._replace(
+        languages=tuple(sections.values()),
+        definitions=more(a.definitions, b.definitions, lambda d: (d.text, d.lang)),
+        notes=more(a.notes, b.notes),
+        provenance=more(a.provenance, b.provenance),
+    )
+
+
+def _lines(lines: Sequence[int], most: int = 12) -> str:
+    shown = ", ".join(map(str, lines[:most]))
+    return shown + (f" and {len(lines) - most} more" if len(lines) > most else "")
+
+
+def _report_joined(
+    report: _Report,
+    out: list[tuple[Concept, int]],
+    joined: dict[int, list[int]],
+    repeats: list[tuple[int, int]],
+    termless: list[int],
+    source: str,
+) -> None:
+    if repeats:
+        n = len(repeats)
+        report.warn(
+            f"{n} row{'s' if n > 1 else ''} repeat{'' if n > 1 else 's'} an earlier row and "
+            f"{'are' if n > 1 else 'is'} read once: line "
+            + _lines([f"{line} (as {first})" for line, first in repeats]),  # type: ignore[misc]
+            repeats[0][0],
+        )
+    for k, lines in joined.items():
+        concept = out[k][0]
+        section = concept.section(source)
+        head = section.terms[0].text if section and section.terms else concept.id
+        others = "; ".join(
+            f"{s.lang} " + ", ".join(t.text for t in s.terms)
+            for s in concept.languages
+            if s.lang != (section.lang if section else None) and len(s.terms) > 1
+        )
+        report.warn(
+            f"the {source} term {head!r} is on lines {_lines(lines)}: read as one concept"
+            + (f", with the terms {others}" if others else ""),
+            lines[0],
+            hint="if they are different concepts, give each row an id of its own",
+        )
+    if termless:
+        n = len(termless)
+        report.warn(
+            f"{n} row{'s' if n > 1 else ''} {'have' if n > 1 else 'has'} no term in any "
+            f"language and {'are' if n > 1 else 'is'} left out: line{'s' if n > 1 else ''} "
+            + _lines(termless),
+            termless[0],
+        )
 
 
 def _cell_controls(row: list[str], columns: list[str], name: str, line: int) -> None:
@@ -706,21 +1396,37 @@ def _refuse_written_controls(row: dict[str, str]) -> None:
             )
 
 
-def _wide_row(row: list[str], columns: list[tuple[str | None, str]], name: str, line: int
-              ) -> Concept:  # fmt: skip
-    """One row of gloss 0.1.0's layout → a concept, through the gloss/1 record reader."""
+def _wide_row(
+    row: list[str], plan: Sequence[_Col], name: str, line: int, report: _Report
+) -> Concept | None:
+    """One row of the layout of a column per language → a concept, through the gloss/1
+    record reader; ``None`` for a row without any term.
+
+    Raises:
+        ParseError: an entry value without its term, an unknown ``en_origin``, a cell that is
+            no text (:func:`_cell`).
+    """
+    where = f"{name}:{line}"
     record: dict[str, Any] = {"id": "", "terms": {}}
     entries: dict[str, dict[str, Any]] = {}
     descriptions: list[str] = []
-    for (lang, fld), raw in zip(columns, row, strict=True):
-        value = clean(raw)
+    definitions: list[tuple[str, str]] = []
+    citation = ""
+    for col in plan:
+        value = _cell(row[col.at], col, name, line, report)
+        lang, fld = col.lang, col.field
         if fld == _DESCRIPTION:
             if value:
                 descriptions.append(value)
+        elif fld == "definition" and lang is not None:
+            if value:
+                definitions.append((lang, value))
         elif lang is not None:
             entries.setdefault(lang, {})[fld] = value
+        elif fld == "source":
+            citation = citation or value
         elif fld in _V1_MULTI:
-            record[fld] = _split(value)
+            record[fld] = [*record.get(fld, []), *_split(value)]
         elif value:
             record[fld] = value
     if record.get("en_origin") is not None and record["en_origin"] not in EN_ORIGINS:
@@ -730,16 +1436,12 @@ def _wide_row(row: list[str], columns: list[tuple[str | None, str]], name: str, 
             line=line,
             hint=f"use one of {', '.join(EN_ORIGINS)}, or leave the cell empty",
         )
-    english_definitions = []
-    term_langs = [lang for lang, _ in columns if lang]
+    term_langs = [c.lang for c in plan if c.lang and c.field == "term"]
     for text in descriptions:
         # a description goes to the language its script says (Arabic script: the table's
         # Arabic-script language), else to English
         lang = "en" if script_lang(text) == "en" else script_lang(text, term_langs)
-        if lang in entries and not entries[lang].get("definition"):
-            entries[lang]["definition"] = text
-        else:
-            english_definitions.append(text)
+        definitions.append((lang, text))
     for lang, values in entries.items():
         term = values.get("term", "")
         if not term:
@@ -754,53 +1456,40 @@ def _wide_row(row: list[str], columns: list[tuple[str | None, str]], name: str, 
             continue
         record["terms"][lang] = {
             "term": term,
-            "definition": values.get("definition", ""),
-            "source": values.get("source") or f"{name}:{line}",
+            "definition": "",
+            "source": values.get("source") or citation or where,
             "en": values.get("en") or None,
             "abbr": _split(values.get("abbr", "")),
             "status": values.get("status") or None,
             "notes": _split(values.get("notes", "")),
         }
     if not (record.get("en") or record["terms"] or record.get("aliases") or record.get("abbr")):
-        raise ParseError(
-            "the row names no concept",
-            path=name,
-            line=line,
-            hint="give an English name (en) or at least one term",
-        )
+        return None
     cid = record.pop("id", "")
     concept = concept_from_v1({**record, "id": "x"}, f"row {line}")
-    english = concept.english
-    if english is not None:  # names without a source were read on this row
-        english = LangSection(
-            english.lang,
-            tuple(t if t.source else _sourced(t, f"{name}:{line}") for t in english.terms),
-            english.definitions,
-            english.notes,
-        )
-        defs = tuple(
-            Definition(d, f"{name}:{line}", lang=english.lang) for d in english_definitions
-        )
-        english = english._replace(definitions=english.definitions + defs)
-        english_definitions = []
-        concept = Concept(
-            id=cid,
-            languages=tuple(english if s.lang == english.lang else s for s in concept.languages),
-            notes=concept.notes,
-        )
-    else:
-        concept = Concept(id=cid, languages=concept.languages, notes=concept.notes)
-    if english_definitions:
-        concept = concept._replace(
-            definitions=tuple(
-                Definition(d, f"{name}:{line}", lang="en") for d in english_definitions
+    sections = []
+    for s in concept.languages:
+        if is_english(s.lang):  # names without a source were read on this row
+            terms = tuple(
+                t if t.source else t._replace(source=where, citation=citation or None)
+                for t in s.terms
             )
-        )
-    return read_from(concept, f"{name}:{line}")
-
-
-def _sourced(term: Term, source: str) -> Term:
-    return term._replace(source=source)
+            s = s._replace(terms=terms)
+        own = [(lang, text) for lang, text in definitions if lang.casefold() == s.lang.casefold()]
+        cited = s.terms[0].citation if s.terms and s.terms[0].citation else citation or None
+        added = tuple(Definition(text, where, cited) for _, text in own)
+        sections.append(s._replace(definitions=s.definitions + added))
+    langs = {s.lang.casefold() for s in sections}
+    concept = Concept(
+        id=cid,
+        languages=tuple(sections),
+        notes=concept.notes,
+        definitions=concept.definitions + tuple(
+            Definition(text, where, citation or None, lang)
+            for lang, text in definitions if lang.casefold() not in langs
+        ),
+    )  # fmt: skip
+    return read_from(concept, where)
 
 
 def sniff_dialect(head: bytes) -> Dialect | None:

@@ -1,10 +1,15 @@
-"""Spreadsheets (Office Open XML, ``.xlsx``), read with openpyxl: the first sheet, in the
-column layouts of :mod:`glossary_cli.formats.table` (a row per term, or a row per concept
-with a column per language, named by tag or in English).
+"""Spreadsheets (Office Open XML, ``.xlsx``), read with openpyxl: the first sheet, or the one
+``sheet`` names, in the column layouts of :mod:`glossary_cli.formats.table` (a row per term,
+or a row per concept with a column per language, named by tag or in English, or without a
+header, read by the script of its cells), with the same ``columns`` and ``skip_bad``.
 
 A cell's value is read as it was last computed (``data_only``): a formula gives its result,
-never its text, and a formula never computed gives an empty cell. A merged range's value is
-its first cell's. Each row's source is ``FILE:ROW`` (the sheet's row number).
+never its text; a formula never computed is read as an empty cell, and reported with its
+cell reference. A merged range's value is its top-left cell's; its other cells are empty.
+A number in a term cell is read as its text (``1234``, a whole number without ``.0``) and
+reported; a date, a truth value or an error value (``#N/A``) in a term cell is a malformed
+row (an error value in any cell), reported with its cell reference. Each row's source is
+``FILE:ROW`` (the sheet's row number).
 
 A spreadsheet is a ZIP archive: one whose parts would inflate to more than
 :data:`MAX_INFLATED` bytes, or more than :data:`MAX_RATIO` times their compressed size, is
@@ -13,13 +18,16 @@ refused before anything is inflated (a "zip bomb").
 
 from __future__ import annotations
 
+import datetime
 import io
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from itertools import zip_longest
+from typing import Any
 
 from glossary_cli.errors import ParseError
 from glossary_cli.formats._common import digest
-from glossary_cli.formats.table import read_rows
+from glossary_cli.formats.table import SheetCell, read_rows
 from glossary_cli.model import Glossary
 
 #: Most bytes a spreadsheet's parts may inflate to.
@@ -28,12 +36,29 @@ MAX_INFLATED = 512 << 20
 MAX_RATIO = 200
 
 
-def read(data: bytes, name: str) -> Glossary:
-    """Read the first sheet of a spreadsheet (see the module docstring).
+def read(
+    data: bytes,
+    name: str,
+    *,
+    sheet: str | None = None,
+    columns: Mapping[str, str] | None = None,
+    skip_bad: bool = False,
+) -> Glossary:
+    """Read a sheet of a spreadsheet (see the module docstring).
+
+    Args:
+        data: the file's bytes; ``name``: its name, for messages and sources.
+        sheet: the sheet's name (compared without case); ``None``: the first sheet.
+        columns, skip_bad: as :func:`glossary_cli.formats.table.read_rows`.
+
+    Returns:
+        The glossary, with the warnings of what was guessed, joined or left out.
 
     Raises:
-        ParseError: not a spreadsheet (with what openpyxl says), a zip bomb, an empty sheet,
-            or a table :func:`glossary_cli.formats.table.read_rows` refuses.
+        ParseError: not a spreadsheet (with what openpyxl says), a zip bomb, no sheet named
+            ``sheet`` (with the sheets' names), an empty sheet, or a table
+            :func:`glossary_cli.formats.table.read_rows` refuses.
+        UsageError: ``columns`` that name what gloss does not read.
     """
     _refuse_bomb(data, name)
     import openpyxl
@@ -51,18 +76,40 @@ def read(data: bytes, name: str) -> Glossary:
         TypeError,
     )
     try:
+        # the values as last computed, and (a second reading) which cells are formulas
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        formulas = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False)
     except damaged as exc:
         raise _damaged(name, exc) from None
     try:
         if not book.worksheets:
             raise ParseError("the spreadsheet has no sheet", path=name, hint="save it again")
-        rows = list(_rows(book.worksheets[0]))
+        index = _sheet_index(book.sheetnames, sheet, name)
+        rows = list(_rows(book.worksheets[index], formulas.worksheets[index]))
     except damaged as exc:
         raise _damaged(name, exc) from None
     finally:
         book.close()
-    return read_rows(iter(rows), name, digest(data))
+        formulas.close()
+    return read_rows(iter(rows), name, digest(data), columns=columns, skip_bad=skip_bad)
+
+
+def _sheet_index(names: list[str], sheet: str | None, name: str) -> int:
+    """The index of the sheet called ``sheet`` (without case), 0 for ``None``.
+
+    Raises:
+        ParseError: no sheet has that name; the hint lists them.
+    """
+    if sheet is None:
+        return 0
+    folded = [n.casefold() for n in names]
+    if sheet.strip().casefold() in folded:
+        return folded.index(sheet.strip().casefold())
+    raise ParseError(
+        f"the spreadsheet has no sheet {sheet!r}",
+        path=name,
+        hint="its sheets are " + ", ".join(repr(n) for n in names),
+    )
 
 
 def _damaged(name: str, exc: BaseException) -> ParseError:
@@ -74,14 +121,25 @@ def _damaged(name: str, exc: BaseException) -> ParseError:
     )
 
 
-def _rows(sheet: object) -> Iterator[tuple[int, list[str]]]:
+def _rows(sheet: Any, formulas: Any) -> Iterator[tuple[int, list[str]]]:
     """The sheet's non-blank rows, each as wide as its header row (the first non-blank one):
-    the empty cells a sheet reports past its last column are dropped, missing ones empty."""
+    the empty cells a sheet reports past its last column are dropped, missing ones empty;
+    a cell that was no text a :class:`~glossary_cli.formats.table.SheetCell`. ``formulas``
+    is the same sheet read with its formulas, to tell a formula never computed."""
+    from openpyxl.utils import get_column_letter
+
     width = 0
-    rows = sheet.iter_rows(values_only=True)  # type: ignore[attr-defined]
-    for number, row in enumerate(rows, start=1):
-        cells = ["" if v is None else _text(v) for v in row]
-        if not any(c.strip() for c in cells):
+    pairs = zip_longest(sheet.iter_rows(values_only=True), formulas.iter_rows(values_only=True))
+    for number, (row, raw) in enumerate(pairs, start=1):
+        row, raw = row or (), raw or ()
+        cells: list[str] = []
+        for column, value in enumerate(zip_longest(row, raw), start=1):
+            cooked, written = value
+            if cooked is None and isinstance(written, str) and written.startswith("="):
+                cells.append(SheetCell("", f"{get_column_letter(column)}{number}", "formula"))
+            else:
+                cells.append(_text(cooked, f"{get_column_letter(column)}{number}"))
+        if not any(c.strip() or isinstance(c, SheetCell) for c in cells):
             continue
         if not width:
             while cells and not cells[-1].strip():
@@ -92,10 +150,27 @@ def _rows(sheet: object) -> Iterator[tuple[int, list[str]]]:
         yield number, cells + [""] * (width - len(cells))
 
 
-def _text(value: object) -> str:
-    """A cell's value as text: a whole number without ``.0``."""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
+_ERRORS = frozenset({"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A",
+                     "#GETTING_DATA"})  # fmt: skip
+
+
+def _text(value: object, ref: str) -> str:
+    """A cell's value as text: a string as it is (an error value a
+    :class:`~glossary_cli.formats.table.SheetCell`), a number as its text (a whole number
+    without ``.0``), a date or time in ISO 8601, a truth value ``TRUE`` or ``FALSE``."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return SheetCell(value, ref, "error") if value in _ERRORS else value
+    if isinstance(value, bool):
+        return SheetCell("TRUE" if value else "FALSE", ref, "boolean")
+    if isinstance(value, int | float):
+        text = str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+        return SheetCell(text, ref, "number")
+    if isinstance(value, datetime.datetime | datetime.date | datetime.time):
+        return SheetCell(value.isoformat(), ref, "date")
+    if isinstance(value, datetime.timedelta):
+        return SheetCell(str(value), ref, "date")
     return str(value)
 
 
