@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from glossary_cli.errors import NotFoundError, UsageError
 from glossary_cli.search import Searcher
@@ -37,8 +37,9 @@ def data_dirs(data: str | None = None, env: Mapping[str, str] | None = None) -> 
     if data or env.get("GLOSS_DATA"):
         return dirs  # an explicit data directory is used alone
     user = user_data_dir(env)
-    if (user / "concepts.yaml").is_file() and user.resolve() != dirs[0].resolve():
-        if _written_by_0_1(user / "concepts.yaml"):  # rebuilt once, by this release
+    records = (user / "concepts.yaml").is_file() or _any_records(user / "records")
+    if records and user.resolve() != dirs[0].resolve():
+        if _written_before(user):  # rebuilt once, by this release
             from glossary_cli.userdata import upgrade
 
             upgrade(user, dirs[0])
@@ -46,9 +47,25 @@ def data_dirs(data: str | None = None, env: Mapping[str, str] | None = None) -> 
     return dirs
 
 
-def _written_by_0_1(records: Path) -> bool:
-    """Whether a record file is of gloss 0.1.0 (``schema: gloss/1`` in its header): one read
-    of its first kilobyte, so that a lookup imports nothing to tell."""
+def _any_records(folder: Path) -> bool:
+    """Whether ``folder`` holds a record file (one scan of a small folder)."""
+    try:
+        with os.scandir(folder) as entries:
+            return any(e.name.endswith(".yaml") for e in entries)
+    except OSError:
+        return False
+
+
+def _written_before(user: Path) -> bool:
+    """Whether an earlier release laid out the user's records
+    (:func:`glossary_cli.userdata.needs_upgrade`): a ``concepts.yaml`` without ``records/``
+    beside it, or one of schema ``gloss/1`` — one ``stat``, at most one read of its first
+    kilobyte, so that a lookup imports nothing to tell."""
+    records = user / "concepts.yaml"
+    if not records.is_file():
+        return False
+    if not (user / "records").is_dir():
+        return True
     try:
         with records.open("rb") as fh:
             head = fh.read(1024)
@@ -222,14 +239,26 @@ def add(
 
     env = os.environ if env is None else env
     base = resolve_data_dir(None, env)
+    user = user_data_dir(env)
+
+    def known(leave_out: str | None) -> Any:
+        """The termbase as the index holds it (compiled first if stale)."""
+        from glossary_cli.config import cache_dir
+        from glossary_cli.index import IndexedConcepts, open_index
+
+        dirs = data_dirs(None, env)
+        conn = open_index(dirs, cache_dir(env))
+        return IndexedConcepts(conn, () if leave_out is None else (leave_out,))
+
     return userdata.add(
-        user_data_dir(env),
+        user,
         base,
         Path(path),
         lang=lang,
         force=force,
         dry_run=dry_run,
         options=options,
+        known=known,
     )
 
 
@@ -280,25 +309,11 @@ def check_distinct(paths: Sequence[str | os.PathLike[str]]) -> None:
         seen[name] = str(raw)
 
 
-def _of_file(change: Any) -> list[Any]:
-    """The concepts of a change's records that hold a term read from its file."""
-    name = change.file
-    out = []
-    for concept in change.result.glossary.concepts:
-        if any(
-            t.source.rpartition(":")[0].endswith(name) or t.source.endswith(name)
-            for s in concept.languages
-            for t in s.terms
-        ):
-            out.append(concept)
-    return out
-
-
 def terms_per_language(change: Any) -> dict[str, int]:
     """How many terms the file of an ``add`` gave, per language tag, in order of appearance."""
     counts: dict[str, int] = {}
     name = change.file
-    for concept in _of_file(change):
+    for concept in change.concepts:
         for section in concept.languages:
             own = [t for t in section.terms if name in t.source]
             if own:
@@ -309,21 +324,66 @@ def terms_per_language(change: Any) -> dict[str, int]:
 def first_entries(change: Any, limit: int = 5) -> list[str]:
     """The first concepts the file of an ``add`` gave, one line each: ``id: tag term; …``."""
     lines = []
-    for concept in _of_file(change)[:limit]:
+    for concept in change.concepts[:limit]:
         terms = "; ".join(f"{s.lang} {s.terms[0].text}" for s in concept.languages if s.terms)
         lines.append(f"{concept.id}: {terms}")
     return lines
 
 
 def warnings_of(change: Any) -> list[Any]:
-    """The warnings of an ``add`` that concern its file (or no file): those of the files
-    added before were printed when they were added."""
-    name = change.file
-    return [
-        w
-        for w in change.result.warnings
-        if w.path is None or w.path.endswith(name) or w.path.endswith(f"/{name}")
-    ]
+    """The warnings of an ``add``: its file's own (those of the files added before were
+    printed when they were added)."""
+    return list(change.warnings)
+
+
+class UserRebuild(NamedTuple):
+    """What ``gloss build --user`` did (:func:`rebuild_user`).
+
+    Attributes:
+        user_dir: the user data directory.
+        reports: what each added file gave (:class:`glossary_cli.build.FileReport`).
+        warnings: the warnings of every file.
+        concepts: how many concepts the record files hold.
+        changed: whether a file was written.
+        current: whether the records were already what the sources give.
+    """
+
+    user_dir: Path
+    reports: tuple[Any, ...]
+    warnings: tuple[Any, ...]
+    concepts: int
+    changed: bool
+    current: bool
+
+
+def rebuild_user(
+    base: Path, *, strict: bool = False, check: bool = False, env: Mapping[str, str] | None = None
+) -> UserRebuild | None:
+    """Rebuild the user's records from the files they added (``gloss build --user``), or with
+    ``check`` only say whether they are current; ``None`` when no file was added.
+
+    Raises:
+        ParseError, RecordError, StoreError: see :func:`glossary_cli.userdata.rebuild`.
+    """
+    from glossary_cli import store, userdata
+    from glossary_cli.config import user_data_dir
+
+    env = os.environ if env is None else env
+    user = user_data_dir(env)
+    if not store.source_files(user):
+        return None
+    rebuilt = userdata.rebuild(user, base, strict=strict)
+
+    def same(rel: str, data: bytes | None) -> bool:
+        path = user / rel
+        return (not path.exists()) if data is None else path.is_file() and path.read_bytes() == data
+
+    current = all(same(rel, data) for rel, data in rebuilt.writes.items())
+    changed = False
+    if not check and not current:
+        userdata.write_files(user, rebuilt.writes)
+        changed = True
+    return UserRebuild(user, rebuilt.reports, rebuilt.warnings, rebuilt.concepts, changed, current)
 
 
 def remove(name: str, *, env: Mapping[str, str] | None = None) -> Any:

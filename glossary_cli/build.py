@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple, Protocol
 
 from glossary_cli.errors import GlossError, ParseError, ParseWarning, StoreError, UsageError
 from glossary_cli.formats._yaml import dump_yaml
@@ -46,6 +46,9 @@ class FileReport:
             :func:`build_from`), which the entries join at lookup time.
         aligned: the files it is parallel to (translations of each other, entry by entry).
         terms: how many terms it gave, over all languages (English ones included).
+        joins: for a file of concepts, one line per concept that joins one the termbase
+            held (:func:`place_concepts`).
+        apart: one line per near-duplicate it gave that was kept apart.
     """
 
     file: str
@@ -55,6 +58,8 @@ class FileReport:
     joined: int = 0
     aligned: tuple[str, ...] = ()
     terms: int = 0
+    joins: tuple[str, ...] = ()
+    apart: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,3 +403,245 @@ def _source(parsed: Any, data: bytes) -> Source:
     )
 
 
+# --- one added file at a time ------------------------------------------------------------------
+
+#: Formats whose ids are gloss's own (its record exports, and term folders, kept as JSON Lines):
+#: a concept of theirs joins the concept of the same id. Any other file's own ids are its
+#: glossary's, namespaced by it (:func:`place_concepts`).
+GLOSS_IDS = frozenset({"jsonl", "yaml"})
+
+
+class Known(Protocol):
+    """The concepts a termbase holds already, as :func:`place_concepts` asks for them: the
+    search index (:class:`glossary_cli.index.IndexedConcepts`) or concepts in memory
+    (:class:`MemoryConcepts`)."""
+
+    def taken(self, ids: Collection[str]) -> set[str]:
+        """Which of ``ids`` some concept has."""
+        ...
+
+    def by_id(self, ids: Collection[str]) -> dict[str, Concept]:
+        """The concepts of these ids that exist."""
+        ...
+
+    def by_english(self, keys: Collection[str]) -> dict[str, list[Concept]]:
+        """For each folded English headword (:func:`glossary_cli.normalize.fold`), the
+        concepts whose headword it is, in termbase order."""
+        ...
+
+
+class MemoryConcepts:
+    """:class:`Known` over concepts in memory (a rebuild of the user's records), growing as
+    each file's placed concepts are added (:meth:`add`), merged by id as the index merges
+    them."""
+
+    def __init__(self, concepts: Iterable[Concept] = ()) -> None:
+        self._by_id: dict[str, Concept] = {}
+        self._english: dict[str, list[str]] = {}
+        self.add(concepts)
+
+    def add(self, concepts: Iterable[Concept]) -> None:
+        """Add concepts; one of an id held already is joined to it."""
+        from glossary_cli.align import join_concepts, sections_clash
+        from glossary_cli.normalize import fold
+
+        for c in concepts:
+            first = self._by_id.get(c.id)
+            if first is not None:
+                if sections_clash(first, c) is None:
+                    self._by_id[c.id] = join_concepts(first, c)
+                continue
+            self._by_id[c.id] = c
+            if c.en:
+                self._english.setdefault(fold(c.en), []).append(c.id)
+
+    def taken(self, ids: Collection[str]) -> set[str]:
+        return {i for i in ids if i in self._by_id}
+
+    def by_id(self, ids: Collection[str]) -> dict[str, Concept]:
+        return {i: self._by_id[i] for i in ids if i in self._by_id}
+
+    def by_english(self, keys: Collection[str]) -> dict[str, list[Concept]]:
+        return {k: [self._by_id[i] for i in self._english[k]] for k in keys if k in self._english}
+
+
+class Placed(NamedTuple):
+    """Where :func:`place_concepts` put a file's concepts.
+
+    Attributes:
+        concepts: the file's concepts under their ids in the termbase.
+        joins: one line per concept that joins one the termbase holds, and why.
+        apart: one line per near-duplicate kept apart: a concept of the same English name
+            (or id) that a shared language or the subject field contradicts.
+    """
+
+    concepts: tuple[Concept, ...]
+    joins: tuple[str, ...]
+    apart: tuple[str, ...]
+
+
+def _made_id(concept: Concept) -> bool:
+    """Whether a concept's id is one a reader made from its names (a slug of its headword or
+    first term, :func:`glossary_cli.formats._common.with_ids`) rather than the file's own."""
+    import re
+
+    from glossary_cli.align import slug
+
+    names = [concept.en or "", *(t.text for s in concept.languages for t in s.terms)]
+    base = slug(next((n for n in names if n), "concept"))
+    return concept.id == base or re.fullmatch(re.escape(base) + r"-[0-9]+", concept.id) is not None
+
+
+def namespace(name: str) -> str:
+    """The prefix of the ids a glossary file gives its concepts: a slug of its name without
+    the suffix (``IATE sample.tbx`` → ``iate-sample``).
+
+    >>> namespace("IATE sample.tbx"), namespace("k8s.bn.csv")
+    ('iate-sample', 'k8s-bn')
+    """
+    from glossary_cli.align import slug
+
+    return slug(Path(name).name.rsplit(".", 1)[0]) or "glossary"
+
+
+def _conflict(existing: Concept, new: Concept) -> str | None:
+    """Why ``new`` cannot join ``existing`` though both have one English name: a shared
+    language whose section contradicts (:func:`glossary_cli.align.sections_clash`), or
+    subject fields given by both that have none in common; ``None`` when it can."""
+    from glossary_cli.align import sections_clash
+
+    clash = sections_clash(existing, new)
+    if clash is not None:
+        mine, theirs = new.section(clash), existing.section(clash)
+        a = mine.main.text if mine is not None and mine.main is not None else ""
+        b = theirs.main.text if theirs is not None and theirs.main is not None else ""
+        if a != b:
+            return f"another {clash} term ({a!r}, not {b!r})"
+        return f"another {clash} definition"
+    fields_a = {f.casefold() for f in existing.subject_fields}
+    fields_b = {f.casefold() for f in new.subject_fields}
+    if fields_a and fields_b and not fields_a & fields_b:
+        return f"another subject field ({', '.join(new.subject_fields)})"
+    return None
+
+
+def place_concepts(glossary: Glossary, name: str, fmt: str, known: Known) -> Placed:
+    """Give the concepts of one added file their ids in a termbase, by the stated rules:
+
+    - a file of gloss's own records (:data:`GLOSS_IDS`) keeps its ids: a concept joins the
+      concept of its id unless a shared language contradicts it
+      (:func:`glossary_cli.align.sections_clash`), when it becomes ``ID-2``;
+    - an id the file gives itself (a TBX ``conceptEntry/@id``, an ``id`` column) joins the
+      concept of that id only when that concept has its English headword (or the file's
+      has none) and no shared language contradicts it — a gloss export added back; any other
+      is the glossary's own, namespaced by it (:func:`namespace`: ``iate-sample.1``), so two
+      files that both say ``id="1"`` do not collide and never join by it;
+    - a concept whose id gloss made from its name joins a concept of the same English
+      headword only if no shared language gives another term (or definition), their subject
+      fields agree where both give some, and no other concept of the file joined it first;
+      otherwise it keeps a slug of its own, and the near-duplicate is reported.
+
+    Args:
+        glossary: the file's concepts as its reader gave them.
+        name: the file's name.
+        fmt: its format's name (:mod:`glossary_cli.formats`).
+        known: the concepts the termbase holds already (the file's own excluded).
+
+    Returns:
+        The placed concepts, and the joins and near-duplicates to report.
+    """
+    from glossary_cli.normalize import fold
+
+    concepts = list(glossary.concepts)
+    joins: list[str] = []
+    apart: list[str] = []
+    ids: list[str | None] = [None] * len(concepts)
+    claimed: set[str] = set()
+    if fmt in GLOSS_IDS:
+        existing = known.by_id([c.id for c in concepts])
+        for i, c in enumerate(concepts):
+            first = existing.get(c.id)
+            if first is None:
+                ids[i] = c.id
+                continue
+            why = _conflict(first, c)
+            if why is None:
+                ids[i] = c.id
+                joins.append(f"{c.id}: joins the concept of its id")
+            else:
+                apart.append(f"{c.id}: kept apart from the concept of its id: {why}")
+    else:
+        made = [_made_id(c) for c in concepts]
+        keys = {fold(c.en) for c, m in zip(concepts, made, strict=True) if m and c.en}
+        english = known.by_english(keys)
+        same = known.by_id([c.id for c, m in zip(concepts, made, strict=True) if not m])
+        prefix = namespace(name)
+        for i, c in enumerate(concepts):
+            if not made[i]:
+                # the id of a concept it agrees with, English included: the termbase's own
+                # ids (a gloss export added back); any other is the glossary's
+                first = same.get(c.id)
+                agrees = first is not None and _conflict(first, c) is None
+                if (
+                    agrees
+                    and first is not None
+                    and (c.en is None or (first.en is not None and fold(first.en) == fold(c.en)))
+                ):
+                    ids[i] = c.id
+                    joins.append(f"{c.id}: joins the concept of its id, which it agrees with")
+                else:
+                    ids[i] = f"{prefix}.{c.id}"
+                    if first is not None:
+                        why = _conflict(first, c) or "another English name"
+                        apart.append(
+                            f"{c.id}: kept apart from the concept of its id ({why}), as {ids[i]!r}"
+                        )
+                continue
+            reasons = []
+            for candidate in english.get(fold(c.en), []) if c.en else []:
+                if candidate.id in claimed:
+                    reason: str | None = "another concept of this file joined it"
+                else:
+                    reason = _conflict(candidate, c)
+                if reason is None:
+                    ids[i] = candidate.id
+                    claimed.add(candidate.id)
+                    joins.append(
+                        f"{c.en!r} joins {candidate.id!r}: the same English name, "
+                        "no conflicting term"
+                    )
+                    break
+                reasons.append(f"{candidate.id!r} ({reason})")
+            if ids[i] is None and reasons:
+                apart.append(f"{c.en!r} kept apart from " + ", ".join(reasons))
+    # the rest get an id of their own: their slug, or the next free ID-2, ID-3…
+    wanted = [c.id for c, i in zip(concepts, ids, strict=True) if i is None]
+    taken = known.taken(wanted) | {i for i in ids if i is not None}
+    for index, c in enumerate(concepts):
+        if ids[index] is not None:
+            continue
+        cid, n = c.id, 1
+        while cid in taken or (n > 1 and known.taken([cid])):
+            n += 1
+            cid = f"{c.id}-{n}"
+        taken.add(cid)
+        ids[index] = cid
+    placed = tuple(c._replace(id=i) for c, i in zip(concepts, ids, strict=True) if i)
+    return Placed(placed, tuple(joins), tuple(apart))
+
+
+def parse_source(name: str, data: bytes, settings: Mapping[str, Any]) -> Any:
+    """One glossary file, read as ``gloss add`` keeps it: a :class:`Glossary` for a file of
+    concepts, the parsed plain file otherwise; errors name it as ``sources/NAME``.
+
+    Raises:
+        ParseError: the file is malformed; UsageError: settings it cannot take.
+    """
+    return _parse_source(name, data, settings)
+
+
+def records_text(glossary: Glossary) -> str:
+    """The YAML record file of a glossary, as ``gloss build`` writes them."""
+    from glossary_cli.records import glossary_to_mapping
+
+    return HEADER + dump_yaml(glossary_to_mapping(glossary))

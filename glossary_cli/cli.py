@@ -445,15 +445,9 @@ def build(
     try:
         data_dir = resolve_data_dir(data, os.environ)
         if user:
-            from glossary_cli.config import user_data_dir
-
-            base, data_dir = data_dir, user_data_dir(os.environ)
-            if not store.source_files(data_dir):
-                typer.echo("no glossaries added with `gloss add`: nothing to rebuild")
-                return
-            result = pipeline.build_records(data_dir, strict=strict, base=base)
-        else:
-            result = pipeline.build_records(data_dir, strict=strict)
+            _build_user(data_dir, strict=strict, check=check, data=data)
+            return
+        result = pipeline.build_records(data_dir, strict=strict)
     except GlossError as exc:
         _fail(exc)
     for warning in result.warnings:
@@ -476,8 +470,7 @@ def build(
             return
         import shlex
 
-        again = "gloss build" + (" --user" if user else "")
-        again += f" --data {shlex.quote(data)}" if data else ""
+        again = "gloss build" + (f" --data {shlex.quote(data)}" if data else "")
         typer.echo(f"gloss: {records} is stale; run `{again}` to rebuild it", err=True)
         raise typer.Exit(int(ExitCode.NOT_FOUND))
     try:
@@ -485,6 +478,39 @@ def build(
     except GlossError as exc:
         _fail(exc)
     typer.echo(f"{'wrote' if changed else 'unchanged:'} {records}")
+
+
+def _build_user(base: Any, *, strict: bool, check: bool, data: str | None) -> None:
+    """``gloss build --user``: the user's records again, from the files they added."""
+    from glossary_cli import api
+
+    result = api.rebuild_user(base, strict=strict, check=check)
+    if result is None:
+        typer.echo("no glossaries added with `gloss add`: nothing to rebuild")
+        return
+    for warning in result.warnings:
+        typer.echo(f"gloss: warning: {printable(str(warning))}", err=True)
+    entries = sum(r.entries for r in result.reports)
+    typer.echo(
+        f"{_count(len(result.reports), 'source')}, {_count(entries, 'entry', 'entries')}, "
+        f"{_count(result.concepts, 'concept')}"
+    )
+    for r in result.reports:
+        joined = f", {r.joined} joining concepts held already" if r.joined else ""
+        typer.echo(
+            f"  {r.file}: {_count(r.entries, 'entry', 'entries')} in "
+            f"{', '.join(r.langs) or 'no language'}, {_count(r.concepts, 'concept')}{joined}"
+        )
+    if check:
+        if result.current:
+            typer.echo(f"{result.user_dir} is up to date")
+            return
+        import shlex
+
+        again = "gloss build --user" + (f" --data {shlex.quote(data)}" if data else "")
+        typer.echo(f"gloss: {result.user_dir} is stale; run `{again}` to rebuild it", err=True)
+        raise typer.Exit(int(ExitCode.NOT_FOUND))
+    typer.echo(f"{'wrote' if result.changed else 'unchanged:'} {result.user_dir}")
 
 
 # --- the user's glossaries, exchange formats, browsing ---------------------------------------
@@ -619,12 +645,21 @@ def _add_one(change: Any, dry_run: bool) -> None:
     # only the added file's warnings: those of the files added before were said then
     for warning in api.warnings_of(change):
         typer.echo(f"gloss: warning: {printable(str(warning))}", err=True)
-    joined = f", {r.joined} joining bundled concepts" if r.joined else ""
+    held = "concepts held already" if r.joins else "bundled concepts"
+    joined = f", {r.joined} joining {held}" if r.joined else ""
     verb = "would add" if dry_run else "added"
     typer.echo(
         f"{verb} {r.file}: {_count(r.entries, 'entry', 'entries')} in "
         f"{', '.join(r.langs) or 'no language'}, {_count(r.concepts, 'concept')}{joined}"
     )
+    if r.joins:
+        typer.echo(f"  {_count(len(r.joins), 'concept')} joined by the stated rule:")
+        for line in r.joins:
+            typer.echo("    " + printable(line))
+    if r.apart:
+        typer.echo(f"  {_count(len(r.apart), 'near-duplicate')} kept apart:")
+        for line in r.apart:
+            typer.echo("    " + printable(line))
     if dry_run:
         for lang, count in api.terms_per_language(change).items():
             typer.echo(f"  {lang}: {_count(count, 'term')}")
@@ -666,7 +701,7 @@ def remove(
         raise typer.Exit(int(exc.exit_code)) from None
     except GlossError as exc:
         _fail(exc)
-    left = "" if change.result else "; no added glossaries left"
+    left = "" if change.left else "; no added glossaries left"
     typer.echo(f"removed {change.file} from {change.user_dir}{left}")
 
 

@@ -5,7 +5,7 @@ compact JSON and every key a search needs, already folded, stemmed, romanized an
 phonetic skeletons (:mod:`glossary_cli.normalize`), so that a lookup parses no YAML and loads no
 ICU. Tables (SQLite, FTS5 with the ``ascii`` tokenizer over pre-folded, space-separated keys)::
 
-    meta(key, value)                    version, record stamp and content hash
+    meta(key, value)                    version, and each record file's stamp and SHA-256
     concept(rowid, id, langs, en, record)
         langs = the section tags, comma-separated; en = the English headword;
         record = JSON of records.concept_to_mapping
@@ -15,23 +15,31 @@ ICU. Tables (SQLite, FTS5 with the ``ascii`` tokenizer over pre-folded, space-se
         related terms; status, type and glossary (the file it was read from) for filters
     name_words   FTS5: words and Arabic stems of name.key        (rowid = name.rowid)
     name_phon    FTS5: phonetic skeleton words of name            (rowid = name.rowid)
-    entry(rowid, concept, lang, glossary)
-        one row per language (and glossary) with definitions, English ones included
+    entry(rowid, concept, lang, glossary, words)
+        one row per language (and glossary) with definitions, English ones included; words
+        as def_words holds them
     def_words    FTS5: words and stems of the definitions         (rowid = entry.rowid)
     vocab(kind, len, edge, ch, words)   distinct words (kind 0) and skeletons (kind 1) of
                                         each length that start (edge 0) or end (edge 1) with
                                         ch, newline-separated: a few rows read give a fuzzy
                                         lookup its candidates
     word(w)                             the distinct words and stems of the names
+    skeleton(w)                         the distinct phonetic skeleton words
+    inflection(base, word)              every Bengali or Arabic word of the names with each
+                                        form it could be inflected from, known or not
     lemma(lemma, word)                  a word of some name that is a Bengali inflected or an
                                         Arabic clitic form of another (lemma): প্রুনিংকে of
                                         প্রুনিং (:func:`glossary_cli.scripts.inflection_bases`)
 
 The file lives in the user cache directory (platformdirs), named after a hash of the data
-directories and the gloss version, and is checked on every open against the record files:
-first their size and modification time, then — only when those changed — a SHA-256 of their
-bytes. A stale, corrupt or unreadable index is rebuilt; a build writes a temporary file and
-renames it, so two processes building at once both end with a complete index.
+directories and the gloss version, and is checked on every open against the record files,
+each on its own: first its size and modification time, then — only when those changed — a
+SHA-256 of its bytes. When the only change is record files added after the indexed ones (what
+``gloss add`` writes, ``records/NNNN-NAME.yaml``), their concepts are added to the index in
+place, in one transaction (:func:`append_files`): an add costs what the added file costs, not
+the whole termbase. Any other change, a corrupt or unreadable index, rebuilds it; a build
+writes a temporary file and renames it, so two processes building at once both end with a
+complete index.
 """
 
 from __future__ import annotations
@@ -39,15 +47,15 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Generator, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from glossary_cli import __version__
 from glossary_cli.errors import StoreError
-from glossary_cli.parallel import handling, start_workers, terminate_raises
 
-SCHEMA_VERSION = "9"  # 9: the word and lemma tables (inflected and clitic forms)
+SCHEMA_VERSION = "10"  # 10: per-file stamps (appended files are added in place), skeleton
+#: and inflection tables, definition words kept for deletes
 _RECORDS = "concepts.yaml"
 
 #: Name fields, in the order a tie is broken (a headword beats a synonym of equal score).
@@ -62,7 +70,7 @@ CREATE TABLE name(rowid INTEGER PRIMARY KEY, concept INTEGER NOT NULL, field TEX
                   compact TEXT NOT NULL, stem TEXT NOT NULL, phon TEXT NOT NULL,
                   status TEXT, type TEXT, glossary TEXT NOT NULL);
 CREATE TABLE entry(rowid INTEGER PRIMARY KEY, concept INTEGER NOT NULL, lang TEXT NOT NULL,
-                   glossary TEXT NOT NULL);
+                   glossary TEXT NOT NULL, words TEXT NOT NULL);
 CREATE VIRTUAL TABLE name_words USING fts5(w, tokenize='ascii', detail='none', content='');
 CREATE VIRTUAL TABLE name_phon USING fts5(w, tokenize='ascii', detail='none', content='');
 CREATE VIRTUAL TABLE def_words USING fts5(w, tokenize='ascii', detail='none', content='');
@@ -70,6 +78,9 @@ CREATE TABLE vocab(kind INTEGER NOT NULL, len INTEGER NOT NULL, edge INTEGER NOT
                    ch TEXT NOT NULL, words TEXT NOT NULL,
                    PRIMARY KEY(kind, edge, ch, len)) WITHOUT ROWID;
 CREATE TABLE word(w TEXT PRIMARY KEY) WITHOUT ROWID;
+CREATE TABLE skeleton(w TEXT PRIMARY KEY) WITHOUT ROWID;
+CREATE TABLE inflection(base TEXT NOT NULL, word TEXT NOT NULL, PRIMARY KEY(base, word))
+    WITHOUT ROWID;
 CREATE TABLE lemma(lemma TEXT NOT NULL, word TEXT NOT NULL, PRIMARY KEY(lemma, word))
     WITHOUT ROWID;
 """
@@ -77,12 +88,15 @@ _PRAGMAS = "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-
 _DROP = """
 DROP TABLE meta; DROP TABLE concept; DROP TABLE name; DROP TABLE entry; DROP TABLE name_words;
 DROP TABLE name_phon; DROP TABLE def_words; DROP TABLE vocab; DROP TABLE word; DROP TABLE lemma;
-DROP TABLE IF EXISTS temp.words;
+DROP TABLE skeleton; DROP TABLE inflection; DROP TABLE IF EXISTS temp.words;
 """
 _INDEXES = """
 CREATE INDEX name_key ON name(key);
 CREATE INDEX name_compact ON name(compact);
 CREATE INDEX name_stem ON name(stem);
+CREATE INDEX name_concept ON name(concept);
+CREATE INDEX entry_concept ON entry(concept);
+CREATE INDEX inflection_word ON inflection(word);
 """
 
 
@@ -147,28 +161,44 @@ def _alive(pid: int) -> bool:
 
 
 def _record_files(data_dirs: Sequence[Path]) -> list[Path]:
-    return [d / _RECORDS for d in data_dirs if (d / _RECORDS).is_file()]
+    """The record files of the data directories, in order: each one's ``concepts.yaml``, then
+    its ``records/*.yaml`` by name (:func:`glossary_cli.store.data_record_files`, which a
+    lookup does not import)."""
+    out = []
+    for d in data_dirs:
+        if (d / _RECORDS).is_file():
+            out.append(d / _RECORDS)
+        try:
+            added = os.scandir(d / "records")
+        except OSError:
+            continue
+        with added:
+            names = sorted(e.name for e in added if e.name.endswith(".yaml") and e.name[0] != ".")
+        out.extend(d / "records" / n for n in names)
+    return out
 
 
-def _stamp(files: Sequence[Path]) -> str:
-    parts = []
-    for f in files:
-        st = f.stat()
-        # inode and ctime too: a file replaced by one of the same size and mtime (cp -p,
-        # rsync -t, an atomic rename) still gets its content compared
-        parts.append(f"{f.resolve()}|{st.st_size}|{st.st_mtime_ns}|{st.st_ino}|{st.st_ctime_ns}")
-    return "\n".join(parts)
+def _file_stamp(f: Path) -> list[str]:
+    """``[path, stamp]`` of a record file: its size, modification time, inode and change
+    time — inode and ctime too, so that a file replaced by one of the same size and mtime
+    (``cp -p``, ``rsync -t``, an atomic rename) still gets its content compared."""
+    st = f.stat()
+    return [str(f.resolve()), f"{st.st_size}|{st.st_mtime_ns}|{st.st_ino}|{st.st_ctime_ns}"]
 
 
-def _content_hash(files: Sequence[Path]) -> str:
+def _stamp(files: Sequence[Path]) -> list[list[str]]:
+    """``[path, stamp, sha256]`` of each record file (:func:`_file_stamp`), as the index's
+    ``files`` meta value holds them."""
+    return [[*_file_stamp(f), _sha256(f)] for f in files]
+
+
+def _sha256(f: Path) -> str:
     import hashlib
 
     h = hashlib.sha256()
-    for f in files:
-        h.update(str(f.resolve()).encode() + b"\0")
-        with f.open("rb") as fh:
-            for chunk in iter(lambda: fh.read(1 << 20), b""):
-                h.update(chunk)
+    with f.open("rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
     return h.hexdigest()
 
 
@@ -199,53 +229,241 @@ def open_index(
         from glossary_cli.store import read_records
 
         read_records(data_dirs[0])  # raises the "run gloss build" error
-    stamp = _stamp(files)
     path = index_path(data_dirs, cache) if cache is not None else None
     if path is not None and path.is_file() and not rebuild:
-        conn = _open_existing(path, stamp, files)
+        conn = _open_existing(path, files)
         if conn is not None:
             return conn
     if on_compile is not None:
         on_compile(sum(f.stat().st_size for f in files))
-    return compile_index(data_dirs, files, stamp, path)
+    return compile_index(data_dirs, files, _stamp(files), path)
 
 
-def _open_existing(path: Path, stamp: str, files: Sequence[Path]) -> sqlite3.Connection | None:
+def _open_existing(path: Path, files: Sequence[Path]) -> sqlite3.Connection | None:
+    """A read-only connection to the index at ``path`` if it is current for ``files``, or made
+    current by adding the files appended since (:func:`append_files`); else ``None``."""
     try:
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         meta = dict(conn.execute("SELECT key, value FROM meta"))
         if meta.get("schema") != SCHEMA_VERSION or meta.get("version") != __version__:
             conn.close()
             return None
-        if meta.get("stamp") == stamp:
+        indexed = json.loads(meta.get("files", "[]"))
+        current = [_file_stamp(f) for f in files]
+        if [i[:2] for i in indexed] == current:
             return conn
-        if meta.get("content") == _content_hash(files):
-            conn.close()
-            _restamp(path, stamp)
-            return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         conn.close()
-    except (sqlite3.DatabaseError, OSError):
+        known = _unchanged(indexed, files, current)
+        if known is None:
+            return None
+        stamps = [
+            [*c, known[i] if i < len(known) else _sha256(f)]
+            for i, (c, f) in enumerate(zip(current, files, strict=True))
+        ]
+        if len(known) == len(files):
+            _restamp(path, stamps)
+        else:
+            append_files(path, indexed, files[len(known) :], stamps)
+        return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except (sqlite3.DatabaseError, OSError, ValueError, _Stale):
         pass
     return None
 
 
-def _restamp(path: Path, stamp: str) -> None:
+def _unchanged(
+    indexed: Sequence[Sequence[str]], files: Sequence[Path], current: Sequence[Sequence[str]]
+) -> list[str] | None:
+    """The SHA-256 of each indexed file when ``files`` begins with the indexed files, each
+    unchanged (the same stamp, or the same bytes), else ``None``."""
+    if len(indexed) > len(files):
+        return None
+    out = []
+    for (name, stamp, sha), f, now in zip(indexed, files, current, strict=False):
+        if name != now[0]:
+            return None
+        if stamp != now[1] and _sha256(f) != sha:
+            return None
+        out.append(sha)
+    return out
+
+
+class _Stale(Exception):
+    """The index changed under an update (another process rebuilt or updated it)."""
+
+
+def _restamp(path: Path, stamps: list[list[str]]) -> None:
     try:
         with sqlite3.connect(path) as conn:
-            conn.execute("UPDATE meta SET value = ? WHERE key = 'stamp'", (stamp,))
+            conn.execute("UPDATE meta SET value = ? WHERE key = 'files'", (json.dumps(stamps),))
     except (sqlite3.DatabaseError, OSError):
         pass  # a read-only cache: the content check simply runs again next time
 
 
+def append_files(
+    path: Path,
+    indexed: Sequence[Sequence[str]],
+    added: Sequence[Path],
+    stamps: list[list[str]],
+) -> None:
+    """Add the concepts of record files appended after the indexed ones to the index at
+    ``path``, in place and in one transaction: a concept whose id the index holds is merged
+    into it as a rebuild would (:func:`glossary_cli.align.merge_concepts`: joined, or kept
+    apart as ``ID-2`` when a shared language contradicts it), any other is added after the
+    others, and the word tables grow by the new words only. The result is the index a
+    rebuild gives, but for row numbers and the order of words inside a vocabulary row.
+
+    Args:
+        path: the index file.
+        indexed: the ``files`` meta value the update was planned on.
+        added: the record files to add, in order.
+        stamps: the ``files`` meta value once they are added.
+
+    Raises:
+        _Stale: the index is no longer the one planned on; sqlite3.DatabaseError, OSError,
+            RecordError: as for a build (the caller then rebuilds).
+    """
+    from glossary_cli.store import paused_gc, read_record_file
+
+    concepts = [c for f in added for c in read_record_file(f).concepts]
+    conn = sqlite3.connect(path, timeout=60)
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        (value,) = conn.execute("SELECT value FROM meta WHERE key = 'files'").fetchone()
+        now = json.loads(value)
+        if now == stamps:
+            conn.rollback()
+            return  # another process added them meanwhile
+        if now != [list(i) for i in indexed]:
+            raise _Stale(str(path))
+        with paused_gc():
+            _add_concepts(conn, concepts)
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'files'", (json.dumps(stamps),))
+        conn.commit()
+    except BaseException:
+        conn.rollback()
+        raise
+    finally:
+        conn.close()
+
+
+def _add_concepts(conn: sqlite3.Connection, concepts: Sequence[Any]) -> None:
+    """Merge ``concepts`` into an index (see :func:`append_files`)."""
+    from glossary_cli.align import join_concepts, sections_clash
+    from glossary_cli.records import concept_from_index
+
+    rowids = dict(conn.execute("SELECT id, rowid FROM concept"))
+    taken = {*rowids, *(c.id for c in concepts)}
+    (top,) = conn.execute("SELECT coalesce(max(rowid), 0) FROM concept").fetchone()
+    merged: dict[str, tuple[int, Any, bool]] = {}  # id → (rowid, concept, new)
+    for concept in concepts:
+        if concept.id in merged:
+            rowid, first, new = merged[concept.id]
+        elif concept.id in rowids:
+            rowid, new = rowids[concept.id], False
+            (record,) = conn.execute(
+                "SELECT record FROM concept WHERE rowid = ?", (rowid,)
+            ).fetchone()
+            first = concept_from_index(json.loads(record))
+        else:
+            top += 1
+            merged[concept.id] = (top, concept, True)
+            continue
+        if sections_clash(first, concept) is None:
+            merged[concept.id] = (rowid, join_concepts(first, concept), new)
+            continue
+        n = 2
+        while f"{concept.id}-{n}" in taken:
+            n += 1
+        cid = f"{concept.id}-{n}"
+        taken.add(cid)
+        top += 1
+        merged[cid] = (top, concept._replace(id=cid), True)
+    changed = [rowid for rowid, _, new in merged.values() if not new]
+    _delete_rows(conn, changed)
+    conn.executemany("DELETE FROM concept WHERE rowid = ?", [(r,) for r in changed])
+    order = sorted(merged.values(), key=lambda item: item[0])
+    (names,) = conn.execute("SELECT coalesce(max(rowid), 0) FROM name").fetchone()
+    (entries,) = conn.execute("SELECT coalesce(max(rowid), 0) FROM entry").fetchone()
+    conn.execute(
+        "CREATE TEMP TABLE words(kind INTEGER, word TEXT, PRIMARY KEY(kind, word)) WITHOUT ROWID"
+    )
+    prepared = _prepare(c for _, c, _ in order)
+    _insert(conn, prepared, [r for r, _, _ in order], names, entries)
+    _grow_words(conn)
+
+
+def _delete_rows(conn: sqlite3.Connection, concepts: Sequence[int]) -> None:
+    """Delete the name and entry rows of the concepts numbered ``concepts``, and their words
+    from the full-text tables (a contentless FTS5 table deletes a row given the words it was
+    given: :func:`name_keys` computes a name's again; an entry keeps its own)."""
+    for rowid in concepts:
+        rows = conn.execute(
+            "SELECT rowid, text, lang FROM name WHERE concept = ?", (rowid,)
+        ).fetchall()
+        for name_id, text, lang in rows:
+            keys = name_keys(text, lang)
+            conn.execute(
+                "INSERT INTO name_words(name_words, rowid, w) VALUES ('delete', ?, ?)",
+                (name_id, keys[3]),
+            )
+            if keys[4]:
+                conn.execute(
+                    "INSERT INTO name_phon(name_phon, rowid, w) VALUES ('delete', ?, ?)",
+                    (name_id, keys[4]),
+                )
+        for entry_id, words in conn.execute(
+            "SELECT rowid, words FROM entry WHERE concept = ?", (rowid,)
+        ).fetchall():
+            conn.execute(
+                "INSERT INTO def_words(def_words, rowid, w) VALUES ('delete', ?, ?)",
+                (entry_id, words),
+            )
+        conn.execute("DELETE FROM name WHERE concept = ?", (rowid,))
+        conn.execute("DELETE FROM entry WHERE concept = ?", (rowid,))
+
+
+def _grow_words(conn: sqlite3.Connection) -> None:
+    """Add the words of ``temp.words`` that the index lacks to its word tables: each new word
+    to the vocabulary rows of its length and first and last letter, with its inflection rows
+    and the lemmas they make (:func:`_inflections`)."""
+    conn.execute(
+        "DELETE FROM temp.words WHERE (kind = 0 AND word IN (SELECT w FROM word)) "
+        "OR (kind = 1 AND word IN (SELECT w FROM skeleton))"
+    )
+    groups: dict[tuple[int, int, int, str], list[str]] = {}
+    for kind, word in conn.execute("SELECT kind, word FROM temp.words"):
+        groups.setdefault((kind, len(word), 0, word[:1]), []).append(word)
+        groups.setdefault((kind, len(word), 1, word[-1:]), []).append(word)
+    for (kind, length, edge, ch), words in groups.items():
+        row = conn.execute(
+            "SELECT words FROM vocab WHERE kind = ? AND edge = ? AND ch = ? AND len = ?",
+            (kind, edge, ch, length),
+        ).fetchone()
+        text = "\n".join(([row[0]] if row else []) + words)
+        conn.execute(
+            "INSERT OR REPLACE INTO vocab VALUES (?, ?, ?, ?, ?)", (kind, length, edge, ch, text)
+        )
+    conn.execute("INSERT INTO word SELECT word FROM temp.words WHERE kind = 0")
+    conn.execute("INSERT INTO skeleton SELECT word FROM temp.words WHERE kind = 1")
+    new = [w for (w,) in conn.execute("SELECT word FROM temp.words WHERE kind = 0")]
+    conn.executemany("INSERT OR IGNORE INTO inflection VALUES (?, ?)", _inflections(new))
+    conn.execute(
+        "INSERT OR IGNORE INTO lemma SELECT i.base, i.word FROM inflection i "
+        "WHERE (i.word IN (SELECT word FROM temp.words WHERE kind = 0) "
+        "OR i.base IN (SELECT word FROM temp.words WHERE kind = 0)) "
+        "AND i.base IN (SELECT w FROM word)"
+    )
+    conn.execute("DROP TABLE temp.words")
+
+
 def compile_index(
-    data_dirs: Sequence[Path], files: Sequence[Path], stamp: str, path: Path | None
+    data_dirs: Sequence[Path], files: Sequence[Path], stamp: list[list[str]], path: Path | None
 ) -> sqlite3.Connection:
     """Compile the records of ``data_dirs`` into an index at ``path`` (or in memory).
 
     The index is written to a temporary file beside ``path`` and renamed into place. A
     single large record file is parsed and keyed in parallel (:func:`_prepared_chunks`).
     """
-    content = _content_hash(files)
     tmp: Path | None = None
     if path is not None:
         try:
@@ -260,6 +478,7 @@ def compile_index(
     try:
         from contextlib import closing
 
+        from glossary_cli.parallel import terminate_raises
         from glossary_cli.store import paused_gc
 
         with terminate_raises():
@@ -278,8 +497,7 @@ def compile_index(
                 [
                     ("schema", SCHEMA_VERSION),
                     ("version", __version__),
-                    ("stamp", stamp),
-                    ("content", content),
+                    ("files", json.dumps(stamp)),
                     ("data", json.dumps([str(d) for d in data_dirs])),
                 ],
             )
@@ -329,9 +547,9 @@ def _prepared(files: Sequence[Path], *, whole: bool = False) -> Generator[_Prepa
         yield from _prepared_chunks(files[0])
         return
     from glossary_cli.align import merge_concepts
-    from glossary_cli.store import read_records
+    from glossary_cli.store import read_record_file
 
-    concepts = [c for f in files for c in read_records(f.parent).concepts]
+    concepts = [c for f in files for c in read_record_file(f).concepts]
     yield _prepare(merge_concepts(concepts)[0])
 
 
@@ -359,6 +577,8 @@ def _prepared_chunks(path: Path) -> Generator[_Prepared, None, None]:
     from collections import deque
 
     jobs = ((str(path), *where) for where in _record_chunks(path))
+    from glossary_cli.parallel import handling, start_workers
+
     workers = max(1, min(os.cpu_count() or 1, 4))
     pool = start_workers(workers) if workers > 1 else None
     if pool is None:
@@ -616,50 +836,16 @@ def _fill(conn: sqlite3.Connection, batches: Iterable[_Prepared]) -> None:
     Raises:
         RecordError: two concepts have the same id.
     """
-    from glossary_cli.errors import RecordError
-
     conn.execute(
         "CREATE TEMP TABLE words(kind INTEGER, word TEXT, PRIMARY KEY(kind, word)) WITHOUT ROWID"
     )
     concept_id = name_id = entry_id = 0
     for batch in batches:
-        base = concept_id
-        concept_rows = []
-        for cid, langs, en, record in batch.concepts:
-            concept_id += 1
-            concept_rows.append((concept_id, cid, langs, en, record))
-        names, name_words, name_phon = [], [], []
-        vocab: set[tuple[int, str]] = set()
-        for row in batch.names:
-            index, field_name, lang, text, key, compact, stem, words, phon = row[:9]
-            status, term_type, glossary = row[9:]
-            name_id += 1
-            names.append(
-                (name_id, base + index + 1, field_name, lang, text, key, compact, stem, phon,
-                 status, term_type, glossary)
-            )  # fmt: skip
-            name_words.append((name_id, words))
-            vocab.update((0, w) for w in words.split())
-            if phon:
-                name_phon.append((name_id, phon))
-                vocab.update((1, w) for w in phon.split())
-        entries, def_words = [], []
-        for index, lang, glossary, words in batch.definitions:
-            entry_id += 1
-            entries.append((entry_id, base + index + 1, lang, glossary))
-            def_words.append((entry_id, words))
-        try:
-            conn.executemany("INSERT INTO concept VALUES (?, ?, ?, ?, ?)", concept_rows)
-        except sqlite3.IntegrityError:
-            raise RecordError(
-                "two concepts have the same id", hint="rebuild the records with `gloss build`"
-            ) from None
-        conn.executemany("INSERT INTO name VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", names)
-        conn.executemany("INSERT INTO name_words(rowid, w) VALUES (?, ?)", name_words)
-        conn.executemany("INSERT INTO name_phon(rowid, w) VALUES (?, ?)", name_phon)
-        conn.executemany("INSERT INTO entry VALUES (?, ?, ?, ?)", entries)
-        conn.executemany("INSERT INTO def_words(rowid, w) VALUES (?, ?)", def_words)
-        conn.executemany("INSERT OR IGNORE INTO temp.words VALUES (?, ?)", vocab)
+        rowids = list(range(concept_id + 1, concept_id + 1 + len(batch.concepts)))
+        _insert(conn, batch, rowids, name_id, entry_id)
+        concept_id += len(batch.concepts)
+        name_id += len(batch.names)
+        entry_id += len(batch.definitions)
     conn.execute(
         "INSERT INTO vocab SELECT kind, length(word), 0, substr(word, 1, 1), "
         "group_concat(word, char(10)) FROM temp.words GROUP BY kind, length(word), 3, 4"
@@ -669,22 +855,136 @@ def _fill(conn: sqlite3.Connection, batches: Iterable[_Prepared]) -> None:
         "group_concat(word, char(10)) FROM temp.words GROUP BY kind, length(word), 3, 4"
     )
     conn.execute("INSERT INTO word SELECT word FROM temp.words WHERE kind = 0")
-    conn.executemany("INSERT OR IGNORE INTO lemma VALUES (?, ?)", _lemmas(conn))
+    conn.execute("INSERT INTO skeleton SELECT word FROM temp.words WHERE kind = 1")
+    known = [w for (w,) in conn.execute("SELECT word FROM temp.words WHERE kind = 0")]
+    conn.executemany("INSERT OR IGNORE INTO inflection VALUES (?, ?)", _inflections(known))
+    conn.execute(
+        "INSERT INTO lemma SELECT base, word FROM inflection WHERE base IN (SELECT w FROM word)"
+    )
     conn.execute("DROP TABLE temp.words")
 
 
-def _lemmas(conn: sqlite3.Connection) -> Iterator[tuple[str, str]]:
-    """``(lemma, word)`` for every Bengali or Arabic word of the names that is an inflected or
-    clitic form of another word of the names (:func:`glossary_cli.scripts.inflection_bases`,
-    also of its stem): only known words, so an ending is taken off only where the rest is a
-    term word."""
+def _insert(
+    conn: sqlite3.Connection, batch: _Prepared, rowids: Sequence[int], name_id: int, entry_id: int
+) -> None:
+    """Insert a prepared batch: its concepts numbered ``rowids`` (in batch order), its names
+    and entries numbered on from ``name_id`` and ``entry_id``; its words go to
+    ``temp.words``.
+
+    Raises:
+        RecordError: a concept id the index holds already.
+    """
+    from glossary_cli.errors import RecordError
+
+    concept_rows = [
+        (rowid, cid, langs, en, record)
+        for rowid, (cid, langs, en, record) in zip(rowids, batch.concepts, strict=True)
+    ]
+    names, name_words, name_phon = [], [], []
+    vocab: set[tuple[int, str]] = set()
+    for row in batch.names:
+        index, field_name, lang, text, key, compact, stem, words, phon = row[:9]
+        status, term_type, glossary = row[9:]
+        name_id += 1
+        names.append(
+            (name_id, rowids[index], field_name, lang, text, key, compact, stem, phon,
+             status, term_type, glossary)
+        )  # fmt: skip
+        name_words.append((name_id, words))
+        vocab.update((0, w) for w in words.split())
+        if phon:
+            name_phon.append((name_id, phon))
+            vocab.update((1, w) for w in phon.split())
+    entries, def_words = [], []
+    for index, lang, glossary, words in batch.definitions:
+        entry_id += 1
+        entries.append((entry_id, rowids[index], lang, glossary, words))
+        def_words.append((entry_id, words))
+    try:
+        conn.executemany("INSERT INTO concept VALUES (?, ?, ?, ?, ?)", concept_rows)
+    except sqlite3.IntegrityError:
+        raise RecordError(
+            "two concepts have the same id", hint="rebuild the records with `gloss build`"
+        ) from None
+    conn.executemany("INSERT INTO name VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", names)
+    conn.executemany("INSERT INTO name_words(rowid, w) VALUES (?, ?)", name_words)
+    conn.executemany("INSERT INTO name_phon(rowid, w) VALUES (?, ?)", name_phon)
+    conn.executemany("INSERT INTO entry VALUES (?, ?, ?, ?, ?)", entries)
+    conn.executemany("INSERT INTO def_words(rowid, w) VALUES (?, ?)", def_words)
+    conn.executemany("INSERT OR IGNORE INTO temp.words VALUES (?, ?)", vocab)
+
+
+def _inflections(words: Iterable[str]) -> Iterator[tuple[str, str]]:
+    """``(base, word)`` for every Bengali or Arabic word of ``words`` and each form it could
+    be an inflected or clitic form of (:func:`glossary_cli.scripts.inflection_bases`, also of
+    its stem), known or not: the lemmas are the rows whose base is a word of the names too,
+    so that an ending is taken off only where the rest is a term word."""
     from glossary_cli.normalize import stem
     from glossary_cli.scripts import inflection_bases
 
-    known = {w for (w,) in conn.execute("SELECT word FROM temp.words WHERE kind = 0")}
-    for word in known:
+    for word in words:
         if word.isascii():
             continue
         for base in dict.fromkeys([*inflection_bases(word), *inflection_bases(stem(word))]):
-            if base in known and base != word:
+            if base != word:
                 yield base, word
+
+
+class IndexedConcepts:
+    """The concepts of an index, as :func:`glossary_cli.build.place_concepts` asks for them
+    (:class:`glossary_cli.build.Known`): a few indexed queries, so that placing a file's
+    concepts in a termbase of 100 000 reads only the concepts it may join."""
+
+    def __init__(self, conn: sqlite3.Connection, leave_out: Collection[str] = ()) -> None:
+        """``leave_out``: glossary files whose concepts are not to be seen (the file that an
+        add replaces); a concept that holds a name of another file is still seen, whole."""
+        self._conn = conn
+        self._hidden: set[int] = set()
+        if leave_out:
+            marks = ",".join("?" * len(leave_out))
+            self._hidden = {
+                r
+                for (r,) in conn.execute(
+                    f"SELECT concept FROM name WHERE glossary IN ({marks}) EXCEPT "
+                    f"SELECT concept FROM name WHERE glossary NOT IN ({marks})",
+                    [*leave_out, *leave_out],
+                )
+            }
+
+    def _rows(self, sql: str, values: Sequence[str]) -> Iterator[tuple[Any, ...]]:
+        values = list(values)
+        for start in range(0, len(values), 500):
+            chunk = values[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            yield from self._conn.execute(sql.format(marks=marks), chunk)
+
+    def taken(self, ids: Collection[str]) -> set[str]:
+        sql = "SELECT rowid, id FROM concept WHERE id IN ({marks})"
+        return {cid for rowid, cid in self._rows(sql, list(ids)) if rowid not in self._hidden}
+
+    def by_id(self, ids: Collection[str]) -> dict[str, Any]:
+        from glossary_cli.records import concept_from_index
+
+        sql = "SELECT rowid, id, record FROM concept WHERE id IN ({marks})"
+        return {
+            cid: concept_from_index(json.loads(record))
+            for rowid, cid, record in self._rows(sql, list(ids))
+            if rowid not in self._hidden
+        }
+
+    def by_english(self, keys: Collection[str]) -> dict[str, list[Any]]:
+        from glossary_cli.normalize import fold
+        from glossary_cli.records import concept_from_index
+
+        sql = (
+            "SELECT DISTINCT c.rowid, n.key, c.record FROM name n JOIN concept c "
+            "ON c.rowid = n.concept WHERE n.field = 'en' AND n.key IN ({marks})"
+        )
+        out: dict[str, list[tuple[int, Any]]] = {}
+        for rowid, key, record in self._rows(sql, list(keys)):
+            if rowid in self._hidden:
+                continue
+            concept = concept_from_index(json.loads(record))
+            if concept.en and fold(concept.en) == key:
+                out.setdefault(key, []).append((rowid, concept))
+        return {k: [c for _, c in sorted(v, key=lambda item: item[0])] for k, v in out.items()}

@@ -8,6 +8,9 @@ A data directory holds::
     curation.yaml     optional: curated English (see its header)
     concepts.yaml     the YAML term records written by ``gloss build`` (record schema 2,
                       :mod:`glossary_cli.records`)
+    records/          in the user's directory: the records of each file added with
+                      ``gloss add`` that holds concepts of its own (any format but the plain
+                      one), ``NNNN-NAME.yaml``, numbered in the order they were added
 
 YAML is only ever read with a safe loader (which refuses a key given twice in one mapping) and
 written with the safe dumper.
@@ -31,6 +34,8 @@ from glossary_cli.model import Glossary, Source
 from glossary_cli.tags import is_language_tag
 
 RECORDS = "concepts.yaml"
+#: The records of the files added with ``gloss add``, one record file each.
+RECORD_DIR = "records"
 CURATION = "curation.yaml"
 MANIFEST = "sources.yaml"
 #: The settings a file may have in the manifest: the language of a plain file, the format
@@ -264,20 +269,25 @@ def records_are_current(data_dir: Path, text: str) -> bool:
         return False
 
 
-def read_records(data_dir: Path) -> Glossary:
-    """Load ``DATA/concepts.yaml``.
+def data_record_files(data_dir: Path) -> list[Path]:
+    """The record files of a data directory, in the order their concepts are read:
+    ``concepts.yaml`` (what ``gloss build`` writes), then the files of ``records/`` (one per
+    file added with ``gloss add``, ``NNNN-NAME.yaml``: in the order they were added)."""
+    out = [data_dir / RECORDS] if (data_dir / RECORDS).is_file() else []
+    folder = data_dir / RECORD_DIR
+    if folder.is_dir():
+        out.extend(sorted(p for p in folder.iterdir() if p.suffix == ".yaml" and p.name[:1] != "."))
+    return out
+
+
+def read_record_file(path: Path) -> Glossary:
+    """Load one record file (``concepts.yaml`` or a file of ``records/``).
 
     Raises:
-        StoreError: missing (run ``gloss build``); RecordError: malformed, with line and column.
+        StoreError: it cannot be read; RecordError: malformed, with line and column.
     """
     from glossary_cli.records import glossary_from_mapping
 
-    path = data_dir / RECORDS
-    if not path.is_file():
-        raise StoreError(
-            f"no records in {data_dir}: {RECORDS} is missing",
-            hint=f"run `gloss build --data {data_dir}`",
-        )
     text = read_text(path)
     data = load_yaml(text, str(path))
     try:
@@ -285,6 +295,32 @@ def read_records(data_dir: Path) -> Glossary:
     except RecordError as exc:
         place(exc, text, str(path))
         raise
+
+
+def read_records(data_dir: Path) -> Glossary:
+    """Load the records of a data directory (:func:`data_record_files`), concepts that several
+    files give under one id merged (:func:`glossary_cli.align.merge_concepts`, as the index
+    merges them).
+
+    Raises:
+        StoreError: no record file (run ``gloss build``); RecordError: malformed, with line
+            and column.
+    """
+    files = data_record_files(data_dir)
+    if not files:
+        raise StoreError(
+            f"no records in {data_dir}: {RECORDS} is missing",
+            hint=f"run `gloss build --data {data_dir}`",
+        )
+    glossaries = [read_record_file(f) for f in files]
+    if len(glossaries) == 1:
+        return glossaries[0]
+    from glossary_cli.align import merge_concepts
+
+    concepts = merge_concepts(c for g in glossaries for c in g.concepts)[0]
+    return Glossary(
+        sources=tuple(s for g in glossaries for s in g.sources), concepts=tuple(concepts)
+    )
 
 
 def read_header(fh: BinaryIO) -> list[bytes] | None:
@@ -313,28 +349,36 @@ def header_glossary(header: Sequence[bytes], name: str) -> Glossary:
 
 
 def read_record_sources(data_dir: Path) -> tuple[Source, ...]:
-    """The ``sources`` of ``DATA/concepts.yaml`` without its concepts: ``gloss build`` writes
-    them before the ``concepts:`` line, so only the lines above it are parsed (the whole file
-    of 100 000 concepts takes half a minute). A file laid out otherwise is read whole.
+    """The ``sources`` of a data directory's record files without their concepts: ``gloss
+    build`` writes them before the ``concepts:`` line, so only the lines above it are parsed
+    (the whole file of 100 000 concepts takes half a minute). A file laid out otherwise is
+    read whole.
 
     Raises:
         as :func:`read_records`.
     """
-    path = data_dir / RECORDS
-    try:
-        with path.open("rb") as fh:
-            header = read_header(fh)
-        if header is not None and any(line.startswith(b"sources:") for line in header):
-            return header_glossary(header, str(path)).sources
-    except (OSError, UnicodeDecodeError, RecordError):
-        pass
-    # missing, hand-edited, undecodable or invalid: a whole read says why, placed in the file
-    return read_records(data_dir).sources
+    files = data_record_files(data_dir)
+    if not files:
+        return read_records(data_dir).sources  # raises the "run gloss build" error
+    out: list[Source] = []
+    for path in files:
+        try:
+            with path.open("rb") as fh:
+                header = read_header(fh)
+            if header is not None and any(line.startswith(b"sources:") for line in header):
+                out.extend(header_glossary(header, str(path)).sources)
+                continue
+        except (OSError, UnicodeDecodeError, RecordError):
+            pass
+        # hand-edited, undecodable or invalid: a whole read says why, placed in the file
+        out.extend(read_record_file(path).sources)
+    return tuple(out)
 
 
 def record_files(data_dirs: Sequence[Path]) -> list[Path]:
-    """The record files of several data directories that exist, in order."""
-    return [d / RECORDS for d in data_dirs if (d / RECORDS).is_file()]
+    """The record files of several data directories that exist, in order
+    (:func:`data_record_files`)."""
+    return [f for d in data_dirs for f in data_record_files(d)]
 
 
 __all__ = [

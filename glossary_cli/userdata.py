@@ -20,13 +20,14 @@ it was, byte for byte.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from glossary_cli import build, store
 from glossary_cli.errors import GlossError, NotFoundError, ParseError, StoreError, UsageError
+from glossary_cli.model import Glossary
 from glossary_cli.tags import canonical_tag, is_language_tag
 
 
@@ -38,13 +39,18 @@ class Change:
         user_dir: the user data directory.
         file: the file added or removed.
         report: what the added file contributed (``None`` after a remove).
-        result: the user directory's new records, or ``None`` when it holds no file any more.
+        concepts: the concepts that hold what the added file gave, under their ids.
+        warnings: the added file's warnings (those of the files added before were said
+            when they were added).
+        left: after a remove, how many added files are left.
     """
 
     user_dir: Path
     file: str
     report: build.FileReport | None
-    result: build.BuildResult | None
+    concepts: tuple[Any, ...] = ()
+    warnings: tuple[Any, ...] = ()
+    left: int = 0
 
 
 def user_sources(user_dir: Path) -> list[str]:
@@ -61,8 +67,12 @@ def add(
     force: bool = False,
     dry_run: bool = False,
     options: Mapping[str, Any] | None = None,
+    known: Callable[[str | None], build.Known] | None = None,
 ) -> Change:
-    """Copy the glossary file ``path`` into ``USER/sources`` and rebuild the user's records.
+    """Copy the glossary file ``path`` into ``USER/sources`` and write its records: a file of
+    concepts gets a record file of its own (nothing else is read or written); a plain file
+    is aligned again with the user's other plain files and the base's, into
+    ``concepts.yaml``.
 
     Args:
         user_dir: the user data directory (created when missing).
@@ -77,6 +87,10 @@ def add(
         options: ``format`` (a registry name that overrides detection, or ``folder``) and
             the reading options of :data:`glossary_cli.formats.READ_OPTIONS`; kept in
             ``sources.yaml`` so that every rebuild reads the file the same way.
+        known: gives the concepts the termbase holds (the search index,
+            :class:`glossary_cli.index.IndexedConcepts`) for a file of concepts to be placed
+            among (:func:`glossary_cli.build.place_concepts`); without it (or to replace a
+            file) they are read from the record files.
 
     Raises:
         UsageError: a bad tag, ``lang`` for an import file, a name already added (without
@@ -163,76 +177,304 @@ def add(
             f"{name} was added before",
             hint="use --force to replace it, or `gloss remove` it first",
         )
-    files = [(n, d) for n, d in store.read_sources(user_dir) if n != name]
-    files.append((name, data))
     # Every file has its line in sources.yaml, in the order the files were added (a file
-    # replaced with --force keeps its place): concepts are built in that order, so that a
-    # file added later cannot take the id of a concept added before.
+    # replaced with --force is added again, last): a rebuild reads them in that order, as
+    # the adds did, so that a file added later cannot take the id of a concept added before.
     existing = dict(store.read_manifest(user_dir))
-    earlier = sorted(n for n, _ in files if n not in existing and n != name)
-    order = [*existing, *earlier, *([] if name in existing else [name])]
+    replacing = name in user_sources(user_dir)
+    present = [n for n, _ in store.read_sources(user_dir) if n != name]
+    earlier = sorted(n for n in present if n not in existing)
+    order = [n for n in [*existing, *earlier] if n != name] + [name]
     manifest = {n: existing.get(n, {}) for n in order}
     # the file is read as this add says: a replaced file's old settings do not carry over
     settings: dict[str, Any] = dict(options)
     if lang is not None:
         settings["lang"] = lang
     manifest[name] = settings
-    files = store.in_manifest_order(files, manifest)
     try:
-        result = _build(user_dir, files, manifest, base)
+        fmt = formats.get(forced) if forced and forced != "folder" else formats.detect(name, data)
+        if fmt.aligned:
+            change, writes = _add_plain(user_dir, base, name, data, manifest)
+        else:
+            change, writes = _add_concepts(
+                user_dir, base, name, data, fmt.name, manifest, known, replacing
+            )
     except GlossError as exc:
-        if exc.path == f"{store.SOURCES}/{name}":
+        if exc.path in (name, f"{store.SOURCES}/{name}"):
             exc.path = str(path)  # the file as the user named it, not its copy-to-be
         raise
-    report = next(r for r in result.files if r.file == name)
-    if not report.terms:
+    if not change.report or not change.report.terms:
         raise ParseError(
             "it has no term in any language: nothing to add",
             path=str(path),
             hint="give each concept a term in a language column or element, e.g. bn or en",
         )
     if not dry_run:
-        _commit(user_dir, result, manifest, {f"{store.SOURCES}/{name}": data})
-    return Change(user_dir, name, report, result)
+        _commit(user_dir, manifest, {f"{store.SOURCES}/{name}": data, **writes})
+    return change
+
+
+def _add_plain(
+    user_dir: Path, base: Path | None, name: str, data: bytes, manifest: Mapping[str, Any]
+) -> tuple[Change, dict[str, bytes | None]]:
+    """Add a plain glossary file: the user's plain files are aligned again, together with the
+    base's (they are translations of each other entry by entry), into ``concepts.yaml``."""
+    plain = [(n, d) for n, d in _plain_sources(user_dir, manifest) if n != name]
+    files = store.in_manifest_order([*plain, (name, data)], manifest)
+    result = _build(user_dir, files, manifest, base)
+    report = next(r for r in result.files if r.file == name)
+    concepts = tuple(c for c in result.glossary.concepts if _gives(c, name))
+    warnings = tuple(w for w in result.warnings if _concerns(w, name))
+    writes: dict[str, bytes | None] = {store.RECORDS: result.text.encode("utf-8")}
+    return Change(user_dir, name, report, concepts, warnings), writes
+
+
+def _add_concepts(
+    user_dir: Path,
+    base: Path | None,
+    name: str,
+    data: bytes,
+    fmt: str,
+    manifest: Mapping[str, Any],
+    known: Callable[[str | None], build.Known] | None,
+    replacing: bool,
+) -> tuple[Change, dict[str, bytes | None]]:
+    """Add a file of concepts: read it alone, place its concepts among those the termbase
+    holds (:func:`glossary_cli.build.place_concepts`) and write them as a record file of
+    their own, ``records/NNNN-NAME.yaml``; nothing else is read or written, so the add costs
+    what the file costs (and the index adds its concepts in place)."""
+    glossary = build.parse_source(name, data, manifest.get(name, {}))
+    if known is None or replacing:
+        termbase: build.Known = _in_memory(user_dir, base, manifest, leave_out=name)
+    else:
+        termbase = known(None)
+    placed = build.place_concepts(glossary, name, fmt, termbase)
+    report = build.FileReport(
+        file=name,
+        langs=tuple(dict.fromkeys(s.lang for s in glossary.sources)),
+        entries=glossary.entry_count,
+        concepts=len(placed.concepts),
+        joined=len(placed.joins),
+        terms=glossary.term_count,
+        joins=placed.joins,
+        apart=placed.apart,
+    )
+    own = Glossary(glossary.sources, placed.concepts)
+    writes: dict[str, bytes | None] = dict.fromkeys(_record_names(user_dir, name))
+    writes[_next_record_name(user_dir, name)] = build.records_text(own).encode("utf-8")
+    return Change(user_dir, name, report, placed.concepts, glossary.warnings), writes
+
+
+def _gives(concept: Any, name: str) -> bool:
+    """Whether a concept holds a term read from the file ``name``."""
+    return any(
+        t.source.rpartition(":")[0].endswith(name) or t.source.endswith(name)
+        for s in concept.languages
+        for t in s.terms
+    )
+
+
+def _concerns(warning: Any, name: str) -> bool:
+    """Whether a warning is about the file ``name`` (or no file)."""
+    return warning.path is None or warning.path.endswith(name) or warning.path.endswith(f"/{name}")
+
+
+def _record_names(user_dir: Path, name: str) -> list[str]:
+    """The record files (``records/NNNN-NAME.yaml``, relative to the user directory) of the
+    added file ``name``."""
+    folder = user_dir / store.RECORD_DIR
+    if not folder.is_dir():
+        return []
+    return [
+        f"{store.RECORD_DIR}/{p.name}"
+        for p in sorted(folder.iterdir())
+        if p.name.partition("-")[2] == f"{name}.yaml"
+    ]
+
+
+def _next_record_name(user_dir: Path, name: str) -> str:
+    """A new record file for ``name``, numbered after every record file there is, so that
+    the records are read in the order the files were added."""
+    folder = user_dir / store.RECORD_DIR
+    numbers = [0]
+    if folder.is_dir():
+        numbers += [int(p.name[:4]) for p in folder.iterdir() if p.name[:4].isdigit()]
+    return f"{store.RECORD_DIR}/{max(numbers) + 1:04d}-{name}.yaml"
+
+
+def _plain_sources(user_dir: Path, manifest: Mapping[str, Any]) -> list[tuple[str, bytes]]:
+    """The user's plain glossary files (those aligned entry by entry), as ``(name, bytes)``."""
+    return [(n, d) for n, d in store.read_sources(user_dir) if _is_plain(n, d, manifest)]
+
+
+def _is_plain(name: str, data: bytes, manifest: Mapping[str, Any]) -> bool:
+    from glossary_cli import formats
+
+    forced = manifest.get(name, {}).get("format")
+    if forced:
+        return bool(formats.get(forced).aligned)
+    try:
+        return formats.detect(name, data).aligned
+    except GlossError:
+        return False  # refused again, with its reason, when it is read
+
+
+def _in_memory(
+    user_dir: Path, base: Path | None, manifest: Mapping[str, Any], leave_out: str | None = None
+) -> build.MemoryConcepts:
+    """The concepts of ``base`` and of the user's records, but those of ``leave_out``."""
+    known = build.MemoryConcepts()
+    real_base = _base(base, user_dir)
+    if real_base is not None and store.data_record_files(real_base):
+        known.add(store.read_records(real_base).concepts)
+    skip = set(_record_names(user_dir, leave_out)) if leave_out else set()
+    for f in store.data_record_files(user_dir):
+        rel = f"{store.RECORD_DIR}/{f.name}" if f.parent.name == store.RECORD_DIR else None
+        if rel in skip:
+            continue
+        glossary = store.read_record_file(f)
+        if f.name == store.RECORDS and leave_out:
+            known.add(c for c in glossary.concepts if not _gives(c, leave_out))
+        else:
+            known.add(glossary.concepts)
+    return known
 
 
 #: The first line of a record file of gloss 0.1.0 that names its schema.
 _LEGACY = b"schema: gloss/1"
 
 
-def upgrade(user_dir: Path, base: Path | None) -> bool:
-    """Rebuild the user's records from their sources when an earlier release wrote them
-    (record schema ``gloss/1``), so that what the files hold and the old records could not
-    (every term of a termbase, its statuses, English definitions) is found after an upgrade.
-    The records are replaced atomically; when the rebuild cannot be done (a file the new
-    release refuses, a directory that cannot be written), the old records stay and are read
-    migrated (:func:`glossary_cli.records.concept_from_v1`).
-
-    Returns:
-        Whether the records were rebuilt.
-    """
+def needs_upgrade(user_dir: Path) -> bool:
+    """Whether an earlier release wrote the user's records: a ``concepts.yaml`` of record
+    schema ``gloss/1`` (gloss 0.1.0), or one without the ``records/`` folder beside it
+    (gloss 0.2.0 kept every added file's concepts in ``concepts.yaml``). One ``stat`` and, at
+    most, one read of a kilobyte: every lookup asks."""
     path = user_dir / store.RECORDS
+    if not path.is_file():
+        return False
+    if not (user_dir / store.RECORD_DIR).is_dir():
+        return True
     try:
         with path.open("rb") as fh:
             head = fh.read(1024)
     except OSError:
         return False
-    if not any(line.strip() == _LEGACY for line in head.splitlines()):
+    return any(line.strip() == _LEGACY for line in head.splitlines())
+
+
+def upgrade(user_dir: Path, base: Path | None) -> bool:
+    """Rebuild the user's records from their sources when an earlier release wrote them
+    (:func:`needs_upgrade`), so that what the files hold and the old records could not
+    (every term of a termbase, its statuses, English definitions) is found after an upgrade,
+    and each added file has its own record file. The records are replaced atomically; when
+    the rebuild cannot be done (a file the new release refuses, a directory that cannot be
+    written), the old records stay and are read migrated
+    (:func:`glossary_cli.records.concept_from_v1`).
+
+    Returns:
+        Whether the records were rebuilt.
+    """
+    if not needs_upgrade(user_dir):
         return False
     try:
-        files = store.read_sources(user_dir)
-        if not files:
+        if not store.read_sources(user_dir):
             return False
-        manifest = store.read_manifest(user_dir)
-        result = _build(user_dir, store.in_manifest_order(files, manifest), manifest, base)
-        store.write_atomic(path, result.text.encode("utf-8"))
+        _commit(user_dir, None, rebuild(user_dir, base).writes)
     except GlossError:
         return False
     return True
 
 
+@dataclass(frozen=True, slots=True)
+class Rebuilt:
+    """What :func:`rebuild` computed.
+
+    Attributes:
+        writes: the files to write (bytes) or delete (``None``), relative to the directory.
+        reports: what each file contributed, in the order they were added.
+        warnings: the warnings of every file.
+        concepts: the concepts of every record file, as written (not merged).
+    """
+
+    writes: dict[str, bytes | None]
+    reports: tuple[build.FileReport, ...]
+    warnings: tuple[Any, ...]
+    concepts: int
+
+
+def rebuild(user_dir: Path, base: Path | None, *, strict: bool = False) -> Rebuilt:
+    """All of the user's records again from their sources (``gloss build --user``, and
+    :func:`upgrade`): the plain files aligned with the base into ``concepts.yaml``, then each
+    file of concepts placed in the order they were added, as ``gloss add`` placed them.
+
+    Raises:
+        ParseError: a malformed file, or a warning under ``strict``; RecordError: a
+            malformed manifest or curation file; StoreError: a file cannot be read.
+    """
+    from glossary_cli import formats
+
+    manifest = store.read_manifest(user_dir)
+    files = store.in_manifest_order(store.read_sources(user_dir), manifest)
+    plain = [(n, d) for n, d in files if _is_plain(n, d, manifest)]
+    writes: dict[str, bytes | None] = {}
+    reports: list[build.FileReport] = []
+    warnings: list[Any] = []
+    known = build.MemoryConcepts()
+    real_base = _base(base, user_dir)
+    if real_base is not None and store.data_record_files(real_base):
+        known.add(store.read_records(real_base).concepts)
+    count = 0
+    if plain:
+        result = build.build_from(
+            plain, manifest, store.read_curation(user_dir), strict=strict, base=real_base
+        )
+        writes[store.RECORDS] = result.text.encode("utf-8")
+        reports.extend(result.files)
+        warnings.extend(result.warnings)
+        known.add(result.glossary.concepts)
+        count += len(result.glossary.concepts)
+    else:
+        writes[store.RECORDS] = None
+    folder = user_dir / store.RECORD_DIR
+    if folder.is_dir():  # every record file is written again, numbered in order
+        writes.update(dict.fromkeys(f"{store.RECORD_DIR}/{p.name}" for p in folder.iterdir()))
+    number = 0
+    for name, data in files:
+        if (name, data) in plain:
+            continue
+        settings = manifest.get(name, {})
+        forced = settings.get("format")
+        fmt = formats.get(forced) if forced else formats.detect(name, data)
+        glossary = build.parse_source(name, data, settings)
+        if strict and glossary.warnings:
+            first = glossary.warnings[0]
+            raise ParseError(first.message, path=first.path, line=first.line, hint=first.hint)
+        placed = build.place_concepts(glossary, name, fmt.name, known)
+        known.add(placed.concepts)
+        number += 1
+        own = Glossary(glossary.sources, placed.concepts)
+        writes[f"{store.RECORD_DIR}/{number:04d}-{name}.yaml"] = build.records_text(own).encode()
+        reports.append(
+            build.FileReport(
+                file=name,
+                langs=tuple(dict.fromkeys(s.lang for s in glossary.sources)),
+                entries=glossary.entry_count,
+                concepts=len(placed.concepts),
+                joined=len(placed.joins),
+                terms=glossary.term_count,
+                joins=placed.joins,
+                apart=placed.apart,
+            )
+        )
+        warnings.extend(glossary.warnings)
+        count += len(placed.concepts)
+    return Rebuilt(writes, tuple(reports), tuple(warnings), count)
+
+
 def remove(user_dir: Path, base: Path | None, name: str) -> Change:
-    """Take the file ``name`` out of ``USER/sources`` and rebuild the user's records.
+    """Take the file ``name`` out of ``USER/sources``, with its records: a file of concepts
+    takes its own record file with it (nothing else is rebuilt); a plain file has the
+    remaining plain files aligned again.
 
     Raises:
         NotFoundError: no such user file, or ``name`` is a file of ``base`` (the bundled
@@ -249,13 +491,17 @@ def remove(user_dir: Path, base: Path | None, name: str) -> Change:
                 tuple(names),
             )
         raise NotFoundError(f"no glossary named {name!r} was added", tuple(names))
-    files = [(n, d) for n, d in store.read_sources(user_dir) if n != name]
     manifest = {k: v for k, v in store.read_manifest(user_dir).items() if k != name}
-    result = None
-    if files:
-        result = _build(user_dir, store.in_manifest_order(files, manifest), manifest, base)
-    _commit(user_dir, result, manifest, {f"{store.SOURCES}/{name}": None})
-    return Change(user_dir, name, None, result)
+    writes: dict[str, bytes | None] = dict.fromkeys(_record_names(user_dir, name))
+    if not writes:  # a plain file: the others are aligned again
+        plain = [(n, d) for n, d in _plain_sources(user_dir, manifest) if n != name]
+        if plain:
+            files = store.in_manifest_order(plain, manifest)
+            writes[store.RECORDS] = _build(user_dir, files, manifest, base).text.encode("utf-8")
+        else:
+            writes[store.RECORDS] = None
+    _commit(user_dir, manifest, {**writes, f"{store.SOURCES}/{name}": None}, adding=False)
+    return Change(user_dir, name, None, left=len(names) - 1)
 
 
 def _build(
@@ -273,19 +519,24 @@ def _base(base: Path | None, user_dir: Path) -> Path | None:
 
 def _commit(
     user_dir: Path,
-    result: build.BuildResult | None,
-    manifest: Mapping[str, Any],
-    sources: Mapping[str, bytes | None],
+    manifest: Mapping[str, Any] | None,
+    changes: Mapping[str, bytes | None],
+    *,
+    adding: bool = True,
 ) -> None:
-    """Write the source file change, then the manifest, then the records (or remove them
-    when no file is left): sources first on add, records first on remove, so that an
-    interrupted change leaves records that describe files that exist."""
-    records = None if result is None else result.text.encode("utf-8")
-    text = store.dump_yaml(dict(manifest)).encode("utf-8") if manifest else None
-    changes: dict[str, bytes | None] = {store.MANIFEST: text, store.RECORDS: records}
-    adding = any(v is not None for v in sources.values())
-    changes = {**sources, **changes} if adding else {**changes, **sources}
-    write_files(user_dir, changes)
+    """Write a change: on add the sources first, then the records, then the manifest; on
+    remove the records and manifest first, then the source — so that an interrupted change
+    leaves records that describe files that exist. ``records/`` is created even when empty:
+    it says the records are laid out as this release lays them out (:func:`needs_upgrade`).
+    """
+    ordered: dict[str, bytes | None] = {}
+    sources = {k: v for k, v in changes.items() if k.startswith(f"{store.SOURCES}/")}
+    rest = {k: v for k, v in changes.items() if k not in sources}
+    if manifest is not None:
+        rest[store.MANIFEST] = store.dump_yaml(dict(manifest)).encode("utf-8") if manifest else None
+    ordered = {**sources, **rest} if adding else {**rest, **sources}
+    (user_dir / store.RECORD_DIR).mkdir(parents=True, exist_ok=True)
+    write_files(user_dir, ordered)
 
 
 def write_files(root: Path, changes: Mapping[str, bytes | None]) -> None:

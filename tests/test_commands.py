@@ -224,11 +224,13 @@ def test_files_join_a_bundled_concept_whatever_the_order_they_are_added(
     }
     second = "joining" if first == "other" else "other"
     results = {name: ok("add", str(files[name])) for name in (first, second)}
-    assert "1 joining bundled concepts" in results["joining"].stdout
+    assert "1 joining concepts held already" in results["joining"].stdout
     card = as_json("show", "Pruning", "--lang", "hi")
     assert (card["id"], card["terms"]["hi"]["term"]) == ("pruning", "प्रूनिंग")
-    assert as_json("search", "ছাঁটাই")[0]["id"] == "pruning-2"  # the other file's, apart
-    assert "kept apart, as 'pruning-2'" in results["other"].stderr
+    # the other file's contradicts it: its own id, namespaced, and said so
+    assert as_json("search", "ছাঁটাই")[0]["id"] == "other.pruning"
+    assert "kept apart from the concept of its id" in results["other"].stdout
+    assert "'other.pruning'" in results["other"].stdout
 
 
 @pytest.mark.parametrize("bn_definition", ["", "আরেকটি সংজ্ঞা।"], ids=["none", "another"])
@@ -242,10 +244,10 @@ def test_a_csv_of_translations_joins_a_bundled_concept(tmp_path: Path, bn_defini
     if bn_definition:  # a different Bengali definition: another concept, and said so
         assert "joining" not in result.stdout
         assert "low-rank-adaptation-2" in ids
-        assert "another bn entry than the bundled one" in result.stderr
-        assert "lora.csv:2" in result.stderr and "'low-rank-adaptation-2'" in result.stderr
+        assert "1 near-duplicate kept apart" in result.stdout
+        assert "kept apart from 'low-rank-adaptation' (another bn definition)" in result.stdout
     else:  # the same Bengali term, no definition: the bundled LoRA, with a Hindi entry
-        assert "1 concept, 1 joining bundled concepts" in result.stdout
+        assert "1 concept, 1 joining concepts held already" in result.stdout
         assert ids.count("low-rank-adaptation") == 1 and "low-rank-adaptation-2" not in ids
         card = as_json("show", "LoRA", "--lang", "bn,hi")
         assert card["terms"]["hi"]["term"] == "लो-रैंक अनुकूलन"
@@ -432,7 +434,8 @@ def test_tbx_export_then_add_into_an_empty_user_dir_keeps_every_term(tmp_path: P
     ok("export", "--format", "tbx", "--data", str(DATA), "-o", str(out))
     assert not user_dir().exists()
     result = ok("add", str(out))
-    assert "95 entries in en, bn, ar, 40 concepts, 40 joining bundled concepts" in result.stdout
+    said = "95 entries in en, bn, ar, 40 concepts, 40 joining concepts held already"
+    assert said in result.stdout
     added = store.read_records(user_dir())
     bundled = store.read_records(DATA)
     assert [essence(c) for c in added.concepts] == [essence(c) for c in bundled.concepts]
@@ -479,15 +482,15 @@ def test_a_term_with_a_parenthetical_is_found_by_each_of_its_names(tmp_path: Pat
     )
     ok("add", str(write(tmp_path / "terms.csv", table)))
     for query, concept in [
-        ("Rectified Linear Unit", "relu"),
-        ("ReLU", "relu"),
-        ("ريلو", "relu"),
-        ("دالة التفعيل الخطية المصححة", "relu"),
-        ("clipping", "clip"),
+        ("Rectified Linear Unit", "terms.relu"),
+        ("ReLU", "terms.relu"),
+        ("ريلو", "terms.relu"),
+        ("دالة التفعيل الخطية المصححة", "terms.relu"),
+        ("clipping", "terms.clip"),
     ]:
         hits = as_json("search", query)
         assert (hits[0]["id"], hits[0]["match"]["kind"]) == (concept, "exact"), query
-    assert as_json("show", "clipping")["id"] == "clip"
+    assert as_json("show", "clipping")["id"] == "terms.clip"
 
 
 def test_list_shows_statuses_when_the_terms_have_them(tmp_path: Path) -> None:

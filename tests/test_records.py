@@ -232,7 +232,8 @@ def test_a_user_directory_holding_a_jsonl_export_of_gloss_0_1_0_is_rebuilt() -> 
     shutil.copytree(OLD / "user-jsonl", user_dir())
     card = as_json("show", "LoRA", "--lang", "bn,hi")
     assert card["terms"]["hi"]["term"] == "लो-रैंक अनुकूलन"
-    assert "\nschema_version: 2\n" in (user_dir() / store.RECORDS).read_text(encoding="utf-8")
+    files = store.data_record_files(user_dir())
+    assert files and all("\nschema_version: 2\n" in f.read_text(encoding="utf-8") for f in files)
 
 
 def test_a_data_directory_of_gloss_0_1_0_is_read_and_its_build_check_says_stale(
@@ -367,7 +368,7 @@ def test_an_option_given_twice_selects_both(
         if field:  # both values are there: the second option did not replace the first
             assert {r[field] for r in rows} == {repeated[1], repeated[3]}
         else:
-            assert {r["id"] for r in rows} > {"q"}
+            assert {r["id"] for r in rows} > {"terms.q"}  # the file's own id, namespaced
     exported = gloss("export", "--format", "csv", *repeated).stdout
     assert exported and exported == gloss("export", "--format", "csv", *joined).stdout
 
@@ -439,12 +440,14 @@ def test_a_termbase_added_later_does_not_take_the_id_of_one_added_before(
     # fruit.tbx sorts before the astronomy file by name: the order of adding decides
     result = gloss("add", str(_termbase(tmp_path / "fruit.tbx", "c1", "banana", "plátano")))
     assert result.exit_code == 0, result.stderr
-    assert "kept as 'c1-2'" in result.stderr
-    assert as_json("show", "c1")["en"] == "open cluster"
-    assert as_json("show", "banana")["id"] == "c1-2"
+    # each file's own ids are its glossary's: the two c1 never meet
+    cluster = as_json("show", "open cluster")["id"]
+    assert cluster.endswith(".c1") and cluster != "fruit.c1"
+    assert as_json("show", "banana")["id"] == "fruit.c1"
     # and a rebuild (after an upgrade of the bundled data) keeps it so
     assert gloss("build", "--user").exit_code == 0
-    assert as_json("show", "c1")["en"] == "open cluster"
+    assert as_json("show", "open cluster")["id"] == cluster
+    assert as_json("show", "banana")["id"] == "fruit.c1"
 
 
 def test_a_termbase_taking_a_bundled_id_with_other_english_is_kept_apart(tmp_path: Path) -> None:
@@ -452,7 +455,7 @@ def test_a_termbase_taking_a_bundled_id_with_other_english_is_kept_apart(tmp_pat
     assert result.exit_code == 0, result.stderr
     pruning = as_json("show", "pruning")
     assert pruning["en"] == "Pruning" and "banana" not in pruning["aliases"]
-    assert as_json("show", "banana")["id"] == "pruning-2"
+    assert as_json("show", "banana")["id"] == "t.pruning"  # the glossary's own id
 
 
 def test_the_bundled_glossary_exported_and_added_back_doubles_nothing(tmp_path: Path) -> None:
