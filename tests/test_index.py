@@ -285,3 +285,105 @@ def test_a_long_compilation_is_announced_on_a_terminal(
         monkeypatch.setattr(sys, "stderr", stream)
         cli._compiling(size)
         assert (said in stream.getvalue()) if said else stream.getvalue() == ""
+
+
+# --------------------------------------------------------------------------- files added in place
+
+
+def _records(path: Path, concepts: list[object]) -> Path:
+    from glossary_cli.build import records_text
+    from glossary_cli.model import Glossary
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(records_text(Glossary((), tuple(concepts))), encoding="utf-8")  # type: ignore[arg-type]
+    return path
+
+
+def _contents(conn: sqlite3.Connection) -> dict[str, object]:
+    """The index as lookups see it: row numbers of names and entries left out, and each
+    vocabulary row's words as a set."""
+    out: dict[str, object] = {
+        "concept": conn.execute("SELECT * FROM concept ORDER BY rowid").fetchall(),
+        "name": sorted(conn.execute("SELECT concept, field, lang, text, key, compact, stem, "
+                                    "phon, status, type, glossary FROM name").fetchall(),
+                       key=repr),
+        "entry": sorted(conn.execute("SELECT concept, lang, glossary, words FROM entry"),
+                        key=repr),
+        "vocab": {(k, n, e, c): set(w.split("\n"))
+                  for k, n, e, c, w in conn.execute("SELECT * FROM vocab")},
+    }  # fmt: skip
+    for table in ("word", "skeleton", "inflection", "lemma"):
+        out[table] = set(conn.execute(f"SELECT * FROM {table}"))
+    # the full-text rows of the names (and entries) that hold each word: deleted rows gone
+    for fts, table, column, words in (
+        ("name_words", "name", "text", ("pruning", "kernel", "stride")),
+        ("def_words", "entry", "lang", ("weights", "network")),
+    ):
+        for word in words:
+            out[f"{fts} {word}"] = sorted(
+                conn.execute(
+                    f"SELECT concept, {column} FROM {table} WHERE rowid IN "
+                    f"(SELECT rowid FROM {fts} WHERE {fts} MATCH ?)",
+                    (f'"{word}"',),
+                ).fetchall()
+            )
+    return out
+
+
+def test_an_appended_record_file_is_added_in_place_as_a_rebuild_would(tmp_path: Path) -> None:
+    from glossary_cli.model import Concept, Definition, LangSection, Term
+
+    user = tmp_path / "user"
+    first = Concept(
+        "kernel",
+        (
+            LangSection("en", (Term("kernel", source="a.csv:2"),)),
+            LangSection("bn", (Term("কার্নেল", source="a.csv:2"),)),
+        ),
+    )
+    _records(user / "records" / "0001-a.csv.yaml", [first])
+    cache = tmp_path / "cache"
+    compiled: list[int] = []
+    index.open_index([DATA, user], cache, on_compile=compiled.append).close()
+    assert len(compiled) == 1
+    later = [
+        # joins a bundled concept: a Hindi section and an English synonym
+        Concept("pruning", (LangSection("hi", (Term("प्रूनिंग", source="b.csv:2"),)),)),
+        # joins the first file's concept: an Arabic term and a definition
+        Concept("kernel", (LangSection("ar", (Term("نواة", source="b.csv:3"),),
+                                       (Definition("دالة التشابه", source="b.csv:3"),)),)),
+        # contradicts the first file's Bengali: kept apart as kernel-2
+        Concept("kernel", (LangSection("bn", (Term("কার্নেলপ্রুনিং", source="b.csv:4"),)),)),
+        Concept("stride", (LangSection("en", (Term("stride", source="b.csv:5"),)),
+                           LangSection("bn", (Term("স্ট্রাইডের", source="b.csv:5"),)))),
+    ]  # fmt: skip
+    _records(user / "records" / "0002-b.csv.yaml", later)
+    conn = index.open_index([DATA, user], cache, on_compile=compiled.append)
+    assert len(compiled) == 1  # not compiled again: added in place
+    added = _contents(conn)
+    files = index._record_files([DATA, user])
+    rebuilt = _contents(index.compile_index([DATA, user], files, index._stamp(files), None))
+    assert added == rebuilt
+    ids = [row[1] for row in added["concept"]]  # type: ignore[index]
+    assert ids[-3:] == ["kernel", "kernel-2", "stride"] and ids.count("pruning") == 1
+    # and it is current afterwards: opened as it is
+    index.open_index([DATA, user], cache, on_compile=compiled.append).close()
+    assert len(compiled) == 1
+
+
+def test_a_removed_or_changed_record_file_rebuilds_the_index(tmp_path: Path) -> None:
+    from glossary_cli.model import Concept, LangSection, Term
+
+    user = tmp_path / "user"
+    one = _records(user / "records" / "0001-a.csv.yaml",
+                   [Concept("kernel", (LangSection("bn", (Term("কার্নেল"),)),))])  # fmt: skip
+    _records(user / "records" / "0002-b.csv.yaml",
+             [Concept("stride", (LangSection("bn", (Term("স্ট্রাইড"),)),))])  # fmt: skip
+    compiled: list[int] = []
+    cache = tmp_path / "cache"
+    index.open_index([DATA, user], cache, on_compile=compiled.append).close()
+    one.unlink()
+    conn = index.open_index([DATA, user], cache, on_compile=compiled.append)
+    assert len(compiled) == 2
+    ids = {r for (r,) in conn.execute("SELECT id FROM concept")}
+    assert "stride" in ids and "kernel" not in ids

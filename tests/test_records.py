@@ -470,3 +470,27 @@ def test_the_bundled_glossary_exported_and_added_back_doubles_nothing(tmp_path: 
     assert again.read_bytes().count(b'type="definition"') == out.read_bytes().count(
         b'type="definition"'
     )
+
+
+# --------------------------------------------------------------------------- gloss 0.2.0's data
+
+NEW = Path(__file__).resolve().parent / "fixtures" / "release-0.2.0"
+
+
+def test_a_user_directory_of_gloss_0_2_0_gets_a_record_file_per_added_file() -> None:
+    shutil.copytree(NEW / "user", user_dir())
+    assert not (user_dir() / store.RECORD_DIR).exists()
+    card = as_json("show", "overfitting", "--lang", "bn,ar")
+    assert card["terms"]["ar"]["term"] == "فرط التخصيص"
+    assert as_json("show", "Quantization", "--lang", "hi")["terms"]["hi"]["term"].startswith(
+        "क्वांटाइज़ेशन"
+    )
+    # migrated: the CSV's concepts in a record file of their own, the plain file's aligned
+    names = [f.name for f in store.data_record_files(user_dir())]
+    assert names == [store.RECORDS, "0001-mine.csv.yaml"]
+    assert "mine.csv" not in (user_dir() / store.RECORDS).read_text(encoding="utf-8")
+    # and later adds and removes work on the migrated directory
+    assert gloss("remove", "mine.csv").exit_code == 0
+    assert gloss("search", "ওভারফিটিং").exit_code == 1  # gone with its file
+    assert gloss("add", str(NEW / "mine.csv")).exit_code == 0
+    assert as_json("search", "ওভারফিটিং")[0]["id"] == "overfitting"
