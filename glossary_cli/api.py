@@ -659,3 +659,129 @@ def complete_user_sources(incomplete: str, env: Mapping[str, str] | None = None)
 
     env = os.environ if env is None else env
     return [n for n in user_sources(user_data_dir(env)) if n.startswith(incomplete)]
+
+
+# --- terminology QA ----------------------------------------------------------------------------
+
+
+def lint(
+    path: str | os.PathLike[str] | None = None,
+    *,
+    glossary: str | None = None,
+    lang: str | None = None,
+    data: str | None = None,
+    env: Mapping[str, str] | None = None,
+) -> Any:
+    """Check glossary data for terminology errors (``gloss lint``; the checks:
+    :mod:`glossary_cli.lint`).
+
+    Args:
+        path: a glossary file of any format gloss reads (:func:`glossary_cli.formats.detect`;
+            a plain file is built into concepts as ``gloss build`` builds one, its reader's
+            warnings kept), a term folder, or a data directory (its ``concepts.yaml``);
+            ``None``: every loaded glossary (:func:`load_glossary`).
+        glossary: instead of ``path``, a loaded glossary file as ``gloss sources`` names it
+            (suffix optional, letter case ignored): every loaded concept is checked, and the
+            issues found in what was read from that file are kept.
+        lang: the language of a plain file's terms, when they are not in Bengali or Arabic
+            script (as ``gloss add --lang``).
+        data: the data directory (as ``--data``).
+
+    Returns:
+        A :class:`glossary_cli.lint.Report`.
+
+    Raises:
+        UsageError: both ``path`` and ``glossary``; ``lang`` for a file that is not a plain
+            glossary; a folder that is neither a term folder nor a data directory.
+        NotFoundError: ``glossary`` names no loaded file (its suggestions: the names there
+            are); ``path`` does not exist.
+        ParseError, RecordError, StoreError: the file cannot be read.
+    """
+    from glossary_cli import lint as checks
+
+    if path is not None and glossary is not None:
+        raise UsageError("give a PATH or --glossary, not both")
+    if path is None:
+        everything = load_glossary(data, env)
+        if glossary is None:
+            return checks.report(everything)
+        from glossary_cli.select import source_file
+
+        files = {s.file for s in everything.sources} | {
+            source_file(t.source)
+            for c in everything.concepts
+            for s in c.languages
+            for t in s.terms
+            if t.source
+        }
+        wanted = glossary.casefold()
+        chosen = {f for f in files if wanted in (f.casefold(), f.casefold().rsplit(".", 1)[0])}
+        if not chosen:
+            raise NotFoundError(f"no loaded glossary is named {glossary!r}", tuple(sorted(files)))
+        full = checks.report(everything)
+        kept = tuple(i for i in full.issues if source_file(i.source) in chosen)
+        concepts = [
+            c
+            for c in everything.concepts
+            if any(source_file(t.source) in chosen for s in c.languages for t in s.terms)
+        ]
+        terms = sum(
+            1 for c in concepts for s in c.languages for t in s.terms
+            if source_file(t.source) in chosen
+        )  # fmt: skip
+        return checks.Report(kept, len(concepts), terms)
+    return checks.report(_read_for_lint(Path(path), lang))
+
+
+def _read_for_lint(path: Path, lang: str | None) -> Any:
+    """The :class:`~glossary_cli.model.Glossary` of a file, term folder or data directory,
+    with its reader's warnings."""
+    from glossary_cli import formats
+    from glossary_cli.errors import StoreError
+
+    if not path.exists():
+        raise NotFoundError(f"{str(path)!r} does not exist")
+    if path.is_dir():
+        from glossary_cli.formats.folder import is_term_folder, read_folder
+
+        if lang is not None:
+            raise UsageError("--lang is for plain glossary files", hint="leave it out")
+        if is_term_folder(path):
+            return read_folder(path)
+        from glossary_cli.store import RECORDS, read_records
+
+        if (path / RECORDS).is_file():
+            return read_records(path)
+        raise UsageError(
+            f"{path} is neither a term folder nor a data directory",
+            hint="give a glossary file, a term folder or a data directory with concepts.yaml",
+        )
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise StoreError(f"cannot read the file: {exc.strerror}", path=str(path)) from None
+    fmt = formats.detect(path.name, data)
+    if not fmt.aligned:
+        if lang is not None:
+            raise UsageError(
+                f"{path.name} names its own languages: --lang is for plain glossary files",
+                hint="leave --lang out",
+            )
+        return fmt.read(data, path.name)
+    from glossary_cli.build import build_from
+    from glossary_cli.errors import GlossError
+    from glossary_cli.model import Glossary
+    from glossary_cli.store import SOURCES
+
+    manifest = {path.name: {"lang": lang}} if lang is not None else {}
+    inside = f"{SOURCES}/{path.name}"  # as build_from names a data directory's file
+    try:
+        result = build_from([(path.name, data)], manifest)
+    except GlossError as exc:
+        if exc.path == inside:
+            exc.path = str(path)
+        raise
+    for w in result.warnings:
+        if w.path == inside:
+            w.path = str(path)
+    return Glossary(result.glossary.sources, result.glossary.concepts, result.warnings)

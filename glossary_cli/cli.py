@@ -25,7 +25,8 @@ from glossary_cli.errors import ExitCode, GlossError, NotFoundError, printable
 from glossary_cli.tags import parse_langs
 
 EPILOG = (
-    "Exit codes: 0 found, 1 nothing found (or stale records with build --check), "
+    "Exit codes: 0 found, 1 nothing found (or stale records with build --check, errors "
+    "found by lint), "
     "2 usage error, 3 data error (a malformed glossary, record or index file)."
 )
 
@@ -930,6 +931,79 @@ def stats(
     from glossary_cli import api, render
 
     _view(lambda: api.stats(data), render.stats_view, as_json=as_json, pager=not no_pager)
+
+
+@app.command()
+def lint(
+    path: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Argument(
+            metavar="[PATH]",
+            show_default=False,
+            help="A glossary file (any format gloss reads), a term folder or a data directory; "
+            "default: every loaded glossary.",
+        ),
+    ] = None,
+    glossary: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--glossary",
+            metavar="NAME",
+            show_default=False,
+            help="Only the issues of this loaded glossary file (as `gloss sources` names it, "
+            "suffix optional), checked against everything loaded.",
+        ),
+    ] = None,
+    lang: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--lang",
+            "-l",
+            metavar="TAG",
+            show_default=False,
+            help="Language of a plain file's terms, unless they are in Bengali or Arabic script.",
+        ),
+    ] = None,
+    as_json: JsonOption = False,
+    fmt: FormatOption = OutputFormat.table,
+    data: DataOption = None,
+    no_pager: PagerOption = False,
+) -> None:
+    """Check glossary data for terminology errors: duplicates, near-duplicates, conflicting
+    translations, scripts that contradict language tags, English left in native terms.
+
+    Exits 1 when there is an error (warnings alone exit 0).
+
+    Example: gloss lint my-terms.tbx
+    """
+    from glossary_cli import api, render
+    from glossary_cli.lint import Issue, issue_mapping
+    from glossary_cli.records import versioned
+
+    fmt = _format(fmt, as_json)
+    try:
+        result = api.lint(path, glossary=glossary, lang=lang, data=data)
+    except NotFoundError as exc:
+        typer.echo(f"gloss: {exc.message}", err=True)
+        if exc.suggestions:
+            typer.echo("loaded glossaries: " + ", ".join(exc.suggestions), err=True)
+        raise typer.Exit(int(exc.exit_code)) from None
+    except GlossError as exc:
+        _fail(exc)
+    rows = [issue_mapping(i) for i in result.issues]
+    if fmt is OutputFormat.json:
+        render.write_json([versioned(r) for r in rows])
+    elif fmt is OutputFormat.jsonl:
+        render.write_jsonl(versioned(r) for r in rows)
+    elif fmt is OutputFormat.csv:
+        render.write_rows_csv(rows, Issue._fields)
+    else:
+        _paged(not no_pager, lambda console: render.lint_report(result.issues, console))
+    found = f"{_count(result.errors, 'error')}, {_count(result.warnings, 'warning')}"
+    checked = f"{_count(result.concepts, 'concept')} ({_count(result.terms, 'term')})"
+    typer.echo(f"gloss: {found} in {checked}", err=True)
+    if result.errors:
+        raise typer.Exit(int(ExitCode.NOT_FOUND))
 
 
 class _ReaderGone(Exception):

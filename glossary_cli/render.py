@@ -820,3 +820,66 @@ class Paging:
                 return True
             except KeyboardInterrupt:
                 continue  # less handles ^C itself; wait for it to exit
+
+
+# --- gloss lint ------------------------------------------------------------------------------
+
+
+def lint_lines(issues: Sequence[Any]) -> list[str]:
+    """Issues of ``gloss lint`` (:class:`glossary_cli.lint.Issue`) as plain lines, one each,
+    as compilers write them: ``FILE:LINE: severity: message (hint) [code]``; ``concept ID``
+    where the source is not known. Control characters are made visible (:func:`safe`)."""
+    out = []
+    for i in issues:
+        where = i.source or (f"concept {i.concept}" if i.concept else "gloss")
+        hint = f" ({i.hint})" if i.hint else ""
+        out.append(safe(f"{where}: {i.severity}: {i.message}{hint} [{i.code}]"))
+    return out
+
+
+def lint_report(issues: Sequence[Any], console: Any) -> None:
+    """Draw the issues of ``gloss lint``: on a terminal, a table of where (source, else the
+    concept), severity (errors in red), code, and the message with its hint below it (dim);
+    narrower than :data:`glossary_cli.layout.CARD_WIDTH`, each issue stacked; anywhere else
+    (a pipe, a file) the plain lines of :func:`lint_lines`. Nothing for no issues."""
+    if not issues:
+        return
+    if not console.is_terminal:
+        console.file.write("".join(line + "\n" for line in lint_lines(issues)))
+        return
+    from glossary_cli.layout import CARD_WIDTH, Column, Field, paragraph, table
+
+    options = _options(console, False, False)
+    width = console.width
+
+    def severity(i: Any) -> Any:
+        return Field.of(i.severity, "bold red" if i.severity == "error" else "yellow")
+
+    def where(i: Any) -> Any:
+        return Field.of(safe(i.source or i.concept or "—"), "dim")
+
+    def what(i: Any) -> tuple[Any, ...]:
+        cell = [Field.of(safe(i.message))]
+        if i.hint:
+            cell.append(Field.of(safe(i.hint), "dim"))
+        return tuple(cell)
+
+    if width < CARD_WIDTH:
+        lines: list[Any] = []
+        for n, i in enumerate(issues):
+            if n:
+                lines.append(())
+            head = Field(((i.severity, "bold red" if i.severity == "error" else "yellow"),
+                          (f" {i.code}", "cyan")))  # fmt: skip
+            lines += paragraph(head, width, options)
+            lines += paragraph(where(i), width, options, indent=2)
+            for field in what(i):
+                lines += paragraph(field, width, options, indent=2)
+        print_lines(lines, console)
+        return
+    columns = [
+        Column("where", style="dim"), Column("severity", wrap=False),
+        Column("code", wrap=False), Column("issue"),
+    ]  # fmt: skip
+    rows = [[(where(i),), (severity(i),), (Field.of(i.code, "cyan"),), what(i)] for i in issues]
+    print_lines(table(columns, rows, width, options), console)
