@@ -443,7 +443,9 @@ LANGUAGE_NAMES = {
     "en": "en", "ar": "ar", "fr": "fr", "de": "de", "hi": "hi", "ur": "ur", "fa": "fa",
     "es": "es", "english term": "en", "arabic term": "ar", "bengali term": "bn",
     "العربية": "ar", "عربي": "ar", "الإنجليزية": "en", "إنجليزي": "en", "بالإنجليزية": "en",
-    "بالعربية": "ar", "বাংলা": "bn", "ইংরেজি": "en",
+    "بالعربية": "ar", "বাংলা": "bn", "ইংরেজি": "en", "français": "fr", "francais": "fr",
+    "anglais": "en", "arabe": "ar", "deutsch": "de", "englisch": "en", "español": "es",
+    "inglés": "en", "italiano": "it", "português": "pt", "hindī": "hi", "हिन्दी": "hi",
 }  # fmt: skip
 #: Header words of a definition or note column.
 DEFINITION_COLUMNS = frozenset(

@@ -281,6 +281,8 @@ def _definition_cells(d: Definition) -> dict[str, str]:
 MAX_TERM = 1_000
 #: Most characters any other cell (a definition, a note, a source) may hold: ten pages.
 MAX_TEXT = 20_000
+#: Most columns a table may have.
+MAX_COLUMNS = 1_000
 #: How many rows (after the first) gloss reads to tell a header from data and the script of
 #: each column.
 SAMPLE_ROWS = 200
@@ -449,6 +451,23 @@ def read_rows(
     for _, error in sample[:first_at]:
         report.bad(error)  # type: ignore[arg-type]
     header_line, header = good[0]
+    longest = max(range(len(header)), key=lambda i: len(header[i]), default=0)
+    if header and len(header[longest]) > MAX_TEXT:
+        raise ParseError(
+            f"cell {longest + 1} of the first row holds {len(header[longest]):,} characters, "
+            f"more than the {MAX_TEXT:,} gloss reads in a cell",
+            path=name,
+            line=header_line,
+            hint="is this a glossary? a header names the columns, a term is a word or a few",
+        )
+    if len(header) > MAX_COLUMNS:
+        raise ParseError(
+            f"the first row has {len(header):,} cells: gloss reads tables of at most "
+            f"{MAX_COLUMNS:,} columns",
+            path=name,
+            line=header_line,
+            hint="a glossary has a column per language and a few more: is this a table?",
+        )
     rest = chain(sample[first_at + 1 :], rows)
     keys = [h.strip().casefold() for h in header]
     body = [cells for _, cells in good[1:]]
@@ -593,6 +612,8 @@ def _header_role(cell: str) -> tuple[str | None, str] | None:
     """
     from glossary_cli.formats._common import DEFINITION_COLUMNS, LANGUAGE_NAMES, NOTE_COLUMNS
 
+    if len(cell) > 200:
+        return None
     key = clean(cell).casefold()
     if not key or len(key) > 60:
         return None
@@ -957,7 +978,11 @@ def _header_plan(
     for i, cell in enumerate(header):
         role = _header_role(cell)
         if role is None:
-            _v1_column(cell, name, line, i + 1)  # raises what is wrong with it
+            try:
+                _v1_column(cell, name, line, i + 1)
+            except ParseError as exc:  # what is wrong with it
+                if "English has no entry columns" in exc.message:
+                    raise
             raise ParseError(
                 f"column {i + 1}: unknown column {cell.strip()!r}",
                 path=name,

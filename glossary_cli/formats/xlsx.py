@@ -167,6 +167,8 @@ def _text(value: object, ref: str) -> str:
     if isinstance(value, int | float):
         text = str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
         return SheetCell(text, ref, "number")
+    if isinstance(value, datetime.datetime) and value.time() == datetime.time():
+        return SheetCell(value.date().isoformat(), ref, "date")
     if isinstance(value, datetime.datetime | datetime.date | datetime.time):
         return SheetCell(value.isoformat(), ref, "date")
     if isinstance(value, datetime.timedelta):

@@ -1,0 +1,387 @@
+# ruff: noqa: E501  (the rows of the test tables are kept one per line)
+"""CSV, TSV and spreadsheet glossaries as they are found: any common dialect and encoding,
+a header of language names or tags or none, --columns, --skip-bad, duplicate rows, hostile
+input."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from glossary_cli import formats
+from glossary_cli.cli import app
+from glossary_cli.errors import ParseError, UsageError
+from glossary_cli.formats import table, xlsx
+from glossary_cli.model import Glossary
+
+FIXTURES = Path(__file__).parent / "fixtures" / "tables"
+runner = CliRunner()
+
+
+def terms(glossary: Glossary) -> list[dict[str, list[str]]]:
+    return [{s.lang: [t.text for t in s.terms] for s in c.languages} for c in glossary.concepts]
+
+
+def definitions(glossary: Glossary) -> list[dict[str, list[str]]]:
+    out = []
+    for c in glossary.concepts:
+        found: dict[str, list[str]] = {}
+        for s in c.languages:
+            if s.definitions:
+                found[s.lang] = [d.text for d in s.definitions]
+        for d in c.definitions:
+            found.setdefault(d.lang or "", []).append(d.text)
+        out.append(found)
+    return out
+
+
+def messages(glossary: Glossary) -> list[str]:
+    return [w.message for w in glossary.warnings]
+
+
+def read(name: str, **options: Any) -> Glossary:
+    path = FIXTURES / name
+    fmt = formats.by_suffix(name)
+    assert fmt is not None
+    return fmt.read(path.read_bytes(), name, **options)
+
+
+# --- dialects, encodings, headers -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        # comma, semicolon, tab, bar; quoted; CRLF; BOM
+        (b"en,ar\nmodel,\xd9\x86\xd9\x85\xd9\x88\xd8\xb0\xd8\xac\n", [{"en": ["model"], "ar": ["نموذج"]}]),
+        ("english;arabic\r\nmodel;نموذج\r\n".encode(), [{"en": ["model"], "ar": ["نموذج"]}]),
+        ("English\tBengali\nmodel\tমডেল\n".encode(), [{"en": ["model"], "bn": ["মডেল"]}]),
+        ('"en","bn"\n"model, trained","মডেল"\n'.encode(), [{"en": ["model, trained"], "bn": ["মডেল"]}]),
+        ("\ufeffen|fr\nmodel|modèle\n".encode(), [{"en": ["model"], "fr": ["modèle"]}]),
+        ("english,french\nmodel,modèle\n".encode("utf-16"), [{"en": ["model"], "fr": ["modèle"]}]),
+        ("english,arabic\nmodel,نموذج\n".encode("utf-16-le"), [{"en": ["model"], "ar": ["نموذج"]}]),
+        ("english,arabic\nmodel,نموذج\n".encode("utf-32"), [{"en": ["model"], "ar": ["نموذج"]}]),
+        # the usual glossary words: a term and a translation, by the script of their cells
+        ("term,translation,note\nmodel,মডেল,common\n".encode(), [{"en": ["model"], "bn": ["মডেল"]}]),
+        ("Arabic,English Definition\nنموذج,a representation\n".encode(), [{"ar": ["نموذج"]}]),
+    ],
+)  # fmt: skip
+def test_a_table_of_any_common_dialect_and_encoding_is_read(
+    data: bytes, expected: list[dict[str, list[str]]]
+) -> None:
+    assert terms(table.read(data, "t.csv")) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "expected", "warning"),
+    [
+        ("headerless-en-ar-bn.csv",
+         [{"en": ["model"], "ar": ["نموذج"], "bn": ["মডেল"]},
+          {"en": ["pruning"], "ar": ["تقليم"], "bn": ["প্রুনিং"]},
+          {"en": ["token"], "ar": ["رمز"], "bn": ["টোকেন"]}],
+         "no header row: read column 1 as en, 2 as ar, 3 as bn, 4 as definition:ar, "
+         "from the script of their cells"),
+        ("fr-en-latin1.csv",
+         [{"fr": ["réseau de neurones"], "en": ["neural network"]},
+          {"fr": ["apprentissage"], "en": ["learning"]}, {"fr": ["été"], "en": ["summer"]}],
+         "the file is not UTF-8: read as Windows-1252 (Latin-1), as its letters say"),
+        ("en-ar-utf16.tsv",
+         [{"en": ["attention"], "ar": ["انتباه"]}, {"en": ["embedding"], "ar": ["تضمين"]}], None),
+        ("quoted-bom.csv",
+         [{"en": ["weight, model"], "bn": ["ওজন"]}, {"en": ["bias"], "bn": ["বায়াস"]}], None),
+    ],
+)  # fmt: skip
+def test_fixtures_are_read_as_they_are(
+    name: str, expected: list[dict[str, list[str]]], warning: str | None
+) -> None:
+    glossary = read(name)
+    assert sorted(map(sorted, terms(glossary))) == sorted(map(sorted, expected))
+    if warning is None:
+        assert not glossary.warnings
+    else:
+        assert any(m.startswith(warning) for m in messages(glossary)), messages(glossary)
+
+
+def test_a_headerless_file_s_definitions_go_to_their_script_s_language() -> None:
+    glossary = read("headerless-en-ar-bn.csv")
+    assert definitions(glossary)[0] == {"ar": ["تمثيل رياضي يُتعلَّم من البيانات"]}
+    (warning,) = glossary.warnings
+    assert (warning.line, warning.hint) == (1, "give --columns to read it otherwise, e.g. "
+                                            "--columns en=1,ar=2,bn=3,definition:ar=4")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "said"),
+    [
+        ("model,মডেল\nweight,ওজন\n", [{"en": ["model"], "bn": ["মডেল"]}, {"en": ["weight"], "bn": ["ওজন"]}],
+         "column 1 as en, 2 as bn"),
+        # a second Latin column of long texts: English definitions
+        ("model,نموذج,A representation that is learned from data\n",
+         [{"en": ["model"], "ar": ["نموذج"]}], "2 as ar, 3 as definition:en"),
+        # a column of numbers is left out, and said so
+        ("1,model,मॉडल\n2,layer,परत\n", [{"en": ["model"], "hi": ["मॉडल"]}, {"en": ["layer"], "hi": ["परत"]}],
+         "column 2 as en, 3 as hi, from the script of their cells; column 1 (numbers) left out"),
+        # a header of words that are no languages is no header
+        ("foo,baz\nmodel,মডেল\nweight,ওজন\n",
+         [{"en": ["foo"], "bn": ["baz"]}, {"en": ["model"], "bn": ["মডেল"]}, {"en": ["weight"], "bn": ["ওজন"]}],
+         "column 1 as en, 2 as bn"),
+    ],
+)  # fmt: skip
+def test_a_file_without_a_header_is_read_by_the_script_of_its_cells(
+    text: str, expected: list[dict[str, list[str]]], said: str
+) -> None:
+    glossary = table.read(text.encode(), "t.csv")
+    assert terms(glossary) == expected
+    assert said in messages(glossary)[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "hint"),
+    [
+        ("model,modèle\nlayer,couche\n", "columns 1 and 2 both hold Latin-script terms",
+         "--columns en=1,fr=2"),
+        ("foo,bar,baz\nx,y,z\n", "columns 1 and 2 both hold Latin-script terms", "--columns"),
+        ("1,2\n3,4\n", "no column holds terms", "--columns"),
+        ("id,en,colour\n", "unknown column 'colour'", "--columns"),
+        ("ক্ষ,ⵜⴰⵎⴰⵣⵉⵖⵜ\n", "from its script (Tifinagh)", "--columns"),
+        # "bar" is Bavarian, over a column of Bengali: a header, with an unknown column
+        ("foo,bar\nmodel,মডেল\n", "unknown column 'foo'", "--columns"),
+    ],
+)  # fmt: skip
+def test_a_table_gloss_cannot_tell_apart_is_refused_with_a_hint(
+    text: str, message: str, hint: str
+) -> None:
+    with pytest.raises(ParseError) as caught:
+        table.read(text.encode(), "t.csv")
+    assert message in caught.value.message and hint in (caught.value.hint or "")
+    assert caught.value.line == 1
+
+
+@pytest.mark.parametrize(
+    ("tag", "known"), [("bn", True), ("ar", True), ("fr", True), ("zh-Hans", True),
+                       ("ckb", True), ("foo", False), ("baz", False), ("xyz", False)]
+)  # fmt: skip
+def test_only_languages_icu_knows_name_columns(tag: str, known: bool) -> None:
+    assert table.known_language(tag) is known
+
+
+# --- --columns ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "columns", "expected", "defs"),
+    [
+        ("english,arabic,description,colour\nmodel,نموذج,تمثيل,red\n",
+         {"en": "English", "ar": "arabic", "definition:ar": "DESCRIPTION"},
+         [{"en": ["model"], "ar": ["نموذج"]}], [{"ar": ["تمثيل"]}]),
+        ("model,modèle,a representation\n", {"en": "1", "fr": "2", "definition:en": "3"},
+         [{"en": ["model"], "fr": ["modèle"]}], [{"en": ["a representation"]}]),
+        # numbers, and a first row that is a header: it is not read as data
+        ("english,french\nmodel,modèle\n", {"fr": "2", "en": "1"},
+         [{"fr": ["modèle"], "en": ["model"]}], [{}]),
+        ("a,b\nmodel,মডেল\n", {"bn": "b", "en": "a"},
+         [{"bn": ["মডেল"], "en": ["model"]}], [{}]),
+    ],
+)  # fmt: skip
+def test_columns_map_what_each_column_holds(
+    text: str, columns: dict[str, str], expected: list[Any], defs: list[Any]
+) -> None:
+    glossary = formats.get("csv").read(text.encode(), "t.csv", columns=columns)
+    assert sorted(map(sorted, terms(glossary))) == sorted(map(sorted, expected))
+    assert definitions(glossary) == defs
+
+
+@pytest.mark.parametrize(
+    ("columns", "error", "message"),
+    [
+        ({"en": "english", "ar": "farsi"}, ParseError, "the header has no column 'farsi'"),
+        ({"en": "9"}, ParseError, "the file has 2 columns"),
+        ({"xx": "english"}, UsageError, "'xx' is not a language gloss knows"),
+        ({"colour:en": "english"}, UsageError, "'colour' is not something gloss reads"),
+        ({"note": "english"}, UsageError, "names no column of terms"),
+    ],
+)
+def test_columns_that_do_not_fit_are_refused(
+    columns: dict[str, str], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error) as caught:
+        table.read("english,arabic\nmodel,نموذج\n".encode(), "t.csv", columns=columns)
+    assert message in str(caught.value)
+    if error is ParseError:
+        assert "'english', 'arabic'" in str(caught.value) or "from 1" in str(caught.value)
+
+
+# --- malformed rows, --skip-bad, limits ------------------------------------------------------
+
+BAD = (
+    "en,ar\n"
+    "model,نموذج\n"
+    "layer,طبقة,extra\n"  # a cell too many
+    f"{'x' * (table.MAX_TERM + 1)},طويل\n"  # a term past the limit
+    "token,رمز\n"
+)
+
+
+def test_a_malformed_row_is_refused_with_its_line_and_the_skip_bad_hint() -> None:
+    with pytest.raises(ParseError) as caught:
+        table.read(BAD.encode(), "bad.csv")
+    assert (caught.value.line, caught.value.message) == (3, "the row has 3 cells, the header 2")
+    assert "--skip-bad" in (caught.value.hint or "")
+
+
+def test_skip_bad_leaves_each_malformed_row_out_and_counts_them() -> None:
+    glossary = table.read(BAD.encode(), "bad.csv", skip_bad=True)
+    assert terms(glossary) == [{"en": ["model"], "ar": ["نموذج"]}, {"en": ["token"], "ar": ["رمز"]}]
+    assert [(w.line, w.message.split(":")[0]) for w in glossary.warnings] == [
+        (3, "the row has 3 cells, the header 2"),
+        (4, "the en cell holds 1,001 characters, more than the 1,000 gloss reads in a term"),
+        (None, "2 rows that could not be read were left out (--skip-bad)"),
+    ]
+
+
+def test_a_row_without_a_term_is_left_out_and_counted_never_refused() -> None:
+    text = "en,ar,notes\nmodel,نموذج,\n,,only a note\n,نموذج آخر,\n"
+    glossary = table.read(text.encode(), "t.csv")
+    assert terms(glossary) == [{"en": ["model"], "ar": ["نموذج"]}, {"ar": ["نموذج آخر"]}]
+    assert messages(glossary) == ["1 row has no term in any language and is left out: line 3"]
+
+
+def test_a_definition_without_its_language_s_term_is_the_concept_s() -> None:
+    glossary = table.read("en,bn,bn_definition\nA,,সংজ্ঞা\n".encode(), "t.csv")
+    assert glossary.concepts[0].definitions[0][::3] == ("সংজ্ঞা", "bn")
+
+
+def test_a_100_mb_line_is_refused_in_seconds_with_its_line(tmp_path: Path) -> None:
+    data = b"en,ar\nmodel," + b"a" * (20 << 20) + b"\n"
+    started = time.perf_counter()
+    with pytest.raises(ParseError) as caught:
+        table.read(data, "huge.csv")
+    assert time.perf_counter() - started < 10
+    assert caught.value.line == 2 and "20,971,520 characters" in caught.value.message
+    started = time.perf_counter()
+    with pytest.raises(ParseError) as caught:
+        table.read(b"x" * (20 << 20), "cell.csv")  # one line, one cell
+    assert time.perf_counter() - started < 10
+    assert "20,971,520 characters" in caught.value.message and caught.value.line == 1
+    one_line = b"a," * (10 << 20)  # a single line, no header: refused as fast
+    started = time.perf_counter()
+    with pytest.raises(ParseError):
+        table.read(one_line, "line.csv")
+    assert time.perf_counter() - started < 10
+
+
+@pytest.mark.parametrize(
+    ("data", "message", "hint"),
+    [
+        ("terme défini".encode("cp1252") + b"\n" + b"x" + "é".encode() + b"\xe9",
+         "mixes UTF-8 with bytes of another encoding", "iconv -f ENC -t UTF-8"),
+        ("en,ar\nmodel,نموذج\n".encode("cp1256"),
+         "single-byte encoding of another script", "iconv -f ENC -t UTF-8"),
+        (b"en,ar\n\x00\x01\x02\x03\x04\x05", "NUL bytes", "UTF-8"),
+    ],
+)  # fmt: skip
+def test_an_encoding_that_is_not_clear_is_refused_by_name(
+    data: bytes, message: str, hint: str
+) -> None:
+    with pytest.raises(ParseError) as caught:
+        table.read(data, "enc.csv")
+    assert message in caught.value.message and hint in (caught.value.hint or "")
+
+
+# --- duplicates --------------------------------------------------------------------------------
+
+
+def test_rows_of_one_source_term_are_one_concept_and_identical_rows_one_row() -> None:
+    glossary = read("duplicates-en-ar.csv")
+    assert terms(glossary) == [
+        {"en": ["model"], "ar": ["نموذج", "طراز"]},
+        {"en": ["layer"], "ar": ["طبقة"]},
+    ]
+    assert [c.id for c in glossary.concepts] == ["model", "layer"]
+    assert messages(glossary) == [
+        "3 rows repeat an earlier row and are read once: line 3 (as 2), 6 (as 5), 7 (as 5)",
+        "the en term 'model' is on lines 2, 4: read as one concept, with the terms ar نموذج, طراز",
+    ]
+    model = glossary.concepts[0].section("ar")
+    assert [t.source for t in model.terms] == ["duplicates-en-ar.csv:2", "duplicates-en-ar.csv:4"]  # type: ignore[union-attr]
+
+
+def test_rows_sharing_only_a_translation_stay_apart_and_definitions_are_all_kept() -> None:
+    text = "en,bn,definition\nweight,ওজন,A learned number\nload,ওজন,\nweight,ভার,A parameter\n"
+    glossary = table.read(text.encode(), "t.csv")
+    assert terms(glossary) == [
+        {"en": ["weight"], "bn": ["ওজন", "ভার"]},
+        {"en": ["load"], "bn": ["ওজন"]},
+    ]
+    assert definitions(glossary)[0] == {"en": ["A learned number", "A parameter"]}
+
+
+# --- spreadsheets ------------------------------------------------------------------------------
+
+
+def test_a_named_sheet_is_read_and_odd_cells_are_reported_with_their_reference() -> None:
+    with pytest.raises(ParseError) as caught:
+        read("sheets.xlsx", sheet="terms")
+    assert (caught.value.line, caught.value.message) == (
+        3, "cell A3 (English) holds a date (2024-01-02), not a term")  # fmt: skip
+    glossary = read("sheets.xlsx", sheet="TERMS", skip_bad=True)
+    assert terms(glossary) == [
+        {"en": ["model"], "ar": ["نموذج"], "bn": ["মডেল"]},
+        {"en": ["42"], "ar": ["اثنان وأربعون"]},
+        {"en": ["layer"], "ar": ["طبقة"], "bn": ["স্তর"]},
+    ]
+    assert messages(glossary) == [
+        "cell A3 (English) holds a date (2024-01-02), not a term: the row is left out",
+        "cell A4 (English) holds a truth value (TRUE), not a term: the row is left out",
+        "cell A5 (English) holds the number 42: read as the term '42'",
+        "2 rows that could not be read were left out (--skip-bad)",
+    ]
+
+
+def test_an_unknown_sheet_is_refused_with_the_sheets_names() -> None:
+    with pytest.raises(ParseError) as caught:
+        read("sheets.xlsx", sheet="Glossary")
+    assert caught.value.hint == "its sheets are 'Notes', 'Terms'"
+
+
+def test_a_formula_never_computed_is_reported_never_read_as_its_text() -> None:
+    glossary = xlsx.read((FIXTURES / "terms.xlsx").read_bytes(), "terms.xlsx")
+    assert "cell A4 (English) holds a formula that was never computed: read as empty" in (
+        messages(glossary)
+    )
+    assert not any("HYPERLINK" in t for c in terms(glossary) for ts in c.values() for t in ts)
+
+
+# --- the command line --------------------------------------------------------------------------
+
+
+def test_add_dry_run_says_how_a_headerless_file_was_read() -> None:
+    result = runner.invoke(app, ["add", "--dry-run", str(FIXTURES / "headerless-en-ar-bn.csv")])
+    assert result.exit_code == 0, result.stderr
+    assert "would add headerless-en-ar-bn.csv" in result.stdout
+    assert "no header row: read column 1 as en" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_add_with_columns_and_skip_bad(tmp_path: Path) -> None:
+    path = tmp_path / "bad.csv"
+    path.write_text(BAD, encoding="utf-8")
+    refused = runner.invoke(app, ["add", "--dry-run", str(path)])
+    assert refused.exit_code != 0 and "bad.csv:3" in refused.stderr
+    assert "--skip-bad" in refused.stderr and "Traceback" not in refused.stderr
+    added = runner.invoke(app, ["add", "--dry-run", "--skip-bad", "--columns", "en=1,ar=2",
+                                str(path)])  # fmt: skip
+    assert added.exit_code == 0, added.stderr
+    assert "2 rows that could not be read were left out" in added.stderr
+
+
+def test_add_a_latin_1_file_given_as_csv() -> None:
+    result = runner.invoke(
+        app, ["add", "--dry-run", "--format", "csv", str(FIXTURES / "fr-en-latin1.csv")]
+    )
+    assert result.exit_code == 0, result.stderr
+    assert "read as Windows-1252" in result.stderr
