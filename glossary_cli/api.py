@@ -783,5 +783,5 @@ def _read_for_lint(path: Path, lang: str | None) -> Any:
         raise
     for w in result.warnings:
         if w.path == inside:
-            w.path = str(path)
+            w.path = path.name  # as the terms name their source
     return Glossary(result.glossary.sources, result.glossary.concepts, result.warnings)

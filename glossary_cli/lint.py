@@ -492,8 +492,8 @@ def _check_script(
         )
         add(
             "script-mismatch",
-            f"{where} term {term.text!r} tagged {lang!r} "
-            f"({_name(lang)} is written in {_names(expected)} script)",
+            f"{where} term {term.text!r} tagged {lang!r}: "
+            f"{_name(lang)} is written in {_names(expected)} script",
             f"tag it {suggested}, or move it to its language's section"
             if suggested
             else "tag it with its language, or correct the letters",
@@ -683,13 +683,15 @@ def _cross_concept(concepts: Sequence[Concept]) -> list[_Found]:
                 continue  # a duplicate within the concept: duplicate-term says so
             seen.add(slot)
             groups.setdefault(slot, []).append(_Occurrence(ci, si, ti, term))
-    out: list[_Found] = []
+    pairs: dict[tuple[int, int], list[tuple[str, _Occurrence, _Occurrence]]] = {}
     for (lang, _key), places in groups.items():
-        if len(places) < 2:
-            continue
         first = places[0]
         for other in places[1:]:
-            out += _shared(concepts, lang, first, other)
+            pairs.setdefault((first.ci, other.ci), []).append((lang, first, other))
+    out: list[_Found] = []
+    for shared in pairs.values():
+        shared.sort(key=lambda item: (item[2].si, item[2].ti))
+        out += _shared(concepts, shared)
     out += _near_duplicates(concepts, groups)
     return out
 
@@ -701,13 +703,20 @@ def _keys(section: LangSection | None) -> set[str]:
 
 
 def _shared(
-    concepts: Sequence[Concept], lang: str, first: _Occurrence, other: _Occurrence
+    concepts: Sequence[Concept], shared: Sequence[tuple[str, _Occurrence, _Occurrence]]
 ) -> list[_Found]:
-    """A key of ``lang`` that two concepts share: translations that conflict when it is a
-    full English term, else one ``shared-term``."""
-    a, b = concepts[first.ci], concepts[other.ci]
+    """What two concepts share (``(lang, earlier, later)`` per folded key, in the later
+    concept's order): one ``conflicting-translations`` per language in which they give
+    different terms when a full English term is shared; else one ``shared-term`` that names
+    the first shared term and counts the others."""
+    a, b = concepts[shared[0][1].ci], concepts[shared[0][2].ci]
+    english = next(
+        (o for lang, f, o in shared
+         if lang == "en" and not o.term.is_abbreviation and not f.term.is_abbreviation),
+        None,
+    )  # fmt: skip
     out: list[_Found] = []
-    if lang == "en" and not other.term.is_abbreviation and not first.term.is_abbreviation:
+    if english is not None:
         for si, section in enumerate(b.languages):
             if is_english(section.lang):
                 continue
@@ -722,29 +731,33 @@ def _shared(
             name = _name(section.lang)
             out.append(
                 (
-                    (other.ci, si, ti, _ORDER["conflicting-translations"]),
+                    (english.ci, si, ti, _ORDER["conflicting-translations"]),
                     _issue(
                         "conflicting-translations",
-                        f"{other.term.text!r} is also a term of {a.id!r}, whose {name} term is "
-                        f"{their_main.text!r}; {b.id!r} gives {main.text!r}",
+                        f"{english.term.text!r} is also a term of {a.id!r}, whose {name} term "
+                        f"is {their_main.text!r}; {b.id!r} gives {main.text!r}",
                         b.id,
                         lang=section.lang,
                         term=main.text,
                         source=main.source,
                         hint=f"give one {name} term for both, or tell the two concepts apart "
-                        "(another English term, a note)",
+                        "with another English term or a note",
                     ),
                 )
             )
         if out:
             return out
+    lang, first, other = shared[0]
     where = f" ({first.term.source})" if first.term.source else ""
+    more = len(shared) - 1
+    also = f"; so {'is' if more == 1 else 'are'} {more} more of its terms" if more else ""
     return [
         (
             (other.ci, other.si, other.ti, _ORDER["shared-term"]),
             _issue(
                 "shared-term",
-                f"the {_name(lang)} term {other.term.text!r} is also a term of {a.id!r}{where}",
+                f"the {_name(lang)} term {other.term.text!r} is also a term of "
+                f"{a.id!r}{where}{also}",
                 b.id,
                 lang=b.languages[other.si].lang,
                 term=other.term.text,
@@ -765,6 +778,12 @@ NEAR_RATIO = 85.0
 #: Most keys of one canonical group compared pairwise (beyond, each with the first only).
 MAX_GROUP = 50
 _DIGITS = re.compile(r"\d+")
+
+
+def _lettered(word: str) -> bool:
+    """Whether a word is letters and the marks that spell them (Bengali vowel signs, virama,
+    nukta: categories Mn, Mc, for which ``str.isalpha`` is false), with no digit."""
+    return all(unicodedata.category(c)[0] in "LM" for c in word)
 
 
 def _variants(words: Iterable[str]) -> dict[str, str]:
@@ -794,7 +813,7 @@ def _variants(words: Iterable[str]) -> dict[str, str]:
 
     buckets: dict[tuple[str, str], str] = {}
     for w in dict.fromkeys(words):
-        if len(w) < MIN_WORD or not w.isalpha():
+        if len(w) < MIN_WORD or not _lettered(w):
             continue
         for i in range(len(w) + 1):
             deleted = w if i == len(w) else w[:i] + w[i + 1 :]

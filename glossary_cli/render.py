@@ -855,8 +855,11 @@ def lint_report(issues: Sequence[Any], console: Any) -> None:
     def severity(i: Any) -> Any:
         return Field.of(i.severity, "bold red" if i.severity == "error" else "yellow")
 
-    def where(i: Any) -> Any:
-        return Field.of(safe(i.source or i.concept or "—"), "dim")
+    def where(i: Any) -> tuple[Any, ...]:
+        cell = [Field.of(safe(i.source or "—"), "dim")]
+        if i.concept:
+            cell.append(Field.of(safe(i.concept), "cyan"))
+        return tuple(cell)
 
     def what(i: Any) -> tuple[Any, ...]:
         cell = [Field.of(safe(i.message))]
@@ -872,14 +875,15 @@ def lint_report(issues: Sequence[Any], console: Any) -> None:
             head = Field(((i.severity, "bold red" if i.severity == "error" else "yellow"),
                           (f" {i.code}", "cyan")))  # fmt: skip
             lines += paragraph(head, width, options)
-            lines += paragraph(where(i), width, options, indent=2)
+            for field in where(i):
+                lines += paragraph(field, width, options, indent=2)
             for field in what(i):
                 lines += paragraph(field, width, options, indent=2)
         print_lines(lines, console)
         return
     columns = [
-        Column("where", style="dim"), Column("severity", wrap=False),
-        Column("code", wrap=False), Column("issue"),
+        Column("where", wrap=False), Column("severity", wrap=False), Column("code", wrap=False),
+        Column("issue"),
     ]  # fmt: skip
-    rows = [[(where(i),), (severity(i),), (Field.of(i.code, "cyan"),), what(i)] for i in issues]
+    rows = [[where(i), (severity(i),), (Field.of(i.code, "cyan"),), what(i)] for i in issues]
     print_lines(table(columns, rows, width, options), console)
