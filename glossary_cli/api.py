@@ -420,12 +420,17 @@ def load_glossary(data: str | None = None, env: Mapping[str, str] | None = None)
     )
 
 
-def sources(data: str | None = None, env: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
+def sources(
+    data: str | None = None, env: Mapping[str, str] | None = None, searcher: Any = None
+) -> list[dict[str, Any]]:
     """Every loaded source (``gloss sources``): one object per file and language.
 
     Keys: ``file``, ``lang``, ``entries``, ``kind`` (``bundled``, ``user`` — added with
     ``gloss add`` — or ``data`` for a ``--data``/``GLOSS_DATA`` directory), ``path`` (where
-    the file lives) and ``title``.
+    the file lives) and ``title``. ``entries`` counts the concepts that hold a term or a
+    definition of the file in that language, as the termbase holds them (the index:
+    :meth:`glossary_cli.search.Searcher.entries_by_source`): rows of a file that were one
+    concept are one entry, so these counts add up to the entries of ``gloss stats``.
     """
     from glossary_cli.config import packaged_data_dir, user_data_dir
     from glossary_cli.store import SOURCES, read_record_sources
@@ -433,6 +438,7 @@ def sources(data: str | None = None, env: Mapping[str, str] | None = None) -> li
     env = os.environ if env is None else env
     bundled = packaged_data_dir().resolve()
     user = user_data_dir(env).resolve()
+    held = (searcher or open_searcher(data, env)).entries_by_source()
     rows = []
     for d in data_dirs(data, env):
         here = d.resolve()
@@ -442,7 +448,7 @@ def sources(data: str | None = None, env: Mapping[str, str] | None = None) -> li
                 {
                     "file": s.file,
                     "lang": s.lang,
-                    "entries": s.entries,
+                    "entries": held.get((s.file, s.lang), 0),
                     "kind": kind,
                     "path": str(d / SOURCES / s.file),
                     "title": s.title,
@@ -579,26 +585,33 @@ def stats(data: str | None = None, env: Mapping[str, str] | None = None) -> dict
     """Counts of the merged records (``gloss stats``).
 
     Returns:
-        ``{concepts, entries, headwords, languages, sources, coverage}``: ``headwords`` is how
-        many concepts have an English headword; ``languages`` one ``{lang, entries, missing}``
-        per entry language (``missing``: concepts without an entry in it), in order of first
-        appearance; ``sources`` as :func:`sources`; ``coverage`` one ``{id, en, langs,
-        missing}`` per concept (its languages, and those it lacks).
+        ``{concepts, entries, sections, headwords, languages, sources, coverage}``:
+        ``entries`` is what the sources give (the sum of :func:`sources`' entries);
+        ``sections`` the language sections of the concepts (English headwords that curation
+        gives, and entries of two files that are one concept's, make them differ);
+        ``headwords`` how many concepts have an English headword; ``languages`` one
+        ``{lang, entries, missing}`` per entry language (``missing``: concepts without an
+        entry in it), in order of first appearance; ``sources`` as :func:`sources`;
+        ``coverage`` one ``{id, en, langs, missing}`` per concept (its languages, and those
+        it lacks).
     """
-    concepts = open_searcher(data, env).coverage()  # the index: no YAML to parse
+    searcher = open_searcher(data, env)
+    concepts = searcher.coverage()  # the index: no YAML to parse
     order: dict[str, int] = {}
     for _, _, langs in concepts:
         for tag in langs:
             order[tag] = order.get(tag, 0) + 1
     total = len(concepts)
+    rows = sources(data, env, searcher)
     return {
         "concepts": total,
-        "entries": sum(len(langs) for _, _, langs in concepts),
+        "entries": sum(r["entries"] for r in rows),
+        "sections": sum(len(langs) for _, _, langs in concepts),
         "headwords": sum(1 for _, en, _ in concepts if en),
         "languages": [
             {"lang": tag, "entries": n, "missing": total - n} for tag, n in order.items()
         ],
-        "sources": sources(data, env),
+        "sources": rows,
         "coverage": [
             {
                 "id": concept_id,

@@ -714,7 +714,8 @@ def stats_view(stats: dict[str, Any], console: Any) -> None:
     options = _options(console, False, False)
     width = console.width
     summary = (
-        f"{total} concepts, {stats['entries']} entries; "
+        f"{total} concepts, {stats['entries']} entries from {len(stats['sources'])} sources "
+        f"({stats['sections']} language sections); "
         f"{stats['headwords']} with an English headword"
     )
     lines: list[Any] = [*paragraph(Field.of(summary, "bold"), width, options), ()]

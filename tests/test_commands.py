@@ -674,7 +674,8 @@ def test_format_json_jsonl_csv_on_search_show_list(args: list[str]) -> None:
 def test_stats_counts_languages_sources_and_coverage(tmp_path: Path) -> None:
     ok("add", str(write(tmp_path / "hindi.txt", HINDI_001)), "--lang", "hi")
     stats = as_json("stats")
-    assert (stats["concepts"], stats["entries"], stats["headwords"]) == (40, 105, 40)
+    assert (stats["concepts"], stats["entries"], stats["headwords"]) == (40, 65, 40)
+    assert stats["sections"] == 105  # English headwords come from parentheticals and curation
     assert stats["languages"] == [
         {"lang": "en", "entries": 40, "missing": 0},
         {"lang": "bn", "entries": 40, "missing": 0},
@@ -697,12 +698,29 @@ def test_stats_and_sources_agree_with_the_records_they_no_longer_parse(tmp_path:
     glossary = api.load_glossary()
     stats = as_json("stats")
     assert stats["concepts"] == len(glossary.concepts)
-    assert stats["entries"] == glossary.entry_count
+    assert stats["sections"] == glossary.entry_count
+    assert stats["entries"] == sum(s["entries"] for s in as_json("sources"))
     assert [(c["id"], c["en"], c["langs"]) for c in stats["coverage"]] == [
         (c.id, c.en, list(c.langs)) for c in glossary.concepts
     ]
     for directory in (DATA, user_dir()):
         assert store.read_record_sources(directory) == store.read_records(directory).sources
+
+
+def test_sources_and_stats_count_the_entries_the_termbase_holds(tmp_path: Path) -> None:
+    # two rows of one source term are one entry; a file joining another's concept keeps its own
+    table = "en,ar\noverfitting,فرط التخصيص\noverfitting,فرط التعلم\nclustering,تجميع\n"
+    ok("add", str(write(tmp_path / "a.csv", table)))
+    ok("add", str(write(tmp_path / "b.csv", "en,bn\nclustering,ক্লাস্টারিং\n")))
+    rows = {(s["file"], s["lang"]): s["entries"] for s in as_json("sources")}
+    assert rows[("a.csv", "en")] == 2 and rows[("a.csv", "ar")] == 2
+    # b.csv's concept joined a.csv's: its Bengali is its own, its English a.csv's already
+    assert rows[("b.csv", "en")] == 0 and rows[("b.csv", "bn")] == 1
+    stats = as_json("stats")
+    assert stats["entries"] == sum(rows.values())
+    assert [s["entries"] for s in stats["sources"]] == [s["entries"] for s in as_json("sources")]
+    summary = ok("stats").stdout.splitlines()[0]
+    assert f"{stats['entries']} entries from {len(rows)} sources" in summary
 
 
 def test_stats_table_shows_the_concepts_lacking_entries_first_when_it_is_cut(

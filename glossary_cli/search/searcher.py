@@ -416,6 +416,18 @@ class Searcher:
         return [(cid, en, tuple(langs.split(",")) if langs else ()) for cid, en, langs in rows]
 
     @_recovering
+    def entries_by_source(self) -> dict[tuple[str, str], int]:
+        """How many entries each glossary file gives in each language, as the termbase holds
+        them: ``{(file, lang): concepts with a term or definition of that file in that
+        language}`` (after merges, so ``gloss sources`` and ``gloss stats`` count alike)."""
+        rows = self.conn.execute(
+            "SELECT glossary, lang, count(DISTINCT concept) FROM ("
+            "SELECT glossary, lang, concept FROM name WHERE field != 'related' "
+            "UNION ALL SELECT glossary, lang, concept FROM entry) GROUP BY glossary, lang"
+        )
+        return {(g, lang): n for g, lang, n in rows}
+
+    @_recovering
     def facets(self) -> tuple[list[str], list[str | None]]:
         """What the filters can name: the glossary files terms and definitions were read
         from, and the term types of the terms, each in order of first appearance."""
