@@ -226,10 +226,10 @@ _CONTAINERS = (
      "save it as CSV (UTF-8)"),
     (b"%PDF-", "a PDF document", "export its glossary as CSV or plain text"),
     (b"SQLite format 3\x00", "an SQLite database", "export its terms as CSV"),
-    (b"\x89PNG\r\n\x1a\n", "a PNG image", "give the glossary as text"),
-    (b"\xff\xd8\xff", "a JPEG image", "give the glossary as text"),
-    (b"GIF8", "a GIF image", "give the glossary as text"),
-    (b"\x7fELF", "an ELF executable", "give the glossary as text"),
+    (b"\x89PNG\r\n\x1a\n", "a PNG image (binary)", "give the glossary as text"),
+    (b"\xff\xd8\xff", "a JPEG image (binary)", "give the glossary as text"),
+    (b"GIF8", "a GIF image (binary)", "give the glossary as text"),
+    (b"\x7fELF", "an ELF executable (binary)", "give the glossary as text"),
     (b"\xff\xfe\x00\x00", "UTF-32 text", "save it as UTF-8"),
     (b"\x00\x00\xfe\xff", "UTF-32 text", "save it as UTF-8"),
 )  # fmt: skip
@@ -260,6 +260,22 @@ _BOM16 = (b"\xff\xfe", b"\xfe\xff")
 _DECLARED = re.compile(rb"encoding=|charset=", re.IGNORECASE)
 
 
+def _looks_utf16(head: bytes) -> bool:
+    """Whether bytes with NULs read as UTF-16 without a byte order mark: every NUL at one
+    parity, and the bytes of that parity (the high bytes of the characters) few values —
+    0 for ASCII, 0x09 for Bengali, 0x06 for Arabic."""
+    from collections import Counter
+
+    if len(head) < 4:
+        return False
+    evens, odds = head[0::2], head[1::2]
+    if 0 in evens and 0 in odds:
+        return False
+    high = evens if 0 in evens else odds
+    common = sum(n for _, n in Counter(high).most_common(3))
+    return common * 10 >= len(high) * 9
+
+
 def refuse_binary(filename: str, data: bytes) -> None:
     r"""Refuse a file that is no text gloss can decode, saying what it looks like: a
     container (:func:`refuse_container`), NUL bytes (binary, or UTF-16
@@ -274,7 +290,7 @@ def refuse_binary(filename: str, data: bytes) -> None:
     ...     except ParseError as exc:
     ...         print(exc.line, exc.message)
     1 the file holds NUL bytes (the first at byte 1): it is binary, not a text glossary
-    1 byte 0xe9 (column 8) is not UTF-8: the file looks like Latin-1 or Windows-1252 text
+    1 byte 0xe9 is not valid UTF-8: the file looks like Latin-1 or Windows-1252 text
 
     Raises:
         ParseError: with the line of the first byte that does not fit, and a hint.
@@ -285,15 +301,14 @@ def refuse_binary(filename: str, data: bytes) -> None:
     head = data[:HEAD]
     nul = head.find(b"\x00")
     if nul >= 0:
-        evens, odds = head[0::2].count(0), head[1::2].count(0)
-        utf16 = len(head) >= 4 and min(evens, odds) == 0 and max(evens, odds) * 4 >= len(head)
+        utf16 = _looks_utf16(head)
         raise ParseError(
-            "the file looks like UTF-16 text without a byte order mark"
+            "the file looks like UTF-16 without a byte order mark"
             if utf16
             else f"the file holds NUL bytes (the first at byte {nul + 1}): it is binary, not a "
             "text glossary",
             path=filename,
-            line=head.count(b"\n", 0, nul) + 1,
+            line=1 if utf16 else head.count(b"\n", 0, nul) + 1,
             hint="save the glossary as UTF-8 text"
             if utf16
             else "give the glossary as text: " + _READS,
@@ -309,7 +324,7 @@ def refuse_binary(filename: str, data: bytes) -> None:
         sample = data[max(0, exc.start - 2000) : exc.start + 2000]
         latin = sum(1 for b in sample if b >= 0xC0) * 2 >= sum(1 for b in sample if b >= 0x80)
         raise ParseError(
-            f"byte 0x{data[exc.start]:02x} (column {column}) is not UTF-8"
+            f"byte 0x{data[exc.start]:02x} is not valid UTF-8"
             + (
                 ": the file looks like Latin-1 or Windows-1252 text"
                 if latin
@@ -317,10 +332,50 @@ def refuse_binary(filename: str, data: bytes) -> None:
             ),
             path=filename,
             line=line,
-            hint="save it as UTF-8 (iconv -f WINDOWS-1252 -t UTF-8)"
+            column=column,
+            hint="save the glossary as UTF-8 (iconv -f WINDOWS-1252 -t UTF-8)"
             if latin
             else "save the glossary as UTF-8 text",
         ) from None
+
+
+#: The longest line a Markdown, PO or table file may have (a definition is a few KB): a
+#: longer one is no glossary, and Markdown's parser would take minutes over 100 MB of it.
+#: (gloss's plain format takes any line: its parser is linear, and fast.)
+MAX_LINE = 8 << 20
+#: The formats whose files are read line by line (XML may be one line, of any length).
+_LINE_FORMATS = frozenset({"markdown", "po", "csv", "tsv"})
+
+
+def refuse_long_lines(filename: str, data: bytes, limit: int = MAX_LINE) -> None:
+    r"""Refuse a file with a line of ``limit`` bytes or more (lines of half of it may be
+    refused too). Linear and in C: every line that long holds a whole aligned block of
+    ``limit / 2`` bytes, so it is enough to look for a block without a line end.
+
+    >>> try:
+    ...     refuse_long_lines("x.md", b"# Glossary\n" + b"a" * 300, limit=200)
+    ... except ParseError as exc:
+    ...     print(exc.line, exc.message)
+    2 line 2 is 300 bytes long: a glossary's lines are far shorter
+
+    Raises:
+        ParseError: naming the line and its length.
+    """
+    block = max(1, limit // 2)
+    for start in range(0, len(data), block):
+        chunk = data[start : start + block]
+        if len(chunk) == block and b"\n" not in chunk and b"\r" not in chunk:
+            first = data.rfind(b"\n", 0, start) + 1
+            end = data.find(b"\n", start)
+            length = (len(data) if end < 0 else end) - first
+            size = f"{length:,} bytes" if length < 10**7 else f"{length / 10**6:,.0f} MB"
+            number = data.count(b"\n", 0, first) + 1
+            raise ParseError(
+                f"line {number} is {size} long: a glossary's lines are far shorter",
+                path=filename,
+                line=number,
+                hint="give the glossary itself: " + _READS,
+            )
 
 
 _READS = (
@@ -433,7 +488,8 @@ def detect(filename: str, data: bytes) -> Format:
 
     Raises:
         ParseError: the file is compressed, an archive, a binary document or no text
-            (:func:`refuse_binary`), one term file of a term folder, or a ``.json``
+            (:func:`refuse_binary`), a line-based file with a line of a megabyte
+            (:func:`refuse_long_lines`), one term file of a term folder, or a ``.json``
             document that is not JSON Lines.
     """
     found = by_suffix(filename)
@@ -441,6 +497,8 @@ def detect(filename: str, data: bytes) -> Format:
         return found  # a spreadsheet is a ZIP archive
     refuse_binary(filename, data)
     if found is not None and not found.aligned:
+        if found.name in _LINE_FORMATS:
+            refuse_long_lines(filename, data)
         return found
     if filename.lower().endswith(".json"):
         if data[:HEAD].lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
@@ -451,7 +509,10 @@ def detect(filename: str, data: bytes) -> Format:
             hint="give one concept record per line, as `gloss export --format jsonl` "
             "writes them, in a .jsonl file",
         )
-    return sniff(filename, data) or _BY_NAME["text"]
+    sniffed = sniff(filename, data) or _BY_NAME["text"]
+    if sniffed.name in _LINE_FORMATS:
+        refuse_long_lines(filename, data)
+    return sniffed
 
 
 def is_import(filename: str, data: bytes | None = None) -> bool:

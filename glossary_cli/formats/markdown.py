@@ -72,9 +72,10 @@ def read(data: bytes, name: str) -> Glossary:
     from markdown_it import MarkdownIt
     from mdit_py_plugins.deflist import deflist_plugin
 
-    from glossary_cli.formats import refuse_binary
+    from glossary_cli.formats import refuse_binary, refuse_long_lines
 
     refuse_binary(name, data)
+    refuse_long_lines(name, data)
     text = decode(data, name).lstrip("\ufeff")
     if text.startswith(("---\n", "---\r\n")):
         raise ParseError(

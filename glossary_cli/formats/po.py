@@ -97,10 +97,11 @@ def read(data: bytes, name: str) -> Glossary:
     """
     import polib
 
-    from glossary_cli.formats import refuse_binary
+    from glossary_cli.formats import refuse_binary, refuse_long_lines
 
     try:
         refuse_binary(name, data)
+        refuse_long_lines(name, data)
     except ParseError as exc:
         exc.message = f"not a PO file gloss can read: {exc.message}"
         raise
