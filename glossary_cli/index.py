@@ -27,6 +27,10 @@ ICU. Tables (SQLite, FTS5 with the ``ascii`` tokenizer over pre-folded, space-se
     skeleton(w)                         the distinct phonetic skeleton words
     inflection(base, word)              every Bengali or Arabic word of the names with each
                                         form it could be inflected from, known or not
+    file(rowid, path)                   the record files, in order
+    member(file, concept)               which record files give each concept
+    part(concept, file, record)         for a concept that several files give, each file's
+                                        own part of it, so that a file can be taken out again
     lemma(lemma, word)                  a word of some name that is a Bengali inflected or an
                                         Arabic clitic form of another (lemma): প্রুনিংকে of
                                         প্রুনিং (:func:`glossary_cli.scripts.inflection_bases`)
@@ -34,10 +38,11 @@ ICU. Tables (SQLite, FTS5 with the ``ascii`` tokenizer over pre-folded, space-se
 The file lives in the user cache directory (platformdirs), named after a hash of the data
 directories and the gloss version, and is checked on every open against the record files,
 each on its own: first its size and modification time, then — only when those changed — a
-SHA-256 of its bytes. When the only change is record files added after the indexed ones (what
-``gloss add`` writes, ``records/NNNN-NAME.yaml``), their concepts are added to the index in
-place, in one transaction (:func:`append_files`): an add costs what the added file costs, not
-the whole termbase. Any other change, a corrupt or unreadable index, rebuilds it; a build
+SHA-256 of its bytes. When the only changes are record files added after the indexed ones (what
+``gloss add`` writes, ``records/NNNN-NAME.yaml``) and record files gone (what ``gloss remove``
+deletes), the index is updated in place, in one transaction (:func:`update_files`): an add or a
+remove costs what the file costs, not the whole termbase. Any other change, a corrupt or
+unreadable index, rebuilds it; a build
 writes a temporary file and renames it, so two processes building at once both end with a
 complete index.
 """
@@ -54,8 +59,9 @@ from typing import Any, NamedTuple
 from glossary_cli import __version__
 from glossary_cli.errors import StoreError
 
-SCHEMA_VERSION = "10"  # 10: per-file stamps (appended files are added in place), skeleton
-#: and inflection tables, definition words kept for deletes
+SCHEMA_VERSION = "11"  # 10: per-file stamps (appended files are added in place), skeleton
+#: and inflection tables, definition words kept for deletes; 11: the files each concept holds
+#: parts of (removed files are taken out in place)
 _RECORDS = "concepts.yaml"
 
 #: Name fields, in the order a tie is broken (a headword beats a synonym of equal score).
@@ -83,12 +89,18 @@ CREATE TABLE inflection(base TEXT NOT NULL, word TEXT NOT NULL, PRIMARY KEY(base
     WITHOUT ROWID;
 CREATE TABLE lemma(lemma TEXT NOT NULL, word TEXT NOT NULL, PRIMARY KEY(lemma, word))
     WITHOUT ROWID;
+CREATE TABLE file(rowid INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE);
+CREATE TABLE member(file INTEGER NOT NULL, concept INTEGER NOT NULL, PRIMARY KEY(file, concept))
+    WITHOUT ROWID;
+CREATE TABLE part(concept INTEGER NOT NULL, file INTEGER NOT NULL, record TEXT NOT NULL,
+                  PRIMARY KEY(concept, file)) WITHOUT ROWID;
 """
 _PRAGMAS = "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-65536;"
 _DROP = """
 DROP TABLE meta; DROP TABLE concept; DROP TABLE name; DROP TABLE entry; DROP TABLE name_words;
 DROP TABLE name_phon; DROP TABLE def_words; DROP TABLE vocab; DROP TABLE word; DROP TABLE lemma;
-DROP TABLE skeleton; DROP TABLE inflection; DROP TABLE IF EXISTS temp.words;
+DROP TABLE skeleton; DROP TABLE inflection; DROP TABLE file; DROP TABLE member; DROP TABLE part;
+DROP TABLE IF EXISTS temp.words;
 """
 _INDEXES = """
 CREATE INDEX name_key ON name(key);
@@ -97,6 +109,7 @@ CREATE INDEX name_stem ON name(stem);
 CREATE INDEX name_concept ON name(concept);
 CREATE INDEX entry_concept ON entry(concept);
 CREATE INDEX inflection_word ON inflection(word);
+CREATE INDEX member_concept ON member(concept);
 """
 
 
@@ -253,38 +266,44 @@ def _open_existing(path: Path, files: Sequence[Path]) -> sqlite3.Connection | No
         if [i[:2] for i in indexed] == current:
             return conn
         conn.close()
-        known = _unchanged(indexed, files, current)
-        if known is None:
+        plan = _plan(indexed, files, current)
+        if plan is None:
             return None
-        stamps = [
-            [*c, known[i] if i < len(known) else _sha256(f)]
-            for i, (c, f) in enumerate(zip(current, files, strict=True))
-        ]
-        if len(known) == len(files):
-            _restamp(path, stamps)
+        removed, added, stamps = plan
+        if removed or added:
+            update_files(path, indexed, removed, added, stamps)
         else:
-            append_files(path, indexed, files[len(known) :], stamps)
+            _restamp(path, stamps)
         return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     except (sqlite3.DatabaseError, OSError, ValueError, _Stale):
         pass
     return None
 
 
-def _unchanged(
+def _plan(
     indexed: Sequence[Sequence[str]], files: Sequence[Path], current: Sequence[Sequence[str]]
-) -> list[str] | None:
-    """The SHA-256 of each indexed file when ``files`` begins with the indexed files, each
-    unchanged (the same stamp, or the same bytes), else ``None``."""
-    if len(indexed) > len(files):
+) -> tuple[list[str], list[Path], list[list[str]]] | None:
+    """How to bring an index of ``indexed`` files up to ``files``: ``(paths to take out,
+    files to add, the new files meta value)``, when the files it keeps are the first of
+    ``files``, in order and unchanged (the same stamp, or the same bytes), and the others
+    come after them; else ``None`` (rebuild)."""
+    now = {c[0] for c in current}
+    kept = [i for i in indexed if i[0] in now]
+    removed = [i[0] for i in indexed if i[0] not in now]
+    if len(kept) > len(files):
         return None
-    out = []
-    for (name, stamp, sha), f, now in zip(indexed, files, current, strict=False):
-        if name != now[0]:
+    stamps = []
+    for (name, stamp, sha), f, here in zip(kept, files, current, strict=False):
+        if name != here[0]:
             return None
-        if stamp != now[1] and _sha256(f) != sha:
-            return None
-        out.append(sha)
-    return out
+        if stamp != here[1]:
+            sha_now = _sha256(f)
+            if sha_now != sha:
+                return None
+        stamps.append([*here, sha])
+    added = list(files[len(kept) :])
+    stamps.extend([*here, _sha256(f)] for here, f in zip(current[len(kept) :], added, strict=True))
+    return removed, added, stamps
 
 
 class _Stale(Exception):
@@ -299,24 +318,28 @@ def _restamp(path: Path, stamps: list[list[str]]) -> None:
         pass  # a read-only cache: the content check simply runs again next time
 
 
-def append_files(
+def update_files(
     path: Path,
     indexed: Sequence[Sequence[str]],
+    removed: Sequence[str],
     added: Sequence[Path],
     stamps: list[list[str]],
 ) -> None:
-    """Add the concepts of record files appended after the indexed ones to the index at
-    ``path``, in place and in one transaction: a concept whose id the index holds is merged
-    into it as a rebuild would (:func:`glossary_cli.align.merge_concepts`: joined, or kept
-    apart as ``ID-2`` when a shared language contradicts it), any other is added after the
-    others, and the word tables grow by the new words only. The result is the index a
-    rebuild gives, but for row numbers and the order of words inside a vocabulary row.
+    """Take record files out of the index at ``path`` and add the ones appended after the
+    others, in place and in one transaction. An added concept whose id the index holds is
+    merged into it as a rebuild would (:func:`glossary_cli.align.merge_concepts`: joined, or
+    kept apart as ``ID-2`` when a shared language contradicts it), any other is added after
+    the others; a taken-out file's concepts are deleted, or merged again from the parts the
+    other files give (:func:`_drop_file`). The word tables grow by the new words only (the
+    words of names taken out stay, which no lookup finds a name by). The result is the index
+    a rebuild gives, but for row numbers and the order of words inside a vocabulary row.
 
     Args:
         path: the index file.
         indexed: the ``files`` meta value the update was planned on.
+        removed: the paths of the record files to take out.
         added: the record files to add, in order.
-        stamps: the ``files`` meta value once they are added.
+        stamps: the ``files`` meta value once it is done.
 
     Raises:
         _Stale: the index is no longer the one planned on; sqlite3.DatabaseError, OSError,
@@ -324,7 +347,7 @@ def append_files(
     """
     from glossary_cli.store import paused_gc, read_record_file
 
-    concepts = [c for f in added for c in read_record_file(f).concepts]
+    read = [(str(f.resolve()), read_record_file(f).concepts) for f in added]
     conn = sqlite3.connect(path, timeout=60)
     try:
         conn.execute("BEGIN IMMEDIATE")
@@ -332,11 +355,15 @@ def append_files(
         now = json.loads(value)
         if now == stamps:
             conn.rollback()
-            return  # another process added them meanwhile
+            return  # another process did it meanwhile
         if now != [list(i) for i in indexed]:
             raise _Stale(str(path))
         with paused_gc():
-            _add_concepts(conn, concepts)
+            numbers = dict(conn.execute("SELECT path, rowid FROM file"))
+            for name in removed:
+                _drop_file(conn, numbers[name])
+            if read:
+                _add_files(conn, read)
         conn.execute("UPDATE meta SET value = ? WHERE key = 'files'", (json.dumps(stamps),))
         conn.commit()
     except BaseException:
@@ -346,50 +373,166 @@ def append_files(
         conn.close()
 
 
-def _add_concepts(conn: sqlite3.Connection, concepts: Sequence[Any]) -> None:
-    """Merge ``concepts`` into an index (see :func:`append_files`)."""
+class _Merged(NamedTuple):
+    """A concept of the index being built or updated: its row number, the merged concept,
+    whether it is new to the index, and each record file's own part of it (file number →
+    concept)."""
+
+    rowid: int
+    concept: Any
+    new: bool
+    parts: dict[int, Any]
+
+
+def _merge(
+    files: Iterable[tuple[int, Iterable[Any]]],
+    existing: Callable[[str], _Merged | None],
+    taken: set[str],
+    top: int,
+) -> dict[str, _Merged]:
+    """Merge the concepts of record files (numbered) by id, as
+    :func:`glossary_cli.align.merge_concepts` merges them: a concept of an id seen before
+    joins it unless a shared language contradicts it, when it is kept apart as ``ID-2``, …
+    ``existing`` gives a concept the index holds already (``None`` if none); ``taken`` holds
+    every id there is (of the index and of ``files``); new concepts are numbered after
+    ``top``. The result is in no order (sort it by row number)."""
     from glossary_cli.align import join_concepts, sections_clash
+
+    merged: dict[str, _Merged] = {}
+    for number, concepts in files:
+        for concept in concepts:
+            first = merged.get(concept.id) or existing(concept.id)
+            if first is None:
+                top += 1
+                merged[concept.id] = _Merged(top, concept, True, {number: concept})
+                continue
+            if sections_clash(first.concept, concept) is None:
+                parts = dict(first.parts)
+                own = parts.get(number)
+                parts[number] = concept if own is None else join_concepts(own, concept)
+                joined = join_concepts(first.concept, concept)
+                merged[concept.id] = first._replace(concept=joined, parts=parts)
+                continue
+            n = 2
+            while f"{concept.id}-{n}" in taken:
+                n += 1
+            cid = f"{concept.id}-{n}"
+            taken.add(cid)
+            top += 1
+            renamed = concept._replace(id=cid)
+            merged[cid] = _Merged(top, renamed, True, {number: renamed})
+    return merged
+
+
+def _store_parts(conn: sqlite3.Connection, merged: Iterable[_Merged]) -> None:
+    """Write which record files give each concept (``member``) and, for a concept of several
+    files, each file's own part (``part``), so that a file can be taken out again."""
+    from glossary_cli.records import concept_to_mapping
+
+    members: list[tuple[int, int]] = []
+    parts: list[tuple[int, int, str]] = []
+    single: list[tuple[int]] = []
+    for m in merged:
+        members.extend((number, m.rowid) for number in m.parts)
+        if len(m.parts) > 1:
+            for number, part in m.parts.items():
+                record = json.dumps(
+                    concept_to_mapping(part), ensure_ascii=False, separators=(",", ":")
+                )
+                parts.append((m.rowid, number, record))
+        else:
+            single.append((m.rowid,))
+    conn.executemany("DELETE FROM part WHERE concept = ?", single)
+    conn.executemany("INSERT OR IGNORE INTO member VALUES (?, ?)", members)
+    conn.executemany("INSERT OR REPLACE INTO part VALUES (?, ?, ?)", parts)
+
+
+def _held(conn: sqlite3.Connection, rowids: dict[str, int]) -> Callable[[str], _Merged | None]:
+    """:func:`_merge`'s ``existing`` over an index: a concept's record and parts."""
     from glossary_cli.records import concept_from_index
 
-    rowids = dict(conn.execute("SELECT id, rowid FROM concept"))
-    taken = {*rowids, *(c.id for c in concepts)}
-    (top,) = conn.execute("SELECT coalesce(max(rowid), 0) FROM concept").fetchone()
-    merged: dict[str, tuple[int, Any, bool]] = {}  # id → (rowid, concept, new)
-    for concept in concepts:
-        if concept.id in merged:
-            rowid, first, new = merged[concept.id]
-        elif concept.id in rowids:
-            rowid, new = rowids[concept.id], False
-            (record,) = conn.execute(
-                "SELECT record FROM concept WHERE rowid = ?", (rowid,)
+    def existing(cid: str) -> _Merged | None:
+        rowid = rowids.get(cid)
+        if rowid is None:
+            return None
+        (record,) = conn.execute("SELECT record FROM concept WHERE rowid = ?", (rowid,)).fetchone()
+        concept = concept_from_index(json.loads(record))
+        parts = {
+            number: concept_from_index(json.loads(text))
+            for number, text in conn.execute(
+                "SELECT file, record FROM part WHERE concept = ? ORDER BY file", (rowid,)
+            )
+        }
+        if not parts:
+            (number,) = conn.execute(
+                "SELECT file FROM member WHERE concept = ?", (rowid,)
             ).fetchone()
-            first = concept_from_index(json.loads(record))
-        else:
-            top += 1
-            merged[concept.id] = (top, concept, True)
-            continue
-        if sections_clash(first, concept) is None:
-            merged[concept.id] = (rowid, join_concepts(first, concept), new)
-            continue
-        n = 2
-        while f"{concept.id}-{n}" in taken:
-            n += 1
-        cid = f"{concept.id}-{n}"
-        taken.add(cid)
-        top += 1
-        merged[cid] = (top, concept._replace(id=cid), True)
-    changed = [rowid for rowid, _, new in merged.values() if not new]
+            parts = {number: concept}
+        return _Merged(rowid, concept, False, parts)
+
+    return existing
+
+
+def _replace_concepts(conn: sqlite3.Connection, merged: Sequence[_Merged]) -> None:
+    """Write merged concepts into an index: those it held are written again (their rows
+    deleted first), new ones added; their words grow the word tables."""
+    changed = [m.rowid for m in merged if not m.new]
     _delete_rows(conn, changed)
     conn.executemany("DELETE FROM concept WHERE rowid = ?", [(r,) for r in changed])
-    order = sorted(merged.values(), key=lambda item: item[0])
+    order = sorted(merged, key=lambda m: m.rowid)
     (names,) = conn.execute("SELECT coalesce(max(rowid), 0) FROM name").fetchone()
     (entries,) = conn.execute("SELECT coalesce(max(rowid), 0) FROM entry").fetchone()
     conn.execute(
         "CREATE TEMP TABLE words(kind INTEGER, word TEXT, PRIMARY KEY(kind, word)) WITHOUT ROWID"
     )
-    prepared = _prepare(c for _, c, _ in order)
-    _insert(conn, prepared, [r for r, _, _ in order], names, entries)
+    _insert(conn, _prepare(m.concept for m in order), [m.rowid for m in order], names, entries)
     _grow_words(conn)
+    _store_parts(conn, order)
+
+
+def _add_files(conn: sqlite3.Connection, added: Sequence[tuple[str, Sequence[Any]]]) -> None:
+    """Merge the concepts of record files (``(path, concepts)``) into an index (see
+    :func:`update_files`)."""
+    rowids = dict(conn.execute("SELECT id, rowid FROM concept"))
+    taken = {*rowids, *(c.id for _, concepts in added for c in concepts)}
+    (top,) = conn.execute("SELECT coalesce(max(rowid), 0) FROM concept").fetchone()
+    numbered = []
+    for name, concepts in added:
+        number = conn.execute("INSERT INTO file(path) VALUES (?)", (name,)).lastrowid
+        numbered.append((int(number or 0), concepts))
+    merged = _merge(numbered, _held(conn, rowids), taken, top)
+    _replace_concepts(conn, list(merged.values()))
+
+
+def _drop_file(conn: sqlite3.Connection, number: int) -> None:
+    """Take the concepts of record file ``number`` out of an index: a concept only it gave is
+    deleted; one that other files give too is merged again from their parts."""
+    from glossary_cli.align import join_concepts
+    from glossary_cli.records import concept_from_index
+
+    gone, again = [], []
+    for (rowid,) in conn.execute("SELECT concept FROM member WHERE file = ?", (number,)).fetchall():
+        rows = conn.execute(
+            "SELECT file, record FROM part WHERE concept = ? AND file != ? ORDER BY file",
+            (rowid, number),
+        ).fetchall()
+        if not rows:
+            gone.append(rowid)
+            continue
+        parts = {n: concept_from_index(json.loads(text)) for n, text in rows}
+        concepts = list(parts.values())
+        concept = concepts[0]
+        for later in concepts[1:]:
+            concept = join_concepts(concept, later)
+        (cid,) = conn.execute("SELECT id FROM concept WHERE rowid = ?", (rowid,)).fetchone()
+        again.append(_Merged(rowid, concept._replace(id=cid), False, parts))
+    _delete_rows(conn, gone)
+    conn.executemany("DELETE FROM concept WHERE rowid = ?", [(r,) for r in gone])
+    conn.execute("DELETE FROM member WHERE file = ?", (number,))
+    conn.execute("DELETE FROM part WHERE file = ?", (number,))
+    conn.execute("DELETE FROM file WHERE rowid = ?", (number,))
+    if again:
+        _replace_concepts(conn, again)
 
 
 def _delete_rows(conn: sqlite3.Connection, concepts: Sequence[int]) -> None:
@@ -484,13 +627,26 @@ def compile_index(
         with terminate_raises():
             conn.executescript(_PRAGMAS + _DDL)
             with paused_gc():
+                merged: list[_Merged] | None = None
                 try:
-                    with closing(_prepared(files)) as batches:
-                        _fill(conn, batches)
+                    if len(files) == 1 and files[0].stat().st_size > PARALLEL_BYTES:
+                        with closing(_prepared_chunks(files[0])) as batches:
+                            _fill(conn, batches)
+                    else:
+                        merged = _merged_files(files)
+                        _fill(conn, [_prepare(m.concept for m in merged)])
                 except _Unsplittable:  # hand-edited: read it whole, into fresh tables
                     conn.executescript(_DROP + _DDL)
-                    with closing(_prepared(files, whole=True)) as batches:
-                        _fill(conn, batches)
+                    merged = _merged_files(files)
+                    _fill(conn, [_prepare(m.concept for m in merged)])
+                conn.executemany(
+                    "INSERT INTO file(rowid, path) VALUES (?, ?)",
+                    [(i, stamp[i - 1][0]) for i in range(1, len(files) + 1)],
+                )
+                if merged is None:  # one file: every concept is its own
+                    conn.execute("INSERT INTO member SELECT 1, rowid FROM concept")
+                else:
+                    _store_parts(conn, merged)
             conn.executescript(_INDEXES)
             conn.executemany(
                 "INSERT INTO meta VALUES (?, ?)",
@@ -540,17 +696,14 @@ class _Prepared(NamedTuple):
     definitions: list[tuple[int, str, str, str]]  # concept#, lang, glossary, words
 
 
-def _prepared(files: Sequence[Path], *, whole: bool = False) -> Generator[_Prepared, None, None]:
-    """Keyed rows of every concept of the record files, in order, merged by id
-    (:func:`glossary_cli.align.merge_concepts`)."""
-    if not whole and len(files) == 1 and files[0].stat().st_size > PARALLEL_BYTES:
-        yield from _prepared_chunks(files[0])
-        return
-    from glossary_cli.align import merge_concepts
+def _merged_files(files: Sequence[Path]) -> list[_Merged]:
+    """Every concept of the record files, in order, merged by id (:func:`_merge`)."""
     from glossary_cli.store import read_record_file
 
-    concepts = [c for f in files for c in read_record_file(f).concepts]
-    yield _prepare(merge_concepts(concepts)[0])
+    numbered = [(n, read_record_file(f).concepts) for n, f in enumerate(files, 1)]
+    taken = {c.id for _, concepts in numbered for c in concepts}
+    merged = _merge(numbered, lambda _: None, taken, 0)
+    return sorted(merged.values(), key=lambda m: m.rowid)
 
 
 class _Unsplittable(Exception):

@@ -21,7 +21,7 @@ it was, byte for byte.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -203,6 +203,12 @@ def add(
         if exc.path in (name, f"{store.SOURCES}/{name}"):
             exc.path = str(path)  # the file as the user named it, not its copy-to-be
         raise
+    read_warnings = tuple(glossary.warnings) if folder else ()  # what the folder skipped
+    for w in change.warnings:
+        if w.path in (name, f"{store.SOURCES}/{name}"):
+            w.path = str(path)  # the file as the user named it
+    if read_warnings:
+        change = replace(change, warnings=(*read_warnings, *change.warnings))
     if not change.report or not change.report.terms:
         raise ParseError(
             "it has no term in any language: nothing to add",

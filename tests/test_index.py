@@ -371,19 +371,67 @@ def test_an_appended_record_file_is_added_in_place_as_a_rebuild_would(tmp_path: 
     assert len(compiled) == 1
 
 
-def test_a_removed_or_changed_record_file_rebuilds_the_index(tmp_path: Path) -> None:
-    from glossary_cli.model import Concept, LangSection, Term
+@pytest.mark.parametrize("gone", ["0001-a.csv.yaml", "0002-b.csv.yaml"])
+def test_a_removed_record_file_is_taken_out_in_place_as_a_rebuild_would(
+    tmp_path: Path, gone: str
+) -> None:
+    from glossary_cli.model import Concept, Definition, LangSection, Term
 
     user = tmp_path / "user"
-    one = _records(user / "records" / "0001-a.csv.yaml",
-                   [Concept("kernel", (LangSection("bn", (Term("কার্নেল"),)),))])  # fmt: skip
-    _records(user / "records" / "0002-b.csv.yaml",
-             [Concept("stride", (LangSection("bn", (Term("স্ট্রাইড"),)),))])  # fmt: skip
-    compiled: list[int] = []
+    _records(user / "records" / "0001-a.csv.yaml", [
+        Concept("kernel", (LangSection("en", (Term("kernel", source="a.csv:2"),)),
+                           LangSection("bn", (Term("কার্নেল", source="a.csv:2"),)))),
+        Concept("stride", (LangSection("bn", (Term("স্ট্রাইড", source="a.csv:3"),)),)),
+    ])  # fmt: skip
+    _records(user / "records" / "0002-b.csv.yaml", [
+        Concept("kernel", (LangSection("ar", (Term("نواة", source="b.csv:2"),),
+                                       (Definition("دالة التشابه", source="b.csv:2"),)),)),
+        Concept("pruning", (LangSection("hi", (Term("प्रूनिंग", source="b.csv:3"),)),)),
+        Concept("dropout", (LangSection("bn", (Term("ড্রপআউট", source="b.csv:4"),)),)),
+    ])  # fmt: skip
     cache = tmp_path / "cache"
+    compiled: list[int] = []
     index.open_index([DATA, user], cache, on_compile=compiled.append).close()
-    one.unlink()
+    (user / "records" / gone).unlink()
     conn = index.open_index([DATA, user], cache, on_compile=compiled.append)
-    assert len(compiled) == 2
-    ids = {r for (r,) in conn.execute("SELECT id FROM concept")}
-    assert "stride" in ids and "kernel" not in ids
+    assert len(compiled) == 1  # taken out in place
+    files = index._record_files([DATA, user])
+    rebuilt = index.compile_index([DATA, user], files, index._stamp(files), None)
+    assert _records_of(conn) == _records_of(rebuilt)
+    for word in ("ড্রপআউট", "স্ট্রাইড", "kernel", "pruning"):
+        assert _found_by(conn, word) == _found_by(rebuilt, word), word
+    for table in ("word", "lemma"):  # a taken-out name's words may stay; nothing is lost
+        assert set(conn.execute(f"SELECT * FROM {table}")) >= set(
+            rebuilt.execute(f"SELECT * FROM {table}")
+        )
+    ids = _ids(conn)
+    assert ("dropout" in ids) == (gone != "0002-b.csv.yaml")
+    assert ("stride" in ids) == (gone != "0001-a.csv.yaml")
+    assert "kernel" in ids and "pruning" in ids
+
+
+def _found_by(conn: sqlite3.Connection, word: str) -> set[str]:
+    """The ids of the concepts whose names hold ``word``, by the full-text table."""
+    from glossary_cli.normalize import fold
+
+    rows = conn.execute(
+        "SELECT DISTINCT c.id FROM name n JOIN concept c ON c.rowid = n.concept WHERE n.rowid IN "
+        "(SELECT rowid FROM name_words WHERE name_words MATCH ?)",
+        (f'"{fold(word)}"',),
+    )
+    return {cid for (cid,) in rows}
+
+
+def _ids(conn: sqlite3.Connection) -> set[str]:
+    return {cid for (cid,) in conn.execute("SELECT id FROM concept")}
+
+
+def _records_of(conn: sqlite3.Connection) -> dict[str, object]:
+    """Each concept's record and names, by id (row numbers differ after a removal)."""
+    out: dict[str, object] = {}
+    for rowid, cid, record in conn.execute("SELECT rowid, id, record FROM concept"):
+        names = sorted(conn.execute(
+            "SELECT field, lang, text, key, stem, phon, glossary FROM name WHERE concept = ?",
+            (rowid,)).fetchall())  # fmt: skip
+        out[cid] = (record, names)
+    return out

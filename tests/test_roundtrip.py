@@ -80,3 +80,26 @@ def test_the_gzipped_astronomy_termbase_comes_back_whole(
     assert runner.invoke(app, ["export", "--format", "tbx", "-o", str(out)]).exit_code == 0
     back = _terms(formats.get("tbx").read(out.read_bytes(), "all.tbx"))
     assert not _terms(_read(path)) - back
+
+
+def test_add_says_what_a_term_folder_skipped_and_how_a_table_was_decoded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
+    monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
+    folder = tmp_path / "k8s"
+    shutil.copytree(FIXTURES / "term-folder" / "glossary", folder)
+    (folder / "en" / "notes.txt").write_text("not a term\n", encoding="utf-8")
+    runner = CliRunner()
+    added = runner.invoke(app, ["add", str(folder)])
+    assert added.exit_code == 0, added.stderr
+    assert "1 file was skipped (not Markdown): en/notes.txt" in added.stderr
+    latin = FIXTURES / "tables" / "fr-en-latin1.csv"
+    added = runner.invoke(app, ["add", str(latin)])
+    assert added.exit_code == 0, added.stderr
+    assert f"{latin}:1: the file is not UTF-8: read as Windows-1252" in added.stderr
+    assert runner.invoke(app, ["show", "réseau de neurones", "--json"]).exit_code == 0
+    utf16 = FIXTURES / "tables" / "en-ar-utf16.tsv"
+    assert runner.invoke(app, ["add", str(utf16)]).exit_code == 0

@@ -495,6 +495,12 @@ def detect(filename: str, data: bytes) -> Format:
     found = by_suffix(filename)
     if found is not None and found.name == "xlsx" and data.startswith(b"PK\x03\x04"):
         return found  # a spreadsheet is a ZIP archive
+    if found is not None and found.module == "table":
+        # tables decode themselves: UTF-16 without a byte order mark, and Windows-1252 when
+        # its letters say so, with a warning (:func:`glossary_cli.formats._common.decode`)
+        refuse_container(filename, data)
+        refuse_long_lines(filename, data)
+        return found
     refuse_binary(filename, data)
     if found is not None and not found.aligned:
         if found.name in _LINE_FORMATS:
