@@ -173,9 +173,14 @@ def _alive(pid: int) -> bool:
     return True
 
 
+def _record_order(name: str) -> tuple[int, str]:
+    number = name.partition("-")[0]
+    return (int(number) if number.isdigit() else 1 << 62, name)
+
+
 def _record_files(data_dirs: Sequence[Path]) -> list[Path]:
     """The record files of the data directories, in order: each one's ``concepts.yaml``, then
-    its ``records/*.yaml`` by name (:func:`glossary_cli.store.data_record_files`, which a
+    its ``records/*.yaml`` by number (:func:`glossary_cli.store.data_record_files`, which a
     lookup does not import)."""
     out = []
     for d in data_dirs:
@@ -186,7 +191,9 @@ def _record_files(data_dirs: Sequence[Path]) -> list[Path]:
         except OSError:
             continue
         with added:
-            names = sorted(e.name for e in added if e.name.endswith(".yaml") and e.name[0] != ".")
+            names = [e.name for e in added if e.name.endswith(".yaml") and e.name[0] != "."]
+        # by number, however many digits (glossary_cli.store.record_order)
+        names.sort(key=_record_order)
         out.extend(d / "records" / n for n in names)
     return out
 

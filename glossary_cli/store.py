@@ -276,8 +276,20 @@ def data_record_files(data_dir: Path) -> list[Path]:
     out = [data_dir / RECORDS] if (data_dir / RECORDS).is_file() else []
     folder = data_dir / RECORD_DIR
     if folder.is_dir():
-        out.extend(sorted(p for p in folder.iterdir() if p.suffix == ".yaml" and p.name[:1] != "."))
+        added = [p for p in folder.iterdir() if p.suffix == ".yaml" and p.name[:1] != "."]
+        out.extend(sorted(added, key=lambda p: record_order(p.name)))
     return out
+
+
+def record_order(name: str) -> tuple[int, str]:
+    """Where a file of ``records/`` comes: by its number (``NNNN-``, however many digits),
+    then by name.
+
+    >>> sorted(["10000-b.yaml", "0002-a.yaml"], key=record_order)
+    ['0002-a.yaml', '10000-b.yaml']
+    """
+    number = name.partition("-")[0]
+    return (int(number) if number.isdigit() else 1 << 62, name)
 
 
 def read_record_file(path: Path) -> Glossary:

@@ -304,7 +304,8 @@ def _next_record_name(user_dir: Path, name: str) -> str:
     folder = user_dir / store.RECORD_DIR
     numbers = [0]
     if folder.is_dir():
-        numbers += [int(p.name[:4]) for p in folder.iterdir() if p.name[:4].isdigit()]
+        heads = [p.name.partition("-")[0] for p in folder.iterdir()]
+        numbers += [int(h) for h in heads if h.isdigit()]
     return f"{store.RECORD_DIR}/{max(numbers) + 1:04d}-{name}.yaml"
 
 

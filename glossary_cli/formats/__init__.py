@@ -499,6 +499,9 @@ def detect(filename: str, data: bytes) -> Format:
         # tables decode themselves: UTF-16 without a byte order mark, and Windows-1252 when
         # its letters say so, with a warning (:func:`glossary_cli.formats._common.decode`)
         refuse_container(filename, data)
+        head = data[:HEAD]
+        if b"\x00" in head and not data.startswith(_BOM16) and not _looks_utf16(head):
+            refuse_binary(filename, data)  # binary: said up front, as for any file
         refuse_long_lines(filename, data)
         return found
     refuse_binary(filename, data)
