@@ -485,7 +485,7 @@ def _made_id(concept: Concept) -> bool:
     first term, :func:`glossary_cli.formats._common.with_ids`) rather than the file's own."""
     import re
 
-    from glossary_cli.align import slug
+    from glossary_cli.formats._common import slug
 
     names = [concept.en or "", *(t.text for s in concept.languages for t in s.terms)]
     base = slug(next((n for n in names if n), "concept"))

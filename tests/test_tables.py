@@ -385,3 +385,38 @@ def test_add_a_latin_1_file_given_as_csv() -> None:
     )
     assert result.exit_code == 0, result.stderr
     assert "read as Windows-1252" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("table", "says"),
+    [
+        ("english,arabic\nAlpha,ألفا\nBeta,বিটা\n", "the ar term 'বিটা' is in Bengali script"),
+        ("term,translation\nAlpha,ألفا\nBeta,বিটা\n", "the ar term 'বিটা' is in Bengali script"),
+        ("en,bn\nAlpha,আলফা\nBeta,بيتا\n", "the bn term 'بيتا' is in Arabic script"),
+        ("en,hi\nAlpha,अल्फा\nBeta,বিটা\n", "the hi term 'বিটা' is in Bengali script"),
+    ],
+)  # fmt: skip
+def test_a_term_in_another_script_than_its_column_is_a_bad_row(table: str, says: str) -> None:
+    from glossary_cli.formats import table as tables
+
+    with pytest.raises(ParseError) as raised:
+        tables.read(table.encode("utf-8"), "t.csv")
+    assert says in raised.value.message and raised.value.line == 3
+    skipped = tables.read(table.encode("utf-8"), "t.csv", skip_bad=True)
+    assert len(skipped.concepts) == 1 and any(says in str(w) for w in skipped.warnings)
+
+
+def test_latin_left_in_a_native_column_is_read() -> None:
+    from glossary_cli.formats import table as tables
+
+    read = tables.read(b"en,bn\nGPU,GPU\n", "t.csv")
+    assert [s.terms[0].text for s in read.concepts[0].languages] == ["GPU", "GPU"]
+
+
+def test_one_source_term_in_two_cases_is_one_concept() -> None:
+    from glossary_cli.formats import table as tables
+
+    read = tables.read("english,arabic\nBatch,دفعة\nbatch,دفعة\n".encode(), "t.csv")
+    assert len(read.concepts) == 1
+    assert [t.text for t in read.concepts[0].section("en").terms] == ["Batch"]
+    assert any("lines 2, 3" in str(w) for w in read.warnings)

@@ -66,6 +66,7 @@ from glossary_cli.model import (
     Term,
     is_english,
 )
+from glossary_cli.normalize import fold
 from glossary_cli.records import concept_from_v1, normalize_status
 from glossary_cli.tags import canonical_tag
 
@@ -1297,7 +1298,8 @@ def _read_wide(
                 termless.append(line)
                 continue
             section = concept.section(source)
-            group = (concept.id, section.terms[0].text if section and section.terms else "")
+            # one source term, however its letters are cased or its marks written (fold)
+            group = (concept.id, fold(section.terms[0].text) if section and section.terms else "")
             if group[1] and group in groups:
                 k = groups[group]
                 out[k] = (_joined(out[k][0], concept), out[k][1])
@@ -1322,6 +1324,43 @@ def _read_wide(
     return out
 
 
+#: The script each language of the region is written in, as :func:`glossary_cli.scripts.
+#: script_block` names it (CLDR likely subtags): a term in another of these scripts is in the
+#: wrong column. Latin text is let through (an English name left untranslated: ``gloss lint``
+#: says so).
+_SCRIPT_OF = {
+    "bn": "bengali", "as": "bengali",
+    "ar": "arabic", "fa": "arabic", "ur": "arabic", "ps": "arabic", "ckb": "arabic",
+    "hi": "devanagari", "mr": "devanagari", "ne": "devanagari", "sa": "devanagari",
+    "en": "latin", "fr": "latin", "de": "latin", "es": "latin", "it": "latin", "pt": "latin",
+    "nl": "latin", "tr": "latin", "id": "latin", "ms": "latin",
+}  # fmt: skip
+
+
+def _check_script(term: str, lang: str, name: str, line: int) -> None:
+    """Refuse (as a bad row) a term written in a script of :data:`_SCRIPT_OF` other than its
+    column's language's: Bengali in an Arabic column is a row in the wrong place.
+
+    Raises:
+        ParseError: naming the script, the column and the line.
+    """
+    from glossary_cli.scripts import script_block
+
+    expected = _SCRIPT_OF.get(lang.split("-")[0].casefold())
+    letters = [c for c in term if c.isalpha()]
+    if expected is None or not letters:
+        return
+    found = script_block(letters[0])
+    if found != expected and found in ("bengali", "arabic", "devanagari"):
+        raise ParseError(
+            f"the {lang} term {term!r} is in {found.capitalize()} script, not the "
+            f"{expected.capitalize()} script {lang} is written in",
+            path=name,
+            line=line,
+            hint="put it in its language's column, or give --columns to say what each column holds",
+        )
+
+
 def _joined(a: Concept, b: Concept) -> Concept:
     """Concept ``a`` with what ``b`` adds: its further terms, definitions and notes (those
     ``a`` has already are not repeated), its languages ``a`` lacks."""
@@ -1334,7 +1373,7 @@ def _joined(a: Concept, b: Concept) -> Concept:
     for s in b.languages:
         old = sections.get(s.lang)
         sections[s.lang] = s if old is None else old._replace(
-            terms=more(old.terms, s.terms, lambda t: t.text),
+            terms=more(old.terms, s.terms, lambda t: fold(t.text)),
             definitions=more(old.definitions, s.definitions, lambda d: d.text),
             notes=more(old.notes, s.notes),
         )  # fmt: skip
@@ -1479,6 +1518,7 @@ def _wide_row(
                     hint=f"fill in the {lang!r} column or empty the others",
                 )
             continue
+        _check_script(term, lang, name, line)
         record["terms"][lang] = {
             "term": term,
             "definition": "",
