@@ -436,3 +436,43 @@ def test_paths_kept_under_one_name_are_refused_before_anything_is_added(
     result = runner.invoke(app, ["add", po, po])
     assert result.exit_code == 2 and "would both be kept as gnome-glossary-bn.po" in result.stderr
     assert not (tmp_path / "user" / "sources").exists()
+
+
+def test_a_glossary_page_with_front_matter_is_read_below_it() -> None:
+    from glossary_cli.formats import markdown
+
+    page = (
+        "---\ntitle: শব্দকোষ\nsidebar_position: 3\n---\nimport Tabs from '@theme/Tabs';\n\n"
+        "# শব্দকোষ\n\n## ক\n\n"
+        "### কনভোলিউশনাল নিউরাল নেটওয়ার্ক (Convolutional Neural Network (CNN))\n\n"
+        "ছবির জন্য নিউরাল নেটওয়ার্ক।\n\n"
+        "### লস ফাংশন (Loss function) {#loss}\n\nভুলের মাপ।\n"
+    )
+    read = markdown.read(page.encode(), "glossary.mdx")
+    pairs = [(c.section("bn").terms[0].text, c.en) for c in read.concepts]
+    assert pairs == [
+        ("কনভোলিউশনাল নিউরাল নেটওয়ার্ক", "Convolutional Neural Network (CNN)"),
+        ("লস ফাংশন", "Loss function"),
+    ]
+    first = read.concepts[0].section("bn")
+    assert first.definitions[0].source == "glossary.mdx:11"  # lines keep their numbers
+
+
+def test_a_term_file_alone_is_still_refused_naming_the_folder() -> None:
+    from glossary_cli.formats import markdown
+
+    with pytest.raises(ParseError) as raised:
+        markdown.read(b"---\ntitle: Cluster\nid: cluster\n---\nA set of nodes.\n", "c.md")
+    assert "term file of a term folder" in raised.value.message
+
+
+def test_a_readme_whose_title_says_glossary_is_no_glossary() -> None:
+    from glossary_cli.formats import markdown
+
+    readme = (
+        "# Project Glossary Tool\n\n## Installation\n\nRun `pip install glossary`.\n\n"
+        "## Usage\n\nUse it like this.\n\n## License\n\nMIT\n"
+    )
+    with pytest.raises(ParseError) as raised:
+        markdown.read(readme.encode(), "README.md")
+    assert "no glossary found" in raised.value.message

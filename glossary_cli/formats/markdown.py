@@ -77,20 +77,23 @@ def read(data: bytes, name: str) -> Glossary:
     refuse_binary(name, data)
     refuse_long_lines(name, data)
     text = decode(data, name).lstrip("\ufeff")
-    if text.startswith(("---\n", "---\r\n")):
-        raise ParseError(
-            "line 1 is YAML front matter: this is one term file of a term folder, not a "
-            "Markdown glossary",
-            path=name,
-            line=1,
-            hint="give the folder (gloss add FOLDER), or --format folder with the folder",
-        )
+    front = text.startswith(("---\n", "---\r\n"))
+    if front:
+        text = _without_front_matter(text)
     tokens = MarkdownIt("commonmark").enable("table").use(deflist_plugin).parse(text)
     concepts = _from_tables(tokens, name)
     if not concepts:
         concepts = _from_headings(tokens, name)
     if not concepts:
         concepts = _from_definition_list(tokens, name)
+    if not concepts and front:
+        raise ParseError(
+            "line 1 is YAML front matter and no glossary follows it: this is one term file of "
+            "a term folder, not a Markdown glossary",
+            path=name,
+            line=1,
+            hint="give the folder (gloss add FOLDER), or --format folder with the folder",
+        )
     if not concepts:
         raise ParseError(
             "no glossary found in this Markdown file",
@@ -101,6 +104,17 @@ def read(data: bytes, name: str) -> Glossary:
             "glossary; other formats: tbx, csv, tsv, po, jsonl, yaml, xlsx",
         )
     return glossary_of(with_ids(concepts, name), name, name, digest(data))
+
+
+def _without_front_matter(text: str) -> str:
+    """``text`` with its YAML front matter (a site generator's page settings: Docusaurus,
+    Hugo, Jekyll) blanked out, line for line, so that lines keep their numbers; unchanged if
+    the front matter is not closed (``---`` or ``...``) within its first 200 lines."""
+    lines = text.split("\n")
+    for end in range(1, min(len(lines), 200)):
+        if lines[end].rstrip("\r") in ("---", "..."):
+            return "\n" * (end + 1) + "\n".join(lines[end + 1 :])
+    return text
 
 
 def _inline_text(token: Any) -> str:
@@ -247,17 +261,53 @@ def _from_headings(tokens: Sequence[Any], name: str) -> list[tuple[Concept, int]
             entries.append((text, definition, line))
     if len(entries) < 2:
         return []
-    with_english = sum(1 for text, _, _ in entries if _HEAD_SPLIT.match(text))
+    with_english = sum(1 for text, _, _ in entries if _split_head(text)[1])
     says_glossary = bool(_GLOSSARY_TITLE.search(title)) or bool(letters)
     if not says_glossary and with_english * 2 < len(entries):
         return []  # a document with sections, not a glossary
+    sections = sum(1 for text, _, _ in entries if text.strip().casefold() in _DOCUMENT_SECTIONS)
+    if not with_english and sections * 2 >= len(entries):
+        return []  # a README (of a glossary tool, say): Installation, Usage, License
     return [_term_concept(text, (definition,), line, name) for text, definition, line in entries
             if any(c.isalnum() for c in _split_head(text)[0])]  # fmt: skip
 
 
+#: A heading's attributes (``{#loss}``, ``{.class}``: Pandoc, kramdown, Docusaurus anchors).
+_ATTRIBUTES = re.compile(r"\s*\{[#.][^{}]*\}\s*$")
+
+
+#: The headings of a document's sections (a README, a manual), which are no glossary's terms.
+_DOCUMENT_SECTIONS = frozenset({
+    "about", "acknowledgements", "acknowledgments", "api", "authors", "build", "building",
+    "changelog", "changes", "configuration", "contact", "contents", "contributing",
+    "contributors", "credits", "description", "development", "documentation", "example",
+    "examples", "faq", "features", "getting started", "help", "history", "install",
+    "installation", "introduction", "license", "licence", "notes", "overview", "quick start",
+    "quickstart", "references", "requirements", "roadmap", "see also", "setup", "summary",
+    "support", "table of contents", "testing", "tests", "todo", "troubleshooting", "usage",
+})  # fmt: skip
+
+
 def _split_head(text: str) -> tuple[str, str]:
     """A heading's (or a definition list term's) term and English equivalent, given in
-    parentheses or after a dash; ``""`` when it gives none."""
+    parentheses — which may hold parentheses of their own, ``(Convolutional Neural Network
+    (CNN))`` — or after a dash; ``""`` when it gives none. Heading attributes are dropped.
+
+    >>> _split_head("কনভোলিউশনাল নিউরাল নেটওয়ার্ক (Convolutional Neural Network (CNN))")
+    ('কনভোলিউশনাল নিউরাল নেটওয়ার্ক', 'Convolutional Neural Network (CNN)')
+    >>> _split_head("লস ফাংশন (Loss function) {#loss}")
+    ('লস ফাংশন', 'Loss function')
+    """
+    text = _ATTRIBUTES.sub("", text)
+    if text.endswith(")"):
+        depth = 0
+        for i in range(len(text) - 1, -1, -1):
+            depth += {")": 1, "(": -1}.get(text[i], 0)
+            if depth == 0:
+                term, english = text[:i].rstrip(), text[i + 1 : -1].strip()
+                if term and english:
+                    return term, english
+                break
     found = _HEAD_SPLIT.match(text)
     if not found:
         return text, ""
