@@ -190,6 +190,12 @@ def show(searcher: Searcher, term: str, *, best: bool = False) -> Hit:
             f"{h.concept.en or h.concept.id}  ({h.match.kind} {h.score:.0f})" for h in hits
         )
         raise NotFoundError(f"no concept surely matches {term!r}", nearest)
+    namespaced = searcher.namespaced_ids(term)
+    if namespaced:  # a glossary's own id, which gloss keeps as GLOSSARY.ID
+        raise NotFoundError(
+            f"no concept has the id {term!r}: the glossaries' own ids are kept under their names",
+            tuple(namespaced),
+        )
     raise NotFoundError(f"no concept matches {term!r}", tuple(searcher.suggestions(term)))
 
 
@@ -300,7 +306,7 @@ def check_distinct(paths: Sequence[str | os.PathLike[str]]) -> None:
     seen: dict[str, str] = {}
     for raw in paths:
         path = Path(raw)
-        name = f"{path.name}.jsonl" if path.is_dir() else path.name
+        name = f"{path.resolve().name}.jsonl" if path.is_dir() else path.name
         if name in seen:
             raise UsageError(
                 f"{str(raw)!r} and {seen[name]!r} would both be kept as {name}",

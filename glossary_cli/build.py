@@ -606,8 +606,12 @@ def place_concepts(glossary: Glossary, name: str, fmt: str, known: Known) -> Pla
                 if reason is None:
                     ids[i] = candidate.id
                     claimed.add(candidate.id)
+                    named = english.get(fold(c.en or ""), [])
+                    others = [o.id for o in named if o.id != candidate.id]
+                    listed = ", ".join([candidate.id, *others])
+                    also = f" (the first of {listed})" if others else ""
                     joins.append(
-                        f"{c.en!r} joins {candidate.id!r}: the same English name, "
+                        f"{c.en!r} joins {candidate.id!r}{also}: the same English name, "
                         "no conflicting term"
                     )
                     break

@@ -648,7 +648,11 @@ def _add_one(change: Any, dry_run: bool) -> None:
         typer.echo(f"gloss: warning: {printable(str(warning))}", err=True)
     held = "concepts held already" if r.joins else "bundled concepts"
     joined = f", {r.joined} joining {held}" if r.joined else ""
-    verb = "would add" if dry_run else "added"
+    verb = (
+        ("would replace" if dry_run else "replaced")
+        if change.replaced
+        else ("would add" if dry_run else "added")
+    )
     typer.echo(
         f"{verb} {r.file}: {_count(r.entries, 'entry', 'entries')} in "
         f"{', '.join(r.langs) or 'no language'}, {_count(r.concepts, 'concept')}{joined}"

@@ -43,6 +43,7 @@ class Change:
         warnings: the added file's warnings (those of the files added before were said
             when they were added).
         left: after a remove, how many added files are left.
+        replaced: the add replaced a file of the same name (``--force``).
     """
 
     user_dir: Path
@@ -51,6 +52,7 @@ class Change:
     concepts: tuple[Any, ...] = ()
     warnings: tuple[Any, ...] = ()
     left: int = 0
+    replaced: bool = False
 
 
 def user_sources(user_dir: Path) -> list[str]:
@@ -108,6 +110,8 @@ def add(
             raise UsageError(f"gloss does not read {fmt.name} files", hint="leave --format out")
         options["format"] = fmt.name
     name = path.name
+    if name in ("", ".", "..") and path.is_dir():
+        name = path.resolve().name  # `gloss add .` in the folder: the folder's own name
     if not name or name.startswith("."):
         raise UsageError(f"{str(path)!r} is not a file name gloss can keep", hint="rename it")
     if lang is not None:
@@ -153,7 +157,7 @@ def add(
             )
         # kept as one file of records: the folder's terms, each naming FOLDER/LANG/FILE
         glossary = read_folder(path)
-        name = f"{path.name}.jsonl"
+        name = f"{name}.jsonl"
         data = formats.get("jsonl").write(glossary)
     elif not path.is_file():
         if path.exists():
@@ -209,6 +213,8 @@ def add(
             w.path = str(path)  # the file as the user named it
     if read_warnings:
         change = replace(change, warnings=(*read_warnings, *change.warnings))
+    if replacing:
+        change = replace(change, replaced=True)
     if not change.report or not change.report.terms:
         raise ParseError(
             "it has no term in any language: nothing to add",

@@ -494,3 +494,14 @@ def test_a_user_directory_of_gloss_0_2_0_gets_a_record_file_per_added_file() -> 
     assert gloss("search", "ওভারফিটিং").exit_code == 1  # gone with its file
     assert gloss("add", str(NEW / "mine.csv")).exit_code == 0
     assert as_json("search", "ওভারফিটিং")[0]["id"] == "overfitting"
+
+
+def test_a_glossary_s_own_id_is_found_under_its_name(tmp_path: Path) -> None:
+    for name in ("a", "b"):
+        assert gloss("add", str(_termbase(tmp_path / f"{name}.tbx", "1", f"{name}-term", "x")))
+    shown = gloss("show", "1")
+    assert shown.exit_code == 1 and "the glossaries' own ids are kept under their names" in (
+        shown.stderr
+    )
+    assert "a.1" in shown.stderr and "b.1" in shown.stderr
+    assert as_json("show", "b.1")["en"] == "b-term"

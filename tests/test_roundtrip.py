@@ -103,3 +103,21 @@ def test_add_says_what_a_term_folder_skipped_and_how_a_table_was_decoded(
     assert runner.invoke(app, ["show", "réseau de neurones", "--json"]).exit_code == 0
     utf16 = FIXTURES / "tables" / "en-ar-utf16.tsv"
     assert runner.invoke(app, ["add", str(utf16)]).exit_code == 0
+
+
+def test_a_folder_given_as_dot_keeps_its_name_and_a_replaced_file_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
+    monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
+    folder = tmp_path / "k8s"
+    shutil.copytree(FIXTURES / "term-folder" / "glossary", folder)
+    monkeypatch.chdir(folder)
+    runner = CliRunner()
+    added = runner.invoke(app, ["add", "."])
+    assert added.exit_code == 0, added.stderr
+    assert added.stdout.startswith("added k8s.jsonl:")
+    again = runner.invoke(app, ["add", "--force", "."])
+    assert again.exit_code == 0 and again.stdout.startswith("replaced k8s.jsonl:")

@@ -342,6 +342,17 @@ class Searcher:
         return Hit(_concept(row[0]), 100.0, match)
 
     @_recovering
+    def namespaced_ids(self, local: str, limit: int = 10) -> list[str]:
+        """The ids ``GLOSSARY.local`` of the glossaries that gave a concept the id ``local``
+        (a file's own ids are namespaced by it: :func:`glossary_cli.build.place_concepts`)."""
+        if not local or any(c in local for c in "%_"):
+            return []
+        rows = self.conn.execute(
+            "SELECT id FROM concept WHERE id LIKE ? ORDER BY rowid LIMIT ?", (f"%.{local}", limit)
+        )
+        return [cid for (cid,) in rows if cid.rpartition(".")[2] == local]
+
+    @_recovering
     def exact_concepts(self, query: str) -> list[tuple[str, str | None]]:
         """Every concept with a name that is ``query`` exactly (folded), as ``(id, English
         headword)`` in record order: the concepts an exact lookup ties between."""
