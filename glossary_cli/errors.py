@@ -113,4 +113,11 @@ class NotFoundError(GlossError):
 
 
 class ParseWarning(GlossError):
-    """A problem in a glossary file that can be skipped; ``--strict`` makes it an error."""
+    """A problem in a glossary file that can be skipped; ``--strict`` makes it an error.
+
+    ``check`` names the ``gloss lint`` check that finds the same problem in the records
+    (:data:`glossary_cli.lint.CODES`), when there is one: lint then reports it once, as
+    that check.
+    """
+
+    check: str | None = None

@@ -187,6 +187,8 @@ def lint(data: Glossary | Iterable[Concept]) -> tuple[Issue, ...]:
         concepts, warnings = tuple(data), ()
     found: list[tuple[tuple[int, int, int, int], Issue]] = []
     for n, w in enumerate(warnings):
+        if getattr(w, "check", None) in CODES:
+            continue  # the check of that name finds it in the records, and says it once
         where = ":".join(str(p) for p in (w.path, w.line) if p is not None)
         issue = _issue("read-warning", w.message, "", source=where, hint=w.hint)
         found.append(((-1, n, 0, 0), issue))

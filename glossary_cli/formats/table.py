@@ -1337,13 +1337,10 @@ _SCRIPT_OF = {
 }  # fmt: skip
 
 
-def _check_script(term: str, lang: str, name: str, line: int) -> None:
-    """Refuse (as a bad row) a term written in a script of :data:`_SCRIPT_OF` other than its
-    column's language's: Bengali in an Arabic column is a row in the wrong place.
-
-    Raises:
-        ParseError: naming the script, the column and the line.
-    """
+def _check_script(term: str, lang: str, line: int, report: _Report) -> None:
+    """Warn of a term written in a script of :data:`_SCRIPT_OF` other than its column's
+    language's (Bengali in an Arabic column): kept as read, said at once, and an error of
+    ``gloss lint`` (``script-mismatch``)."""
     from glossary_cli.scripts import script_block
 
     expected = _SCRIPT_OF.get(lang.split("-")[0].casefold())
@@ -1352,13 +1349,13 @@ def _check_script(term: str, lang: str, name: str, line: int) -> None:
         return
     found = script_block(letters[0])
     if found != expected and found in ("bengali", "arabic", "devanagari"):
-        raise ParseError(
+        report.warn(
             f"the {lang} term {term!r} is in {found.capitalize()} script, not the "
             f"{expected.capitalize()} script {lang} is written in",
-            path=name,
-            line=line,
-            hint="put it in its language's column, or give --columns to say what each column holds",
+            line,
+            "put it in its language's column, or give --columns to say what each column holds",
         )
+        report.warnings[-1].check = "script-mismatch"
 
 
 def _joined(a: Concept, b: Concept) -> Concept:
@@ -1518,7 +1515,7 @@ def _wide_row(
                     hint=f"fill in the {lang!r} column or empty the others",
                 )
             continue
-        _check_script(term, lang, name, line)
+        _check_script(term, lang, line, report)
         record["terms"][lang] = {
             "term": term,
             "definition": "",
