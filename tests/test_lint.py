@@ -328,9 +328,7 @@ def test_warnings_alone_exit_0(tmp_path: Path) -> None:
 def test_json_output_parses(tmp_path: Path, args: list[str]) -> None:
     path = tmp_path / "t.csv"
     # two concepts (ids of their own) with one English name and different Arabic
-    path.write_text(
-        "id,en,ar\np1,Pruning,প্রুনিং\np2,pruning,تقليم network\n", encoding="utf-8"
-    )
+    path.write_text("id,en,ar\np1,Pruning,প্রুনিং\np2,pruning,تقليم network\n", encoding="utf-8")
     result = runner.invoke(app, ["lint", str(path), *args])
     assert result.exit_code == 1
     rows = json.loads(result.stdout)
