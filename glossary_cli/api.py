@@ -804,3 +804,136 @@ def _read_for_lint(path: Path, lang: str | None) -> Any:
         if w.path == inside:
             w.path = path.name  # as the terms name their source
     return Glossary(result.glossary.sources, result.glossary.concepts, result.warnings)
+
+
+# --- terms in running text ---------------------------------------------------------------------
+
+
+class ScannedText(NamedTuple):
+    """One text that ``gloss scan`` read, and the glossary terms in it.
+
+    Attributes:
+        name: where it was read: a file name, ``-`` for standard input, ``FILE:LINE`` for a
+            segment of a PO file.
+        text: the text as read (offsets count its code points).
+        occurrences: the terms found (:class:`glossary_cli.text.scan.Occurrence`).
+    """
+
+    name: str
+    text: str
+    occurrences: tuple[Any, ...]
+
+
+#: File name endings read as Markdown (code skipped) and as gettext PO (one text per segment).
+SCAN_MARKDOWN = (".md", ".markdown", ".mdx")
+SCAN_PO = (".po", ".pot")
+
+
+def scan_inputs(name: str, data: bytes, side: str = "source") -> list[tuple[str, str, str]]:
+    """The texts of one input of ``gloss scan`` as ``(name, text, text to scan)``: a
+    Markdown file with its code blanked out (:func:`glossary_cli.text.scan.masked_markdown`);
+    a PO file as one text per entry, its ``msgid`` (``side="source"``) or its ``msgstr``
+    (``"target"``); anything else as plain text (UTF-8, a BOM dropped, UTF-16 with its BOM).
+
+    Raises:
+        ParseError: the input cannot be decoded, or a PO file polib cannot read; UsageError:
+            an unknown ``side``.
+    """
+    from glossary_cli.formats._common import decode
+    from glossary_cli.text.scan import masked_markdown
+
+    if side not in ("source", "target"):
+        raise UsageError(f"unknown side {side!r}", hint="use --side source or --side target")
+    lower = name.lower()
+    if lower.endswith(SCAN_PO):
+        from glossary_cli.formats.po import segments
+
+        return [(f"{name}:{line}", t, t) for line, t in segments(data, name, side)]
+    text = decode(data, name)
+    if lower.endswith(SCAN_MARKDOWN):
+        return [(name, text, masked_markdown(text))]
+    return [(name, text, text)]
+
+
+def scan(
+    inputs: Sequence[tuple[str, bytes]],
+    *,
+    langs: Sequence[str] = (),
+    side: str = "source",
+    data: str | None = None,
+    env: Mapping[str, str] | None = None,
+) -> tuple[list[ScannedText], dict[str, Any]]:
+    """Find the glossary's terms in texts (``gloss scan``; how:
+    :mod:`glossary_cli.text.scan`).
+
+    Args:
+        inputs: ``(name, bytes)`` of each input (``-`` for standard input).
+        langs: only terms of these languages; empty: every language.
+        side: for PO files, which side is scanned (:func:`scan_inputs`).
+        data: the data directory (as ``--data``).
+
+    Returns:
+        The texts with their occurrences, and the concepts found, by id.
+
+    Raises:
+        ParseError, UsageError: as :func:`scan_inputs`; StoreError: the glossary cannot be
+            read.
+    """
+    from glossary_cli.config import cache_dir
+    from glossary_cli.index import index_path
+    from glossary_cli.text.scan import load_automaton
+    from glossary_cli.text.scan import scan as find
+
+    env = os.environ if env is None else env
+    dirs, cache = data_dirs(data, env), cache_dir(env)
+    searcher = open_searcher(data, env)
+    path = index_path(dirs, cache).with_suffix(".terms") if cache is not None else None
+    automaton = load_automaton(searcher.conn, path)
+    texts = []
+    for name, raw in inputs:
+        for where, text, sought in scan_inputs(name, raw, side):
+            found = find(sought, automaton, langs)
+            texts.append(
+                ScannedText(
+                    where, text, tuple(o._replace(text=text[o.start : o.end]) for o in found)
+                )
+            )
+    concepts = {}
+    for t in texts:
+        for o in t.occurrences:
+            if o.id not in concepts:
+                hit = searcher.concept_by_id(o.id)
+                if hit is not None:
+                    concepts[o.id] = hit.concept
+    return texts, concepts
+
+
+#: The fields of an occurrence row (:func:`occurrence_mapping`), in order.
+OCCURRENCE_FIELDS = (
+    "file", "start", "end", "text", "id", "lang", "term", "kind", "status", "field", "use", "also"
+)  # fmt: skip
+
+
+def occurrence_mapping(name: str, occurrence: Any, concept: Any = None) -> dict[str, Any]:
+    """One occurrence as ``gloss scan --format jsonl`` writes it: ``{file, start, end, text,
+    id, lang, term, kind, status, field, use, also}`` — ``use`` the term to use instead of a
+    deprecated or superseded one (:attr:`glossary_cli.model.LangSection.replacement`)."""
+    use = None
+    if concept is not None and occurrence.status in ("deprecated", "superseded"):
+        section = concept.section(occurrence.lang)
+        replacement = section.replacement if section is not None else None
+        use = replacement.text if replacement is not None else None
+    return {
+        "file": name,
+        "start": occurrence.start,
+        "end": occurrence.end,
+        "text": occurrence.text,
+        "id": occurrence.id,
+        "lang": occurrence.lang,
+        "term": occurrence.term,
+        "kind": occurrence.kind,
+        "status": occurrence.status,
+        "field": occurrence.field,
+        "use": use,
+        "also": list(occurrence.also),
+    }

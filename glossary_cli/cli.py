@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from glossary_cli.model import Hit
 
 from glossary_cli import __version__, formats
-from glossary_cli.errors import ExitCode, GlossError, NotFoundError, printable
+from glossary_cli.errors import ExitCode, GlossError, NotFoundError, UsageError, printable
 from glossary_cli.tags import parse_langs
 
 EPILOG = (
@@ -1007,6 +1007,108 @@ def lint(
     checked = f"{_count(result.concepts, 'concept')} ({_count(result.terms, 'term')})"
     typer.echo(f"gloss: {found} in {checked}", err=True)
     if result.errors:
+        raise typer.Exit(int(ExitCode.NOT_FOUND))
+
+
+class ScanFormat(str, Enum):
+    """Output formats of ``scan``."""
+
+    table = "table"
+    json = "json"
+    jsonl = "jsonl"
+    csv = "csv"
+    tsv = "tsv"
+
+
+class Side(str, Enum):
+    """Which side of a bilingual file ``scan`` reads."""
+
+    source = "source"
+    target = "target"
+
+
+@app.command()
+def scan(
+    files: Annotated[
+        Optional[list[str]],  # noqa: UP045
+        typer.Argument(
+            metavar="[FILE...]",
+            show_default=False,
+            help="Texts to scan: plain text, Markdown (code skipped) or PO; - or none for "
+            "standard input.",
+        ),
+    ] = None,
+    lang: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--lang",
+            "-l",
+            metavar="TAGS",
+            autocompletion=_complete_lang,
+            show_default=False,
+            help="Seek only the terms of these languages (comma-separated: bn,ar); the table "
+            "shows each concept's term in them.",
+        ),
+    ] = None,
+    fmt: Annotated[
+        ScanFormat,
+        typer.Option(
+            "--format",
+            "-f",
+            case_sensitive=False,
+            help="table (the text highlighted, then the concepts found), or one row per "
+            "occurrence: json, jsonl, csv, tsv.",
+        ),
+    ] = ScanFormat.table,
+    side: Annotated[
+        Side,
+        typer.Option("--side", case_sensitive=False, help="Of a PO file: msgid or msgstr."),
+    ] = Side.source,
+    data: DataOption = None,
+    no_pager: PagerOption = False,
+) -> None:
+    """Find every glossary term in a text: every term of every language, in inflected and
+    clitic forms, never inside a longer word.
+
+    Offsets in the rows are code points of the text as read. Exits 1 when no term is found.
+
+    Example: gloss scan chapter.md --lang bn,ar
+    """
+    from glossary_cli import api, render
+
+    names = files or ["-"]
+    inputs = []
+    try:
+        for name in names:
+            if name == "-":
+                inputs.append(("-", sys.stdin.buffer.read()))
+                continue
+            try:
+                with open(name, "rb") as fh:
+                    inputs.append((name, fh.read()))
+            except OSError as exc:
+                raise UsageError(
+                    f"cannot read {name}: {exc.strerror}",
+                    hint="give a text file, or - for standard input",
+                ) from None
+        langs = [t.strip() for t in (lang or "").split(",") if t.strip()]
+        texts, concepts = api.scan(inputs, langs=langs, side=side.value, data=data)
+    except GlossError as exc:
+        _fail(exc)
+    rows = [
+        api.occurrence_mapping(t.name, o, concepts.get(o.id)) for t in texts for o in t.occurrences
+    ]
+    if fmt is ScanFormat.json:
+        render.write_json(rows)
+    elif fmt is ScanFormat.jsonl:
+        render.write_jsonl(rows)
+    elif fmt in (ScanFormat.csv, ScanFormat.tsv):
+        flat = [{**r, "also": ",".join(r["also"])} for r in rows]
+        columns = list(api.OCCURRENCE_FIELDS)
+        render.write_rows_csv(flat, columns, delimiter="\t" if fmt is ScanFormat.tsv else ",")
+    else:
+        _paged(not no_pager, lambda console: render.scan_view(texts, concepts, langs, console))
+    if not rows:
         raise typer.Exit(int(ExitCode.NOT_FOUND))
 
 

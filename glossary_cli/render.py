@@ -689,12 +689,16 @@ def list_table(rows: Sequence[dict[str, Any]], console: Any) -> None:
 
 
 def write_rows_csv(
-    rows: Sequence[dict[str, Any]], columns: Sequence[str], stream: IO[str] | None = None
+    rows: Sequence[dict[str, Any]],
+    columns: Sequence[str],
+    stream: IO[str] | None = None,
+    delimiter: str = ",",
 ) -> None:
-    """Print flat objects as CSV with a header row of ``columns`` (``None`` → empty cell)."""
+    """Print flat objects as CSV (or, with ``delimiter="\\t"``, TSV) with a header row of
+    ``columns`` (``None`` → empty cell)."""
     import csv
 
-    writer = csv.writer(stream or sys.stdout, lineterminator="\n")
+    writer = csv.writer(stream or sys.stdout, lineterminator="\n", delimiter=delimiter)
     writer.writerow(columns)
     for r in rows:
         writer.writerow(["" if r.get(c) is None else _cell(r[c]) for c in columns])
@@ -888,3 +892,89 @@ def lint_report(issues: Sequence[Any], console: Any) -> None:
     ]  # fmt: skip
     rows = [[where(i), (severity(i),), (Field.of(i.code, "cyan"),), what(i)] for i in issues]
     print_lines(table(columns, rows, width, options), console)
+
+
+def scan_view(
+    texts: Sequence[Any], concepts: dict[str, Any], langs: Sequence[str], console: Any
+) -> None:
+    """Draw ``gloss scan`` (``api.scan``): on a terminal, each text with the terms found in it
+    highlighted (deprecated ones in red); then, anywhere, a table of the concepts found: how
+    often, the terms as found, the concept's term in each of ``langs`` (its languages when
+    ``langs`` is empty: those of the terms found) and, for a deprecated term, what to use."""
+    from glossary_cli.layout import Column, Field, paragraph, table
+
+    options = _options(console, False, False)
+    width = console.width
+    lines: list[Any] = []
+    if console.is_terminal:
+        for t in texts:
+            if len(texts) > 1:
+                lines += paragraph(Field.of(safe(t.name), "dim"), width, options)
+            for line in _highlighted(t.text, t.occurrences):
+                lines += paragraph(Field(line), width, options) if line else [()]
+            lines.append(())
+    counts: dict[str, int] = {}
+    found_as: dict[str, dict[str, None]] = {}
+    uses: dict[str, dict[str, None]] = {}
+    seen_langs: dict[str, None] = {}
+    for t in texts:
+        for o in t.occurrences:
+            counts[o.id] = counts.get(o.id, 0) + 1
+            found_as.setdefault(o.id, {})[o.text] = None
+            seen_langs[o.lang.split("-")[0]] = None
+            concept = concepts.get(o.id)
+            if concept is not None and o.status in ("deprecated", "superseded"):
+                section = concept.section(o.lang)
+                use = section.replacement if section is not None else None
+                if use is not None:
+                    uses.setdefault(o.id, {})[f"use {use.text} for {o.text}"] = None
+    if not counts:
+        print_lines(lines + list(paragraph(Field.of("no glossary term found", "dim"), width,
+                                           options)), console)  # fmt: skip
+        return
+    shown = list(langs) or [tag for tag in ("en", "bn", "ar") if tag in seen_langs] + [
+        tag for tag in seen_langs if tag not in ("en", "bn", "ar")
+    ]
+    columns = [Column("concept", max_lines=2), Column("n", justify="right", wrap=False),
+               Column("found as")] + [Column(tag) for tag in shown] + [Column("note")]  # fmt: skip
+    rows = []
+    for cid, n in counts.items():
+        concept = concepts.get(cid)
+        name = (concept.en if concept is not None else None) or cid
+        row = [(Field.of(safe(name), "cyan"),), (Field.of(str(n)),),
+               (Field.of(safe(", ".join(found_as[cid]))),)]  # fmt: skip
+        for tag in shown:
+            section = concept.section(tag) if concept is not None else None
+            main = section.main if section is not None else None
+            row.append((Field.of(safe(main.text) if main is not None else "—"),))
+        row.append((Field.of(safe("; ".join(uses.get(cid, {}))), "red"),))
+        rows.append(row)
+    lines += table(columns, rows, width, options)
+    print_lines(lines, console)
+
+
+def _highlighted(text: str, occurrences: Sequence[Any]) -> list[tuple[tuple[str, str], ...]]:
+    """The lines of ``text`` as styled segments, each occurrence highlighted."""
+    marks = sorted((o.start, o.end, o.status in ("deprecated", "superseded")) for o in occurrences)
+    segments: list[tuple[str, str]] = []
+    at = 0
+    for start, end, avoid in marks:
+        if start > at:
+            segments.append((text[at:start], ""))
+        segments.append((text[start:end], "bold red" if avoid else "bold yellow"))
+        at = end
+    segments.append((text[at:], ""))
+    out: list[tuple[tuple[str, str], ...]] = []
+    line: list[tuple[str, str]] = []
+    for chunk, style in segments:
+        parts = chunk.split("\n")
+        for i, part in enumerate(parts):
+            if i:
+                out.append(tuple(line))
+                line = []
+            if part:
+                line.append((safe(part), style))
+    out.append(tuple(line))
+    while out and not out[-1]:
+        out.pop()
+    return out

@@ -836,7 +836,10 @@ def test_completion_can_be_installed() -> None:
 # --------------------------------------------------------------------------- help and README
 
 
-COMMANDS = ["search", "show", "build", "add", "remove", "sources", "export", "list", "stats"]
+COMMANDS = [
+    "search", "show", "build", "add", "remove", "sources", "export", "list", "stats", "lint",
+    "scan",
+]  # fmt: skip
 
 
 @pytest.mark.parametrize("command", COMMANDS)

@@ -389,3 +389,32 @@ def _concept(
         notes=(f"context: {context}",) if context else (),
         provenance=(where,),
     )
+
+
+def segments(data: bytes, name: str, side: str = "source") -> list[tuple[int, str]]:
+    """The texts of a PO file's entries, for ``gloss scan``: ``(line, text)`` of each entry's
+    ``msgid`` (``side="source"``) or ``msgstr`` (``"target"``; of a plural entry, its first
+    form), empty ones left out.
+
+    Raises:
+        ParseError: a file polib cannot read, or one that is not UTF-8 where it declares no
+            other charset.
+    """
+    import polib
+
+    from glossary_cli.formats._common import decode
+
+    text = decode(data, name)
+    try:
+        entries = polib.pofile(text)
+    except (OSError, ValueError) as exc:
+        raise ParseError(f"not a PO file gloss can read: {exc}", path=name) from None
+    out = []
+    for entry in entries:
+        if side == "source":
+            segment = entry.msgid
+        else:
+            segment = entry.msgstr or next(iter(entry.msgstr_plural.values()), "")
+        if segment:
+            out.append((entry.linenum, segment))
+    return out

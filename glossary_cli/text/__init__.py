@@ -1,0 +1,1 @@
+"""Glossary terms in running text: :mod:`~glossary_cli.text.scan` finds them."""

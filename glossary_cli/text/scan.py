@@ -1,0 +1,502 @@
+"""Glossary terms in running text (``gloss scan``).
+
+The text is folded word by word as the index folds terms (:func:`glossary_cli.normalize.fold`:
+case, width, harakat, ZWJ/ZWNJ, digits; punctuation and spaces become single spaces), keeping
+for every folded character the span of the original text it came from. An Aho–Corasick
+automaton (pyahocorasick) over the folded key of every term — each key anchored at the start
+of a word (a space before it) — finds every term that begins a word in one pass; then:
+
+- a match that also ends a word is the term as it is (``exact``, or ``abbreviation``);
+- a match that ends inside a word is kept only when the rest of the word is an ending that
+  the word's script allows (:func:`glossary_cli.scripts.inflection_bases`: Bengali case,
+  number, classifier and emphatic endings, ``প্রুনিংকে`` of ``প্রুনিং``; an English plural
+  ``-s``/``-es``): ``inflected``, the whole word as found;
+- an Arabic word that begins with proclitics (و ف ب ك ل, ال) is looked up again without them
+  (:func:`glossary_cli.scripts.arabic.clitic_bases`): ``clitic``, the whole word as found.
+
+Words are the space-separated parts of the folded text: :func:`~glossary_cli.normalize.fold`
+turns exactly what separates words under the Unicode word-break rules (UAX #29, as ICU's word
+``BreakIterator`` applies them) into spaces, so a term is never found inside a longer word
+(``কল`` is not in ``সকল``), which a regular expression's ``\\b`` gets wrong in Bengali. Where
+terms overlap, the longest (then the leftmost) wins. A Latin abbreviation (``IT``, ``LoRA``)
+or Latin term of three letters or fewer is found only with the letter case of the glossary,
+so that the English word *it* is not the acronym *IT*.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, NamedTuple
+
+#: Fields of the index's names that are a concept's terms (curated search-only aliases and
+#: related terms are not: they are never found in text).
+TERM_FIELDS = ("en", "term", "abbr", "synonym")
+#: How an occurrence matched, in the order a tie between names is broken.
+KINDS = ("exact", "abbreviation", "inflected", "clitic")
+_FIELD_RANK = {f: i for i, f in enumerate(TERM_FIELDS)}
+#: Endings of an English plural or possessive that a term may take in text.
+_ENGLISH_ENDINGS = ("s", "es")
+_WORD = re.compile(r"\S+")
+
+
+class Name(NamedTuple):
+    """One term of the glossary as the scanner finds it.
+
+    Attributes:
+        id: the concept's id.
+        lang: the term's language tag.
+        term: the term as the glossary writes it.
+        field: what it is to the concept (:data:`TERM_FIELDS`).
+        status: its administrative status, if any (``deprecated`` terms are found, marked).
+        type: its term type, if any.
+    """
+
+    id: str
+    lang: str
+    term: str
+    field: str
+    status: str | None
+    type: str | None
+
+
+class Occurrence(NamedTuple):
+    """A glossary term found in a text.
+
+    Attributes:
+        start, end: code-point offsets of the surface form in the text as given (``end``
+            exclusive).
+        text: the surface form, the text's own characters.
+        id: the concept it designates.
+        lang: the language of the term.
+        term: the glossary term it is a form of.
+        kind: how it matched: ``exact``, ``abbreviation``, ``inflected`` or ``clitic``.
+        status: the term's administrative status, if any.
+        field: what the term is to the concept (:data:`TERM_FIELDS`).
+        also: other concepts with a term of the same form (homonyms), by id.
+    """
+
+    start: int
+    end: int
+    text: str
+    id: str
+    lang: str
+    term: str
+    kind: str
+    status: str | None = None
+    field: str = "term"
+    also: tuple[str, ...] = ()
+
+
+class Folded(NamedTuple):
+    """A text folded word by word, with the way back.
+
+    Attributes:
+        text: ``" "`` + the folded words, space-separated (the leading space lets every key be
+            anchored at a word start).
+        starts: for each folded word, where it begins in :attr:`text`.
+        spans: for each folded word, the ``(start, end)`` of the original text it came from.
+        maps: for each folded word, the original offset of each of its characters, or ``None``
+            when they correspond one to one.
+    """
+
+    text: str
+    starts: list[int]
+    spans: list[tuple[int, int]]
+    maps: list[tuple[int, ...] | None]
+
+    def original(self, start: int, end: int) -> tuple[int, int]:
+        """The span of the original text that the folded span ``[start, end)`` came from."""
+        return self._at(start, False), self._at(end - 1, True)
+
+    def _at(self, offset: int, after: bool) -> int:
+        i = bisect_right(self.starts, offset) - 1
+        begin, stop = self.spans[i]
+        inner = offset - self.starts[i]
+        chars = self.maps[i]
+        if chars is None:
+            at = begin + inner
+            return min(at + 1, stop) if after else at
+        inner = max(0, min(inner, len(chars) - 1))
+        if not after:
+            return chars[inner]
+        nxt = next((c for c in chars[inner + 1 :] if c > chars[inner]), None)
+        return stop if nxt is None else nxt
+
+
+def fold_text(text: str) -> Folded:
+    """Fold ``text`` for scanning (see the module docstring).
+
+    >>> f = fold_text("Low-Rank  ADAPTATION (LoRA)")
+    >>> f.text
+    ' low rank adaptation lora'
+    >>> f.original(1, 9), f.original(21, 25)
+    ((0, 8), (22, 26))
+    """
+    from glossary_cli.normalize import fold
+
+    out = [""]
+    starts: list[int] = []
+    spans: list[tuple[int, int]] = []
+    maps: list[tuple[int, ...] | None] = []
+    at = 1
+    for token in _WORD.finditer(text):
+        raw = token.group()
+        key = fold(raw) if not raw.isascii() else _ascii_fold(raw)
+        if not key:
+            continue
+        begin = token.start()
+        if key.isascii() and raw.isascii() and len(key) == len(raw) and " " not in key:
+            chars: tuple[int, ...] | None = None
+        else:
+            chars = tuple(begin + i for i in _char_map(raw, key))
+        for word, offset in _split_words(key):
+            starts.append(at)
+            if chars is None:
+                spans.append((begin + offset, begin + offset + len(word)))
+                maps.append(None)
+            else:
+                mine = chars[offset : offset + len(word)]
+                after = chars[offset + len(word)] if offset + len(word) < len(chars) else None
+                stop = _word_end(raw, begin, mine[-1], after)
+                spans.append((mine[0], stop))
+                maps.append(mine)
+            out.append(word)
+            at += len(word) + 1
+    return Folded(" ".join(out), starts, spans, maps)
+
+
+@lru_cache(maxsize=1 << 16)
+def _ascii_fold(raw: str) -> str:
+    from glossary_cli.normalize import fold
+
+    return fold(raw)
+
+
+def _split_words(key: str) -> Iterator[tuple[str, int]]:
+    at = 0
+    for word in key.split(" "):
+        yield word, at
+        at += len(word) + 1
+
+
+def _word_end(raw: str, begin: int, last: int, after: int | None) -> int:
+    """Where the original word ends whose last folded character came from offset ``last``:
+    before the next folded character's origin, without the separators between them."""
+    stop = begin + len(raw) if after is None else after
+    end = last + 1
+    while end < stop and _folds_into_word(raw[end - begin]):
+        end += 1
+    return end
+
+
+def _folds_into_word(ch: str) -> bool:
+    """Whether a character is part of the word it follows (a mark, ZWJ/ZWNJ, a format
+    character): folding drops it or joins it to its letter."""
+    import unicodedata
+
+    return unicodedata.category(ch)[0] == "M" or unicodedata.category(ch) == "Cf"
+
+
+@lru_cache(maxsize=1 << 14)
+def _char_map(raw: str, key: str) -> tuple[int, ...]:
+    """For each character of ``key`` (``fold(raw)``), the offset in ``raw`` of the character
+    it came from: each base character with the marks and joiners that follow it is folded
+    alone; when that does not give ``key`` (a fold across characters), offsets are spread
+    evenly."""
+    from glossary_cli.normalize import fold
+
+    units: list[tuple[int, str]] = []
+    for i, ch in enumerate(raw):
+        if units and _folds_into_word(ch):
+            units[-1] = (units[-1][0], units[-1][1] + ch)
+        else:
+            units.append((i, ch))
+    chars: list[str] = []
+    origins: list[int] = []
+    for i, unit in units:
+        folded = fold(unit) if unit.strip() else ""
+        if not folded:
+            if chars and chars[-1] != " ":
+                chars.append(" ")
+                origins.append(i)
+            continue
+        for ch in folded:
+            if ch == " " and chars and chars[-1] == " ":
+                continue
+            chars.append(ch)
+            origins.append(i)
+    while chars and chars[-1] == " ":
+        chars.pop()
+        origins.pop()
+    while chars and chars[0] == " ":
+        chars.pop(0)
+        origins.pop(0)
+    if "".join(chars) == key:
+        return tuple(origins)
+    step = len(raw) / max(1, len(key))
+    return tuple(min(len(raw) - 1, int(i * step)) for i in range(len(key)))
+
+
+class Automaton:
+    """The terms of a glossary as an Aho–Corasick automaton over their folded keys.
+
+    Attributes:
+        names: for each key's number, the names it is the key of (several concepts may have
+            a term of one form).
+        keys: the keys, by number.
+        first_words: the first words of the Arabic-script keys, for clitic look-ups.
+    """
+
+    def __init__(self, names: Iterable[tuple[str, Name]]) -> None:
+        """``names``: ``(folded key, name)`` of every term."""
+        import ahocorasick
+
+        grouped: dict[str, list[Name]] = {}
+        for key, name in names:
+            if key:
+                grouped.setdefault(key, []).append(name)
+        self.keys: list[str] = list(grouped)
+        self.names: list[tuple[Name, ...]] = [tuple(grouped[k]) for k in self.keys]
+        self.first_words: set[str] = {k.split(" ")[0] for k in self.keys if _arabic(k[0])}
+        automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
+        for number, key in enumerate(self.keys):
+            automaton.add_word(" " + key, number)
+        automaton.make_automaton()
+        self._automaton = automaton
+
+    def matches(self, folded: str) -> Iterator[tuple[int, int]]:
+        """``(end, key number)`` of every key that begins a word of ``folded`` (``end`` the
+        offset of the key's last character)."""
+        return self._automaton.iter(folded)  # type: ignore[no-any-return]
+
+    def lookup(self, text: str) -> Iterator[tuple[int, int]]:
+        """:meth:`matches` over a short text (an Arabic word without its clitics, and what
+        follows it)."""
+        return self._automaton.iter(text)  # type: ignore[no-any-return]
+
+
+def _arabic(ch: str) -> bool:
+    return "\u0600" <= ch <= "\u06ff" or "\u0750" <= ch <= "\u077f"
+
+
+def scan(text: str, automaton: Automaton, langs: Sequence[str] = ()) -> list[Occurrence]:
+    """Every occurrence of a glossary term in ``text`` (see the module docstring).
+
+    Args:
+        text: the text, as read.
+        automaton: the glossary's terms (:class:`Automaton`).
+        langs: only terms of these languages (primary subtags match: ``en`` finds ``en-US``);
+            empty: every language.
+
+    Returns:
+        The occurrences, in text order, none overlapping another.
+    """
+    from glossary_cli.scripts import inflection_bases
+
+    folded = fold_text(text)
+    f = folded.text
+    size = len(f)
+    wanted = {lang.casefold() for lang in langs}
+    found: list[tuple[int, int, int, str]] = []  # folded start, end, key number, kind
+    for last, number in automaton.matches(f):
+        start, end = last - len(automaton.keys[number]) + 1, last + 1
+        if end == size or f[end] == " ":
+            found.append((start, end, number, "exact"))
+            continue
+        stop = f.find(" ", end)
+        stop = size if stop < 0 else stop
+        word_start = f.rfind(" ", 0, end) + 1
+        word = f[word_start:stop]
+        base = f[word_start:end]
+        if base in inflection_bases(word) or (
+            base.isascii() and word[len(base) :] in _ENGLISH_ENDINGS
+        ):
+            found.append((start, stop, number, "inflected"))
+    for word_start, word in _clitic_words(f, automaton.first_words):
+        stop = word_start + len(word)
+        tail = f[stop : stop + 300]
+        for bare in _clitic_bare(word, automaton.first_words):
+            # the bare word in place of the word, then the text that follows it
+            for last, number in automaton.lookup(" " + bare + tail):
+                if last - len(automaton.keys[number]) != 0 or last < len(bare):
+                    continue  # a key that does not begin with the whole bare word
+                end = stop + last - len(bare)
+                if end == size or f[end] == " ":
+                    found.append((word_start, end, number, "clitic"))
+    return _resolved(text, folded, found, automaton, wanted)
+
+
+def _clitic_words(f: str, first_words: set[str]) -> Iterator[tuple[int, str]]:
+    """The Arabic words of a folded text that begin with a proclitic letter or the article."""
+    if not first_words:
+        return
+    at = 0
+    for word in f.split(" "):
+        if word and _arabic(word[0]) and word[0] in "وفبكلا" and word not in first_words:
+            yield at, word
+        at += len(word) + 1
+
+
+def _clitic_bare(word: str, first_words: set[str]) -> list[str]:
+    """The forms of an Arabic word without its proclitics that begin some term."""
+    from glossary_cli.scripts.arabic import clitic_bases
+
+    return [b for b in clitic_bases(word) if b in first_words and b != word]
+
+
+def _resolved(
+    text: str,
+    folded: Folded,
+    found: list[tuple[int, int, int, str]],
+    automaton: Automaton,
+    wanted: set[str],
+) -> list[Occurrence]:
+    """The candidates as occurrences: the longest of overlapping ones (then the leftmost),
+    names of unwanted languages and case-mismatched Latin abbreviations left out."""
+    candidates: list[tuple[int, int, str, str, Name, tuple[str, ...]]] = []
+    for fstart, fend, number, kind in found:
+        start, end = folded.original(fstart, fend)
+        surface = text[start:end]
+        names = [n for n in automaton.names[number] if _wanted(n, wanted)]
+        names = [n for n in names if _case_fits(n, surface, kind)]
+        if not names:
+            continue
+        names.sort(key=lambda n: (_FIELD_RANK.get(n.field, 9), n.status in ("deprecated",)))
+        best = names[0]
+        if kind == "exact" and (best.field == "abbr" or best.type in ("abbreviation", "acronym")):
+            kind = "abbreviation"
+        also = tuple(dict.fromkeys(n.id for n in names if n.id != best.id))
+        candidates.append((start, end, surface, kind, best, also))
+    candidates.sort(key=lambda c: (-(c[1] - c[0]), c[0]))
+    taken: list[tuple[int, int]] = []
+    chosen = []
+    for c in candidates:
+        if any(c[0] < e and s < c[1] for s, e in taken):
+            continue
+        taken.append((c[0], c[1]))
+        chosen.append(c)
+    chosen.sort(key=lambda c: c[0])
+    return [
+        Occurrence(s, e, surface, n.id, n.lang, n.term, kind, n.status, n.field, also)
+        for s, e, surface, kind, n, also in chosen
+    ]
+
+
+def _wanted(name: Name, wanted: set[str]) -> bool:
+    return not wanted or name.lang.casefold() in wanted or name.lang.split("-")[0] in wanted
+
+
+def _case_fits(name: Name, surface: str, kind: str) -> bool:
+    """A Latin abbreviation, or a Latin term of three letters or fewer, is found only as the
+    glossary writes its letters (``IT``, not *it*); any other term whatever its case."""
+    term = name.term
+    if not term.isascii():
+        return True
+    short = sum(c.isalpha() for c in term) <= 3
+    abbreviation = (
+        name.field == "abbr"
+        or name.type in ("abbreviation", "acronym")
+        or (
+            " " not in term and sum(c.isupper() for c in term) >= 2  # LoRA, QLoRA, INT8
+        )
+    )
+    if not (short or abbreviation):
+        return True
+    head = surface[: len(term)] if kind == "inflected" else surface
+    return head == term or head.replace("-", " ") == term.replace("-", " ")
+
+
+def names_from_index(conn: Any) -> Iterator[tuple[str, Name]]:
+    """``(folded key, name)`` of every term of an index (:mod:`glossary_cli.index`), in the
+    index's order."""
+    marks = ",".join("?" * len(TERM_FIELDS))
+    rows = conn.execute(
+        "SELECT n.key, c.id, n.lang, n.text, n.field, n.status, n.type FROM name n "
+        f"JOIN concept c ON c.rowid = n.concept WHERE n.field IN ({marks}) ORDER BY n.rowid",
+        TERM_FIELDS,
+    )
+    for key, cid, lang, term, field, status, term_type in rows:
+        yield key, Name(cid, lang, term, field, status, term_type)
+
+
+def load_automaton(conn: Any, path: Path | None) -> Automaton:
+    """The automaton of an index's terms, kept beside the index at ``path`` (a pickle, named
+    after the index and checked against the record files the index was built from: rebuilt
+    when they change); built in memory when ``path`` is ``None`` or cannot be written.
+
+    Args:
+        conn: an open index (:func:`glossary_cli.index.open_index`).
+        path: where to keep the automaton, or ``None``.
+
+    Returns:
+        The automaton.
+    """
+    import pickle
+
+    (stamp,) = conn.execute("SELECT value FROM meta WHERE key = 'files'").fetchone()
+    if path is not None:
+        try:
+            with path.open("rb") as fh:
+                kept, automaton = pickle.load(fh)
+            if kept == stamp and isinstance(automaton, Automaton):
+                return automaton
+        except (OSError, EOFError, ValueError, TypeError, AttributeError, pickle.PickleError):
+            pass
+    automaton = Automaton(names_from_index(conn))
+    if path is not None:
+        import os
+
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        try:
+            with tmp.open("wb") as fh:
+                pickle.dump((stamp, automaton), fh, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, path)
+        except OSError:
+            tmp.unlink(missing_ok=True)  # a read-only cache: built again next time
+    return automaton
+
+
+def masked_markdown(text: str) -> str:
+    """``text`` with the code of a Markdown document (fenced and indented blocks, code spans)
+    blanked out, character for character, so that no term is sought in code and offsets
+    stay the text's (CommonMark, by markdown-it-py).
+
+    >>> masked_markdown("Use `LoRA` here.\\n")
+    'Use        here.\\n'
+    """
+    from markdown_it import MarkdownIt
+
+    lines = text.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+    chars = list(text)
+
+    def blank(start: int, end: int) -> None:
+        for i in range(start, min(end, len(chars))):
+            if chars[i] not in "\r\n":
+                chars[i] = " "
+
+    for token in MarkdownIt("commonmark").parse(text):
+        if token.type in ("fence", "code_block") and token.map:
+            blank(starts[token.map[0]], starts[min(token.map[1], len(lines))])
+        elif token.type == "inline" and token.map and token.children:
+            region = text[starts[token.map[0]] : starts[min(token.map[1], len(lines))]]
+            base = starts[token.map[0]]
+            at = 0
+            for child in token.children:
+                if child.type == "code_inline":
+                    ticks = child.markup
+                    found = region.find(ticks + child.content, at)
+                    if found < 0:
+                        found = region.find(child.content, at)
+                    if found >= 0:
+                        end = region.find(ticks, found + len(ticks) + len(child.content) - 1)
+                        end = end + len(ticks) if end >= 0 else found + len(child.content)
+                        blank(base + found, base + end)
+                        at = end
+    return "".join(chars)

@@ -1,0 +1,197 @@
+"""gloss scan: glossary terms in running text, as they are, inflected and with clitics, never
+inside a longer word, with offsets into the text as read."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from glossary_cli import api
+from glossary_cli.cli import app
+from glossary_cli.text.scan import Automaton, Name, fold_text, masked_markdown, scan
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def bundled() -> Automaton:
+    from glossary_cli.index import compile_index
+    from glossary_cli.text.scan import names_from_index
+
+    from .conftest import DATA
+
+    files = [DATA / "concepts.yaml"]
+    from glossary_cli import index
+
+    conn = compile_index([DATA], files, index._stamp(files), None)
+    return Automaton(names_from_index(conn))
+
+
+def _found(
+    text: str, automaton: Automaton, langs: tuple[str, ...] = ()
+) -> list[tuple[str, str, str]]:
+    out = []
+    for o in scan(text, automaton, langs):
+        assert text[o.start : o.end] == o.text  # offsets are the text's own
+        out.append((o.text, o.id, o.kind))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # as they are, in every language
+        ("We used a Mixture of Experts here.",
+         [("Mixture of Experts", "mixture-of-experts", "exact")]),
+        ("মিশ্র বিশেষজ্ঞ মডেল", [("মিশ্র বিশেষজ্ঞ", "mixture-of-experts", "exact")]),
+        ("استخدمنا خليط الخبراء هنا", [("خليط الخبراء", "mixture-of-experts", "exact")]),
+        # Bengali inflections: the whole word as found
+        ("নেটওয়ার্ক প্রুনিংয়ের পরে", [("নেটওয়ার্ক প্রুনিংয়ের", "pruning", "inflected")]),
+        ("লো-র্যাঙ্ক অ্যাডাপ্টেশনকে", [("লো-র্যাঙ্ক অ্যাডাপ্টেশনকে", "low-rank-adaptation", "inflected")]),
+        ("মিশ্র বিশেষজ্ঞদের", [("মিশ্র বিশেষজ্ঞদের", "mixture-of-experts", "inflected")]),
+        # Arabic clitics, one letter and more, before the article
+        ("وتقليم الشبكة مهم", [("وتقليم الشبكة", "pruning", "clitic")]),
+        ("وبخليط الخبراء", [("وبخليط الخبراء", "mixture-of-experts", "clitic")]),
+        ("ولتقليم الشبكة", [("ولتقليم الشبكة", "pruning", "clitic")]),
+        # abbreviations, with the glossary's letter case only
+        ("with QAT and LoRA-তে", [("QAT", "quantization-aware-training", "abbreviation"),
+                                   ("LoRA", "low-rank-adaptation", "abbreviation")]),
+        ("lora is not LoRA", [("LoRA", "low-rank-adaptation", "abbreviation")]),
+        # the longest of overlapping terms
+        ("Quantization-Aware Training (QAT)", [
+            ("Quantization-Aware Training", "quantization-aware-training", "exact"),
+            ("QAT", "quantization-aware-training", "abbreviation")]),
+        # English plurals
+        ("two Mixtures of Experts", []),
+    ],
+)  # fmt: skip
+def test_terms_are_found_as_they_are_written(
+    bundled: Automaton, text: str, expected: list[tuple[str, str, str]]
+) -> None:
+    assert _found(text, bundled) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "সকলে জানে",  # কল is no term here, but a word containing one is never a match
+        "প্রুনিংকারী নেটওয়ার্কপ্রুনিং",  # a term glued inside a longer word
+        "القطعة والتقليمية",  # an Arabic word that merely begins with a term's letters
+        "loras and xQAT",  # an abbreviation in other letter case, or glued to a word
+    ],
+)
+def test_nothing_is_found_inside_a_longer_word(bundled: Automaton, text: str) -> None:
+    assert _found(text, bundled) == []
+
+
+def test_a_word_inside_a_longer_one_is_no_match_for_a_short_term() -> None:
+    automaton = Automaton([("কল", Name("call", "bn", "কল", "term", None, None)),
+                           ("it", Name("it", "en", "IT", "abbr", None, "acronym"))])  # fmt: skip
+    assert _found("সকল কলকাতা কল", automaton) == [("কল", "call", "exact")]
+    assert _found("it is IT", automaton) == [("IT", "it", "abbreviation")]
+
+
+def test_deprecated_terms_are_found_and_marked() -> None:
+    automaton = Automaton([
+        ("dataline", Name("bus", "en", "dataline", "synonym", "deprecated", None)),
+        ("bus", Name("bus", "en", "bus", "en", "preferred", None)),
+    ])  # fmt: skip
+    found = scan("The dataline and the bus.", automaton)
+    assert [(o.text, o.status) for o in found] == [("dataline", "deprecated"), ("bus", "preferred")]
+
+
+def test_languages_can_be_limited(bundled: Automaton) -> None:
+    text = "মিশ্র বিশেষজ্ঞ and Mixture of Experts"
+    assert [o.lang for o in scan(text, bundled, ("bn",))] == ["bn"]
+    assert [o.lang for o in scan(text, bundled, ("en",))] == ["en"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Low-Rank  ADAPTATION", "  নেটওয়ার্ক\u200cপ্রুনিং x", "خَلِيطُ الخُبَرَاءِ!", "৪-বিট, 4-bit"],
+)
+def test_folded_offsets_map_back_to_the_text(text: str) -> None:
+    folded = fold_text(text)
+    for start, word in zip(folded.starts, folded.text[1:].split(" "), strict=True):
+        begin, end = folded.original(start, start + len(word))
+        assert 0 <= begin < end <= len(text)
+        from glossary_cli.normalize import fold
+
+        assert fold(text[begin:end]) == word
+
+
+def test_markdown_code_is_skipped_and_offsets_stay() -> None:
+    text = "Use `LoRA` here.\n\n```\nLoRA\n```\n\nAnd LoRA.\n"
+    masked = masked_markdown(text)
+    assert len(masked) == len(text) and masked.count("LoRA") == 1
+    assert masked.index("LoRA") == text.rindex("LoRA")
+
+
+def _env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
+    monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
+
+
+def test_scan_writes_one_row_per_occurrence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _env(tmp_path, monkeypatch)
+    text = "মিশ্র বিশেষজ্ঞদের পরে, وتقليم الشبكة and QAT.\n"
+    result = runner.invoke(app, ["scan", "--format", "jsonl"], input=text)
+    assert result.exit_code == 0, result.stderr
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r["text"], r["id"], r["kind"]) for r in rows] == [
+        ("মিশ্র বিশেষজ্ঞদের", "mixture-of-experts", "inflected"),
+        ("وتقليم الشبكة", "pruning", "clitic"),
+        ("QAT", "quantization-aware-training", "abbreviation"),
+    ]
+    assert all(text[r["start"] : r["end"]] == r["text"] for r in rows)
+    assert list(rows[0]) == list(api.OCCURRENCE_FIELDS)
+    tsv = runner.invoke(app, ["scan", "--format", "tsv"], input=text).stdout.splitlines()
+    assert tsv[0].split("\t") == list(api.OCCURRENCE_FIELDS) and len(tsv) == 4
+    table = runner.invoke(app, ["scan"], input=text)
+    assert "Mixture" in table.stdout and "Pruning" in table.stdout
+
+
+def test_scan_reads_markdown_and_po_and_exits_1_on_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _env(tmp_path, monkeypatch)
+    md = tmp_path / "notes.md"
+    md.write_text("Use `QAT` here, and QAT there.\n", encoding="utf-8")
+    rows = json.loads(runner.invoke(app, ["scan", str(md), "--format", "json"]).stdout)
+    assert [(r["start"], r["text"]) for r in rows] == [(20, "QAT")]
+    po = tmp_path / "bn.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Language: bn\\n"\n\n'
+        'msgid "Mixture of Experts"\nmsgstr "মিশ্র বিশেষজ্ঞ"\n',
+        encoding="utf-8",
+    )
+    source = json.loads(runner.invoke(app, ["scan", str(po), "--format", "json"]).stdout)
+    target = json.loads(
+        runner.invoke(app, ["scan", str(po), "--side", "target", "--format", "json"]).stdout
+    )
+    assert [r["lang"] for r in source] == ["en"] and [r["lang"] for r in target] == ["bn"]
+    assert source[0]["file"] == f"{po}:5"
+    none = runner.invoke(app, ["scan"], input="nothing here\n")
+    assert none.exit_code == 1 and "no glossary term found" in none.stdout
+    missing = runner.invoke(app, ["scan", str(tmp_path / "absent.txt")])
+    assert missing.exit_code != 0 and "cannot read" in missing.stderr
+
+
+def test_the_automaton_is_kept_beside_the_index_and_follows_adds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _env(tmp_path, monkeypatch)
+    assert runner.invoke(app, ["scan"], input="QAT\n").exit_code == 0
+    kept = list((tmp_path / "cache").glob("*.terms"))
+    assert len(kept) == 1
+    table = tmp_path / "t.csv"
+    table.write_text("en,bn\nzebra crossing,জেব্রা ক্রসিং\n", encoding="utf-8")
+    assert runner.invoke(app, ["add", str(table)]).exit_code == 0
+    rows = runner.invoke(app, ["scan", "--format", "jsonl"], input="জেব্রা ক্রসিংয়ে QAT\n")
+    found = [json.loads(line)["text"] for line in rows.stdout.splitlines()]
+    assert found == ["জেব্রা ক্রসিংয়ে", "QAT"]
