@@ -937,3 +937,65 @@ def occurrence_mapping(name: str, occurrence: Any, concept: Any = None) -> dict[
         "use": use,
         "also": list(occurrence.also),
     }
+
+
+# --- batch lookups -----------------------------------------------------------------------------
+
+
+#: The fields of a ``gloss lookup`` row (:func:`lookup`), in order.
+LOOKUP_FIELDS = ("query", "found", "sure", "id", "en", "match", "score", "terms")
+
+
+def lookup(
+    queries: Sequence[str],
+    *,
+    langs: Sequence[str] = (),
+    data: str | None = None,
+    env: Mapping[str, str] | None = None,
+) -> list[dict[str, Any]]:
+    """Look each query up as ``gloss show`` would (``gloss lookup``): one row per query, in
+    order, with the concept it surely names, else its nearest one marked not sure, else none.
+
+    Args:
+        queries: the queries (blank ones are kept as not found, so that rows stay aligned
+            with the input's lines).
+        langs: the languages whose main term each row gives; empty: every language.
+        data: the data directory (as ``--data``).
+
+    Returns:
+        Rows ``{query, found, sure, id, en, match, score, terms}``: ``found`` whether some
+        concept matched, ``sure`` whether the match leaves no doubt (:attr:`Hit.sure`),
+        ``match`` how (``exact``, ``inflected``…), ``terms`` ``{lang: main term}``.
+    """
+    searcher = open_searcher(data, env)
+    rows = []
+    for query in queries:
+        text = query.strip()
+        hit = None
+        if text and len(text) <= MAX_QUERY:
+            found = searcher.concept_by_id(text)
+            hits = [found] if found is not None else searcher.search(text, limit=1)
+            hit = hits[0] if hits else None
+        if hit is None:
+            rows.append(dict.fromkeys(LOOKUP_FIELDS) | {"query": query, "found": False,
+                                                         "sure": False, "terms": {}})  # fmt: skip
+            continue
+        concept = hit.concept
+        terms = {}
+        for section in concept.languages:
+            tag = section.lang
+            if langs and not any(tag == t or tag.split("-")[0] == t for t in langs):
+                continue
+            if section.main is not None:
+                terms[tag] = section.main.text
+        rows.append({
+            "query": query,
+            "found": True,
+            "sure": bool(hit.sure or hit.match.field == "id"),
+            "id": concept.id,
+            "en": concept.en,
+            "match": hit.match.kind,
+            "score": round(hit.score, 1),
+            "terms": terms,
+        })  # fmt: skip
+    return rows

@@ -1112,6 +1112,85 @@ def scan(
         raise typer.Exit(int(ExitCode.NOT_FOUND))
 
 
+class LookupFormat(str, Enum):
+    """Output formats of ``lookup``."""
+
+    jsonl = "jsonl"
+    tsv = "tsv"
+
+
+@app.command()
+def lookup(
+    file: Annotated[
+        str,
+        typer.Argument(
+            metavar="[FILE]",
+            show_default=False,
+            help="One query per line; - or none for standard input.",
+        ),
+    ] = "-",
+    lang: LangOption = None,
+    fmt: Annotated[
+        LookupFormat,
+        typer.Option(
+            "--format",
+            "-f",
+            case_sensitive=False,
+            help="jsonl (one object per query) or tsv (query, sure, id, English, then the "
+            "terms of --lang).",
+        ),
+    ] = LookupFormat.jsonl,
+    only_missing: Annotated[
+        bool,
+        typer.Option(
+            "--only-missing",
+            help="Write only the queries the glossary has no sure answer for.",
+        ),
+    ] = False,
+    data: DataOption = None,
+) -> None:
+    """Look many terms up at once: one query per line in, one result per line out.
+
+    Exits 1 when some query has no sure answer.
+
+    Example: gloss lookup terms.txt --lang bn,ar --format tsv
+    """
+    from glossary_cli import api, render
+
+    try:
+        if file == "-":
+            raw = sys.stdin.buffer.read()
+        else:
+            try:
+                with open(file, "rb") as fh:
+                    raw = fh.read()
+            except OSError as exc:
+                raise UsageError(
+                    f"cannot read {file}: {exc.strerror}", hint="give a file, or - for stdin"
+                ) from None
+        from glossary_cli.formats._common import decode
+
+        queries = decode(raw, file).splitlines()
+        langs = [t.strip() for item in (lang or []) for t in item.split(",") if t.strip()]
+        rows = api.lookup(queries, langs=langs, data=data)
+    except GlossError as exc:
+        _fail(exc)
+    missing = [r for r in rows if not r["sure"]]
+    shown = missing if only_missing else rows
+    if fmt is LookupFormat.jsonl:
+        render.write_jsonl(shown)
+    else:
+        tags = langs or list(dict.fromkeys(t for r in rows for t in r["terms"]))
+        flat = [
+            {"query": r["query"], "sure": "yes" if r["sure"] else "no", "id": r["id"],
+             "en": r["en"], **{t: r["terms"].get(t) for t in tags}}
+            for r in shown
+        ]  # fmt: skip
+        render.write_rows_csv(flat, ["query", "sure", "id", "en", *tags], delimiter="\t")
+    if missing:
+        raise typer.Exit(int(ExitCode.NOT_FOUND))
+
+
 class _ReaderGone(Exception):
     """Standard output was a pipe whose reader went away (``gloss … | head -1``)."""
 

@@ -195,3 +195,23 @@ def test_the_automaton_is_kept_beside_the_index_and_follows_adds(
     rows = runner.invoke(app, ["scan", "--format", "jsonl"], input="জেব্রা ক্রসিংয়ে QAT\n")
     found = [json.loads(line)["text"] for line in rows.stdout.splitlines()]
     assert found == ["জেব্রা ক্রসিংয়ে", "QAT"]
+
+
+def test_lookup_answers_one_line_per_query(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _env(tmp_path, monkeypatch)
+    queries = "LoRA\nخليط الخبراء\nzebra crossing\n\nmixture-of-experts\n"
+    result = runner.invoke(app, ["lookup", "--lang", "bn"], input=queries)
+    assert result.exit_code == 1  # some query has no sure answer
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["query"] for r in rows] == queries.splitlines()  # aligned with the input
+    assert [(r["id"], r["sure"]) for r in rows if r["sure"]] == [
+        ("low-rank-adaptation", True), ("mixture-of-experts", True), ("mixture-of-experts", True)
+    ]  # fmt: skip
+    assert rows[0]["terms"] == {"bn": "লো-র্যাঙ্ক অ্যাডাপ্টেশন"}
+    assert list(rows[0]) == list(api.LOOKUP_FIELDS)
+    missing = runner.invoke(app, ["lookup", "--only-missing", "--format", "tsv"], input=queries)
+    lines = missing.stdout.splitlines()
+    assert lines[0].split("\t")[:4] == ["query", "sure", "id", "en"]
+    assert [line.split("\t")[0] for line in lines[1:]] == ["zebra crossing", ""]
+    clean = runner.invoke(app, ["lookup"], input="LoRA\n")
+    assert clean.exit_code == 0
