@@ -136,8 +136,6 @@ def fold_text(text: str) -> Folded:
     >>> f.original(1, 9), f.original(21, 25)
     ((0, 8), (22, 26))
     """
-    from glossary_cli.normalize import fold
-
     out = [""]
     starts: list[int] = []
     spans: list[tuple[int, int]] = []
@@ -145,7 +143,7 @@ def fold_text(text: str) -> Folded:
     at = 1
     for token in _WORD.finditer(text):
         raw = token.group()
-        key = fold(raw) if not raw.isascii() else _ascii_fold(raw)
+        key = _folded(raw)
         if not key:
             continue
         begin = token.start()
@@ -169,8 +167,9 @@ def fold_text(text: str) -> Folded:
     return Folded(" ".join(out), starts, spans, maps)
 
 
-@lru_cache(maxsize=1 << 16)
-def _ascii_fold(raw: str) -> str:
+@lru_cache(maxsize=1 << 17)
+def _folded(raw: str) -> str:
+    """:func:`glossary_cli.normalize.fold` of one word of a text: a text repeats its words."""
     from glossary_cli.normalize import fold
 
     return fold(raw)
@@ -371,19 +370,36 @@ def _resolved(
             kind = "abbreviation"
         also = tuple(dict.fromkeys(n.id for n in names if n.id != best.id))
         candidates.append((start, end, surface, kind, best, also))
-    candidates.sort(key=lambda c: (-(c[1] - c[0]), c[0]))
-    taken: list[tuple[int, int]] = []
     chosen = []
-    for c in candidates:
-        if any(c[0] < e and s < c[1] for s, e in taken):
-            continue
-        taken.append((c[0], c[1]))
-        chosen.append(c)
+    for cluster in _clusters(candidates):
+        # within a run of overlapping candidates, the longest first, then the leftmost
+        cluster.sort(key=lambda c: (-(c[1] - c[0]), c[0]))
+        taken: list[tuple[int, int]] = []
+        for c in cluster:
+            if not any(c[0] < e and s < c[1] for s, e in taken):
+                taken.append((c[0], c[1]))
+                chosen.append(c)
     chosen.sort(key=lambda c: c[0])
     return [
         Occurrence(s, e, surface, n.id, n.lang, n.term, kind, n.status, n.field, also)
         for s, e, surface, kind, n, also in chosen
     ]
+
+
+def _clusters(candidates: list[Any]) -> Iterator[list[Any]]:
+    """The candidates ``(start, end, …)`` in runs that overlap one another (a run ends where
+    the next candidate starts at or after the end of every one before it)."""
+    candidates.sort(key=lambda c: (c[0], -c[1]))
+    run: list[Any] = []
+    end = -1
+    for c in candidates:
+        if run and c[0] >= end:
+            yield run
+            run = []
+        run.append(c)
+        end = max(end, c[1]) if len(run) > 1 else c[1]
+    if run:
+        yield run
 
 
 def _wanted(name: Name, wanted: set[str]) -> bool:
