@@ -999,3 +999,131 @@ def lookup(
             "terms": terms,
         })  # fmt: skip
     return rows
+
+
+# --- terminology QA of translations ------------------------------------------------------------
+
+
+class CheckResult(NamedTuple):
+    """What ``gloss check`` found.
+
+    Attributes:
+        issues: the issues (:class:`glossary_cli.text.check.CheckIssue`).
+        segments: how many segment pairs were checked.
+        source_lang, target_lang: the languages of the two sides.
+    """
+
+    issues: tuple[Any, ...]
+    segments: int
+    source_lang: str
+    target_lang: str
+
+
+def _script_tag(text: str) -> str:
+    from glossary_cli.formats._common import script_lang
+
+    return script_lang(text)
+
+
+def check_translation(
+    inputs: Sequence[tuple[str, bytes]],
+    *,
+    source_lang: str | None = None,
+    target_lang: str | None = None,
+    kinds: Sequence[str] | None = None,
+    data: str | None = None,
+    env: Mapping[str, str] | None = None,
+) -> CheckResult:
+    """Check a translation against the glossary (``gloss check``; the checks:
+    :mod:`glossary_cli.text.check`).
+
+    Args:
+        inputs: one bilingual file — a TSV or CSV table (segment id and language columns),
+            a PO file — or two line-aligned plain texts, source then target, as
+            ``(name, bytes)``.
+        source_lang, target_lang: the languages (taken from the file where it says: table
+            headers, a PO header; else from the script of the texts).
+        kinds: the checks to run (:data:`glossary_cli.text.check.KINDS`); ``None``: all.
+        data: the data directory (as ``--data``).
+
+    Raises:
+        UsageError: not one or two inputs, an unknown kind, a file of another format, texts
+            whose line counts differ; ParseError: a file that cannot be read.
+    """
+    from glossary_cli.formats._common import decode
+    from glossary_cli.tags import canonical_tag
+    from glossary_cli.text.check import KINDS, check, table_segments, two_files
+
+    chosen = tuple(kinds) if kinds else KINDS
+    unknown = [k for k in chosen if k not in KINDS]
+    if unknown:
+        raise UsageError(f"unknown check {unknown[0]!r}", hint="use " + ", ".join(KINDS))
+    if len(inputs) == 2:
+        (sname, sdata), (tname, tdata) = inputs
+        source, target = decode(sdata, sname), decode(tdata, tname)
+        try:
+            segments = two_files(source, target)
+        except ValueError as exc:
+            raise UsageError(
+                f"{sname} and {tname} are not line-aligned: {exc}",
+                hint="give a translation line for line, or a bilingual table",
+            ) from None
+        src = source_lang or _script_tag(source)
+        tgt = target_lang or _script_tag(target)
+    elif len(inputs) == 1:
+        name, raw = inputs[0]
+        lower = name.lower()
+        if lower.endswith((".po", ".pot")):
+            from glossary_cli.formats.po import pairs
+
+            file_src, file_tgt, entries = pairs(raw, name)
+            from glossary_cli.text.check import Segment
+
+            segments = [Segment(str(line), s, t) for line, s, t in entries]
+            src = source_lang or file_src
+            tgt = target_lang or file_tgt or _script_tag(" ".join(t for _, _, t in entries))
+        elif lower.endswith((".tsv", ".csv", ".tab")):
+            text = decode(raw, name)
+            try:
+                segments, src, tgt = table_segments(
+                    text,
+                    source_lang,
+                    target_lang,
+                    delimiter="," if lower.endswith(".csv") else "\t",
+                )
+            except ValueError as exc:
+                raise UsageError(
+                    f"{name}: {exc}", hint="name the columns by language tag: id, en, bn"
+                ) from None
+        else:
+            raise UsageError(
+                f"{name} is not a bilingual file gloss checks",
+                hint="give a TSV or CSV table (id, en, bn…), a PO file, or two line-aligned "
+                "texts: gloss check SOURCE TARGET",
+            )
+    else:
+        raise UsageError(
+            "give one bilingual file, or two line-aligned texts",
+            hint="gloss check translation.tsv, or gloss check source.txt target.txt",
+        )
+    src, tgt = canonical_tag(src), canonical_tag(tgt)
+    from glossary_cli.config import cache_dir
+    from glossary_cli.index import index_path
+    from glossary_cli.text.scan import load_automaton
+    from glossary_cli.text.scan import scan as find
+
+    env = os.environ if env is None else env
+    dirs, cache = data_dirs(data, env), cache_dir(env)
+    searcher = open_searcher(data, env)
+    path = index_path(dirs, cache).with_suffix(".terms") if cache is not None else None
+    automaton = load_automaton(searcher.conn, path)
+    known: dict[str, Any] = {}
+
+    def concept(cid: str) -> Any:
+        if cid not in known:
+            hit = searcher.concept_by_id(cid)
+            known[cid] = hit.concept if hit is not None else None
+        return known[cid]
+
+    issues = check(segments, lambda t, langs: find(t, automaton, langs), concept, src, tgt, chosen)
+    return CheckResult(tuple(issues), len(segments), src, tgt)

@@ -1191,6 +1191,101 @@ def lookup(
         raise typer.Exit(int(ExitCode.NOT_FOUND))
 
 
+@app.command()
+def check(
+    files: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="FILE [TARGET]",
+            show_default=False,
+            help="A bilingual file (TSV or CSV with an id column and language columns, or PO), "
+            "or a source text and its line-aligned translation.",
+        ),
+    ],
+    source_lang: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--source-lang",
+            metavar="TAG",
+            show_default=False,
+            help="The source language (default: what the file or its script says).",
+        ),
+    ] = None,
+    target_lang: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--target-lang",
+            metavar="TAG",
+            show_default=False,
+            help="The target language (default: what the file or its script says).",
+        ),
+    ] = None,
+    kinds: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--kinds",
+            metavar="KINDS",
+            show_default=False,
+            help="The checks to run, comma-separated: missing, deprecated, "
+            "inconsistent, untranslated (default: all).",
+        ),
+    ] = None,
+    fmt: Annotated[
+        ScanFormat,
+        typer.Option(
+            "--format",
+            "-f",
+            case_sensitive=False,
+            help="table, or one row per issue: json, jsonl, csv, tsv.",
+        ),
+    ] = ScanFormat.table,
+    data: DataOption = None,
+    no_pager: PagerOption = False,
+) -> None:
+    """Check a translation against the glossary: missing, deprecated, inconsistent and
+    untranslated terms.
+
+    Exits 1 when there is an issue, 0 when the translation is clean.
+
+    Example: gloss check chapter.tsv --source-lang en --target-lang bn
+    """
+    from glossary_cli import api, render
+
+    try:
+        inputs = []
+        for name in files:
+            try:
+                with open(name, "rb") as fh:
+                    inputs.append((name, fh.read()))
+            except OSError as exc:
+                raise UsageError(
+                    f"cannot read {name}: {exc.strerror}", hint="give a file"
+                ) from None
+        chosen = [k.strip() for k in kinds.split(",") if k.strip()] if kinds else None
+        result = api.check_translation(
+            inputs, source_lang=source_lang, target_lang=target_lang, kinds=chosen, data=data
+        )
+    except GlossError as exc:
+        _fail(exc)
+    rows = [i._asdict() for i in result.issues]
+    columns = ["seg_id", "kind", "id", "source", "expected", "found"]
+    if fmt is ScanFormat.json:
+        render.write_json(rows)
+    elif fmt is ScanFormat.jsonl:
+        render.write_jsonl(rows)
+    elif fmt in (ScanFormat.csv, ScanFormat.tsv):
+        render.write_rows_csv(rows, columns, delimiter="\t" if fmt is ScanFormat.tsv else ",")
+    else:
+        _paged(not no_pager, lambda console: render.check_view(result.issues, console))
+    typer.echo(
+        f"gloss: {_count(len(result.issues), 'issue')} in {_count(result.segments, 'segment')} "
+        f"({result.source_lang} → {result.target_lang})",
+        err=True,
+    )
+    if result.issues:
+        raise typer.Exit(int(ExitCode.NOT_FOUND))
+
+
 class _ReaderGone(Exception):
     """Standard output was a pipe whose reader went away (``gloss … | head -1``)."""
 

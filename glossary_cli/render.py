@@ -978,3 +978,26 @@ def _highlighted(text: str, occurrences: Sequence[Any]) -> list[tuple[tuple[str,
     while out and not out[-1]:
         out.pop()
     return out
+
+
+def check_view(issues: Sequence[Any], console: Any) -> None:
+    """Draw the issues of ``gloss check``: a table of segment, kind (deprecated and missing in
+    red), concept, the source term, what the glossary expects and what the target has."""
+    from glossary_cli.layout import Column, Field, paragraph, table
+
+    options = _options(console, False, False)
+    width = console.width
+    if not issues:
+        print_lines(paragraph(Field.of("no terminology issue", "dim"), width, options), console)
+        return
+    styles = {"missing": "bold red", "deprecated": "bold red", "inconsistent": "yellow",
+              "untranslated": "yellow"}  # fmt: skip
+    columns = [Column("segment", wrap=False), Column("kind", wrap=False), Column("concept"),
+               Column("source"), Column("expected"), Column("found")]  # fmt: skip
+    rows = [
+        [(Field.of(safe(i.seg_id), "dim"),), (Field.of(i.kind, styles.get(i.kind, "")),),
+         (Field.of(safe(i.id), "cyan"),), (Field.of(safe(i.source)),),
+         (Field.of(safe(i.expected)),), (Field.of(safe(i.found or "—")),)]
+        for i in issues
+    ]  # fmt: skip
+    print_lines(table(columns, rows, width, options), console)

@@ -26,7 +26,7 @@ LAYERS = {
     "formats": 4, "formats.seedtext": 4, "formats.tbx": 4, "formats.table": 4,
     "formats.jsonl": 4, "formats.yamldoc": 4, "formats.po": 4, "formats.markdown": 4,
     "formats.folder": 4, "formats.xlsx": 4,
-    "align": 4, "lint": 4, "text": 4, "text.scan": 4,
+    "align": 4, "lint": 4, "text": 4, "text.scan": 4, "text.check": 4,
     "store": 5, "build": 5, "parallel": 5,
     "index": 6, "search": 6, "search.bands": 6, "search.query": 6, "search.searcher": 6,
     "userdata": 6,

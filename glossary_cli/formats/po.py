@@ -418,3 +418,35 @@ def segments(data: bytes, name: str, side: str = "source") -> list[tuple[int, st
         if segment:
             out.append((entry.linenum, segment))
     return out
+
+
+def pairs(data: bytes, name: str) -> tuple[str, str | None, list[tuple[int, str, str]]]:
+    """A PO file as a translation, for ``gloss check``: its source language
+    (``X-Source-Language``, else ``en``), its target language (as :func:`read` finds it, or
+    ``None``), and ``(line, msgid, msgstr)`` of each entry with a source text (of a plural
+    entry, the singular forms), obsolete and fuzzy entries left out.
+
+    Raises:
+        ParseError: as :func:`read`.
+    """
+    import polib
+
+    text = _text(data, name)
+    _check_strings(text, name)
+    try:
+        po = polib.pofile(text, wrapwidth=0)
+    except (OSError, ValueError) as exc:
+        raise ParseError(
+            f"not a PO file gloss can read: {exc}", path=name, line=_line_of(str(exc))
+        ) from None
+    warnings: list[ParseWarning] = []
+    source = _language(po.metadata.get("X-Source-Language", "") or "en", name, warnings) or "en"
+    target = _language(po.metadata.get("Language", ""), name, warnings)
+    entries = [e for e in po if not e.obsolete and not e.fuzzy and e.msgid.strip()]
+    if target is None and any(_translations(e) for e in entries):
+        target = _target_elsewhere(po.metadata, name, warnings)
+    out = []
+    for entry in entries:
+        target_text = entry.msgstr or next(iter(entry.msgstr_plural.values()), "")
+        out.append((entry.linenum, entry.msgid, target_text))
+    return source, target, out

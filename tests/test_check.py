@@ -1,0 +1,126 @@
+"""gloss check: a translation held to the glossary — missing, deprecated, inconsistent and
+untranslated terms, in tables, PO files and line-aligned texts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from glossary_cli.cli import app
+from glossary_cli.model import Concept, LangSection, Term
+from glossary_cli.text.check import Segment, check, table_segments, two_files
+from glossary_cli.text.scan import Automaton, Name, scan
+
+runner = CliRunner()
+
+BUS = Concept("bus", (
+    LangSection("en", (Term("bus", status="preferred"),)),
+    LangSection("bn", (Term("বাস", status="preferred"), Term("ডাটালাইন", status="deprecated"))),
+))  # fmt: skip
+MODEL = Concept("model", (
+    LangSection("en", (Term("model"),)),
+    LangSection("bn", (Term("মডেল"), Term("প্রতিরূপ", status="admitted"))),
+))  # fmt: skip
+ONLY_EN = Concept("kernel", (LangSection("en", (Term("kernel"),)),))
+CONCEPTS = {c.id: c for c in (BUS, MODEL, ONLY_EN)}
+
+
+def _automaton() -> Automaton:
+    from glossary_cli.normalize import fold
+
+    names = []
+    for c in CONCEPTS.values():
+        for s in c.languages:
+            for t in s.terms:
+                field = "en" if s.lang == "en" else "term"
+                names.append((fold(t.text), Name(c.id, s.lang, t.text, field, t.status, None)))
+    return Automaton(names)
+
+
+def _check(segments: list[Segment], kinds: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    automaton = _automaton()
+    found = check(
+        segments, lambda text, langs: scan(text, automaton, langs), CONCEPTS.get, "en", "bn",
+        *( (kinds,) if kinds else () ),
+    )  # fmt: skip
+    return [(i.seg_id, i.kind, i.id, i.found) for i in found]
+
+
+@pytest.mark.parametrize(
+    ("source", "target", "expected"),
+    [
+        # the glossary's term, as it is or inflected: clean
+        ("The model works.", "মডেলটি কাজ করে।", []),
+        ("The model works.", "প্রতিরূপ কাজ করে।", []),  # an admitted synonym
+        # another word: missing
+        ("The model works.", "এটি কাজ করে।", [("1", "missing", "model", "")]),
+        # a deprecated term: deprecated, not also missing
+        ("The bus is fast.", "ডাটালাইন দ্রুত।", [("1", "deprecated", "bus", "ডাটালাইন")]),
+        # the English term left: untranslated, its own kind
+        ("The bus is fast.", "bus দ্রুত।", [("1", "untranslated", "bus", "bus")]),
+        # a concept without a term in the target language: nothing to say
+        ("The kernel runs.", "কার্নেল চলে।", []),
+    ],
+)  # fmt: skip
+def test_each_kind_of_issue(source: str, target: str, expected: list[tuple[str, ...]]) -> None:
+    assert _check([Segment("1", source, target)]) == expected
+
+
+def test_one_source_term_translated_two_ways_is_inconsistent() -> None:
+    segments = [Segment("1", "a model", "একটি মডেল"), Segment("2", "the model", "মডেলটি"),
+                Segment("3", "this model", "এই প্রতিরূপ")]  # fmt: skip
+    assert _check(segments) == [("3", "inconsistent", "model", "প্রতিরূপ")]
+
+
+def test_checks_can_be_chosen() -> None:
+    segment = [Segment("1", "The bus is fast.", "bus দ্রুত।")]
+    assert _check(segment, ("missing", "deprecated")) == []
+
+
+def test_tables_and_aligned_texts_give_segments() -> None:
+    segments, source, target = table_segments("id\ten\tbn\ns1\ta model\tমডেল\n", None, None,
+                                              delimiter="\t")  # fmt: skip
+    assert (segments, source, target) == ([Segment("s1", "a model", "মডেল")], "en", "bn")
+    assert two_files("a\n\nb\n", "ক\n\nখ\n") == [Segment("1", "a", "ক"), Segment("3", "b", "খ")]
+    with pytest.raises(ValueError, match="2 source lines but 1 target lines"):
+        two_files("a\nb\n", "ক\n")
+    with pytest.raises(ValueError, match="two language columns"):
+        table_segments("id,text\n1,x\n", None, None)
+
+
+def test_gloss_check_on_the_bundled_glossary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
+    monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
+    table = tmp_path / "t.tsv"
+    table.write_text(
+        "id\ten\tbn\n"
+        "s1\tWe use a Mixture of Experts.\tআমরা মিশ্র বিশেষজ্ঞদের মডেল ব্যবহার করি।\n"
+        "s2\tNetwork Pruning helps.\tএটি সাহায্য করে।\n",
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["check", str(table), "--format", "jsonl"])
+    assert result.exit_code == 1
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r["seg_id"], r["kind"], r["id"]) for r in rows] == [("s2", "missing", "pruning")]
+    assert list(rows[0]) == ["seg_id", "kind", "id", "source", "expected", "found"]
+    assert "1 issue in 2 segments (en → bn)" in result.stderr
+    source, target = tmp_path / "en.txt", tmp_path / "bn.txt"
+    source.write_text("We use a Mixture of Experts.\n", encoding="utf-8")
+    target.write_text("আমরা মিশ্র বিশেষজ্ঞ ব্যবহার করি।\n", encoding="utf-8")
+    clean = runner.invoke(app, ["check", str(source), str(target)])
+    assert clean.exit_code == 0, clean.stdout + clean.stderr
+    assert "no terminology issue" in clean.stdout
+    po = tmp_path / "bn.po"
+    po.write_text('msgid ""\nmsgstr ""\n"Language: bn\\n"\n\nmsgid "Network Pruning"\n'
+                  'msgstr "ছাঁটাই"\n', encoding="utf-8")  # fmt: skip
+    rows = runner.invoke(app, ["check", str(po), "--format", "json"]).stdout
+    assert [(r["seg_id"], r["kind"]) for r in json.loads(rows)] == [("5", "missing")]
+    other = tmp_path / "x.docx"
+    other.write_bytes(b"PK")
+    refused = runner.invoke(app, ["check", str(other)])
+    assert refused.exit_code != 0 and "not a bilingual file" in refused.stderr
