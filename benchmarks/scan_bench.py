@@ -57,7 +57,7 @@ found = scan(text, automaton)
 t6 = time.perf_counter()
 print(json.dumps({"open": t1 - t0, "load": t2 - t1, "fold": t4 - t3, "bare": t5 - t4,
                   "scan": t6 - t5, "matches": n, "occurrences": len(found),
-                  "keys": len(automaton.keys),
+                  "keys": automaton.size,
                   "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
 

@@ -37,7 +37,7 @@ def _automaton() -> Automaton:
             for t in s.terms:
                 field = "en" if s.lang == "en" else "term"
                 names.append((fold(t.text), Name(c.id, s.lang, t.text, field, t.status, None)))
-    return Automaton(names)
+    return Automaton.of_names(names)
 
 
 def _check(segments: list[Segment], kinds: tuple[str, ...] = ()) -> list[tuple[str, ...]]:

@@ -27,7 +27,7 @@ def bundled() -> Automaton:
     from glossary_cli import index
 
     conn = compile_index([DATA], files, index._stamp(files), None)
-    return Automaton(names_from_index(conn))
+    return Automaton.of_names(names_from_index(conn))
 
 
 def _found(
@@ -58,7 +58,11 @@ def _found(
         ("ولتقليم الشبكة", [("ولتقليم الشبكة", "pruning", "clitic")]),
         # abbreviations, with the glossary's letter case only
         ("with QAT and LoRA-তে", [("QAT", "quantization-aware-training", "abbreviation"),
-                                   ("LoRA", "low-rank-adaptation", "abbreviation")]),
+                                   ("LoRA-তে", "low-rank-adaptation", "inflected")]),
+        ("LoRA's rank, gradient_checkpointing and https://x.org/lora",
+         [("LoRA's", "low-rank-adaptation", "inflected")]),
+        ("للنشر على وحدة معالجة الموتر", [("للنشر على وحدة معالجة الموتر", "tpu-deployment",
+                                         "clitic")]),
         ("lora is not LoRA", [("LoRA", "low-rank-adaptation", "abbreviation")]),
         # the longest of overlapping terms
         ("Quantization-Aware Training (QAT)", [
@@ -88,14 +92,14 @@ def test_nothing_is_found_inside_a_longer_word(bundled: Automaton, text: str) ->
 
 
 def test_a_word_inside_a_longer_one_is_no_match_for_a_short_term() -> None:
-    automaton = Automaton([("কল", Name("call", "bn", "কল", "term", None, None)),
+    automaton = Automaton.of_names([("কল", Name("call", "bn", "কল", "term", None, None)),
                            ("it", Name("it", "en", "IT", "abbr", None, "acronym"))])  # fmt: skip
     assert _found("সকল কলকাতা কল", automaton) == [("কল", "call", "exact")]
     assert _found("it is IT", automaton) == [("IT", "it", "abbreviation")]
 
 
 def test_deprecated_terms_are_found_and_marked() -> None:
-    automaton = Automaton([
+    automaton = Automaton.of_names([
         ("dataline", Name("bus", "en", "dataline", "synonym", "deprecated", None)),
         ("bus", Name("bus", "en", "bus", "en", "preferred", None)),
     ])  # fmt: skip

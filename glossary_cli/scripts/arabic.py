@@ -99,6 +99,8 @@ def clitic_bases(word: str) -> tuple[str, ...]:
     True
     >>> "الشبكه" in clitic_bases("بالشبكه")
     True
+    >>> "النشر" in clitic_bases("للنشر"), "النشر" in clitic_bases("وللنشر")
+    (True, True)
     >>> clitic_bases("وزن")
     ()
     """
@@ -111,6 +113,9 @@ def clitic_bases(word: str) -> tuple[str, ...]:
             if not w1.startswith(prep):
                 continue
             w2 = w1[len(prep) :]
+            if prep == "\u0644" and w2.startswith("\u0644") and len(w2) >= 4:
+                # ل before the article writes لل: للنشر is ل + النشر (the alif is dropped)
+                out["\u0627" + w2] = None
             for suffix in ("", *PRONOUN_SUFFIXES):
                 if not w2.endswith(suffix):
                     continue

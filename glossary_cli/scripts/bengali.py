@@ -39,6 +39,14 @@ CASE = _nfkc("য়ের", "এর", "ের", "র", "কে", "েতে", "
 #: -গণ, -সমূহ; the classifiers -টি, -টা, -খানা, -খানি.
 NUMBER = _nfkc("গুলো", "গুলি", "গুলা", "েদের", "দের", "েরা", "রা", "গণ", "সমূহ", "টি", "টা", "খানা", "খানি")
 
+#: Endings as running text attaches them to a Latin word with a hyphen (LoRA-এর, MoE-তে,
+#: FP8-এ), which folding leaves as words of their own: those that begin with a letter (not a
+#: vowel sign), and their compound forms.
+DETACHED = frozenset(
+    e for e in (*CASE, *NUMBER, *EMPHATIC) if "\u0985" <= e[0] <= "\u09b9"
+) | frozenset(_nfkc("এর", "এ", "কে", "তে", "র", "রা", "দের", "টি", "টা", "ও", "ই", "টির", "টিকে",
+                    "গুলোর", "গুলোকে", "তেও", "এরও", "কেও"))  # fmt: skip
+
 #: What a base must keep: at least two letters (consonants U+0995–U+09B9 and khanda ta
 #: U+09CE, or independent vowels U+0985–U+0994), one a consonant: লোরা is not লো + -রা.
 _MIN_LETTERS = 2

@@ -99,9 +99,7 @@ def prepare(text: str) -> Query:
 
 #: Bengali endings as running text attaches them to a Latin word with a hyphen (LoRA-এর,
 #: MoE-তে, FP8-এ), which folding leaves as words of their own.
-_DETACHED = frozenset(
-    e for e in (*bengali.CASE, *bengali.NUMBER, *bengali.EMPHATIC) if "\u0985" <= e[0] <= "\u09b9"
-) | frozenset(fold(e) for e in ("এর", "এ", "কে", "তে", "র", "রা", "দের", "টি", "টা", "ও", "ই"))
+_DETACHED = frozenset(fold(e) for e in bengali.DETACHED)
 
 
 def _without_detached_endings(key: str) -> str:

@@ -39,7 +39,7 @@ TERM_FIELDS = ("en", "term", "abbr", "synonym")
 KINDS = ("exact", "abbreviation", "inflected", "clitic")
 _FIELD_RANK = {f: i for i, f in enumerate(TERM_FIELDS)}
 #: Endings of an English plural or possessive that a term may take in text.
-_ENGLISH_ENDINGS = ("s", "es")
+_ENGLISH_ENDINGS = ("s", "es", "_s")
 _WORD = re.compile(r"\S+")
 
 
@@ -143,14 +143,20 @@ def fold_text(text: str) -> Folded:
     at = 1
     for token in _WORD.finditer(text):
         raw = token.group()
-        key = _folded(raw)
+        if _ADDRESS.search(raw):
+            continue  # a URL, an e-mail address, a file path: no prose
+        begin = token.start()
+        chars: tuple[int, ...] | None
+        if _CONNECTOR.search(raw):
+            key, chars = _connected(raw, begin)
+        else:
+            key = _folded(raw)
+            if key.isascii() and raw.isascii() and len(key) == len(raw) and " " not in key:
+                chars = None
+            else:
+                chars = tuple(begin + i for i in _char_map(raw, key))
         if not key:
             continue
-        begin = token.start()
-        if key.isascii() and raw.isascii() and len(key) == len(raw) and " " not in key:
-            chars: tuple[int, ...] | None = None
-        else:
-            chars = tuple(begin + i for i in _char_map(raw, key))
         for word, offset in _split_words(key):
             starts.append(at)
             if chars is None:
@@ -165,6 +171,36 @@ def fold_text(text: str) -> Folded:
             out.append(word)
             at += len(word) + 1
     return Folded(" ".join(out), starts, spans, maps)
+
+
+#: What joins the letters or digits on its sides into one word under the Unicode word-break
+#: rules (UAX #29: ExtendNumLet ``_``, MidLetter ``:`` ``·``, MidNumLet ``.`` ``’``, and ``'``):
+#: ``gradient_checkpointing``, ``model.fit``, ``LoRA's`` are one word each.
+_CONNECTOR = re.compile(r"(?<=[^\W_])[_.'’:·](?=[^\W_])")
+#: A token that is an address, not prose: a URL, ``www.``…, an e-mail address, a path.
+_ADDRESS = re.compile(r"^[<(\[]?(?:[a-zA-Z][a-zA-Z0-9+.-]*://|www\.)|\w@\w|\w/\w")
+
+
+def _connected(raw: str, begin: int) -> tuple[str, tuple[int, ...]]:
+    """The folded form of a token whose parts a connector joins (:data:`_CONNECTOR`): each
+    part folded, the parts joined by ``_`` so that they stay one word; and the origin of
+    each folded character."""
+    keys: list[str] = []
+    origins: list[int] = []
+    at = 0
+    for found in [*_CONNECTOR.finditer(raw), None]:
+        end = found.start() if found is not None else len(raw)
+        part = raw[at:end]
+        key = _folded(part) if part else ""
+        if key:
+            if keys:
+                keys.append("_")
+                origins.append(begin + at - 1)
+            keys.append(key)
+            origins.extend(begin + at + i for i in _char_map(part, key))
+        if found is not None:
+            at = found.end()
+    return "".join(keys), tuple(origins)
 
 
 @lru_cache(maxsize=1 << 17)
@@ -241,41 +277,70 @@ def _char_map(raw: str, key: str) -> tuple[int, ...]:
 
 
 class Automaton:
-    """The terms of a glossary as an Aho–Corasick automaton over their folded keys.
-
-    Attributes:
-        names: for each key's number, the names it is the key of (several concepts may have
-            a term of one form).
-        keys: the keys, by number.
-        first_words: the first words of the Arabic-script keys, for clitic look-ups.
+    """The terms of a glossary as an Aho–Corasick automaton over their folded keys, each
+    anchored at a word start (``" " + key``) and storing its length. The names a key stands
+    for are read when a match is kept: from the index the automaton is :meth:`bind`-ed to
+    (so that a termbase's names are not all held in memory), or from the mapping it was made
+    with (:meth:`of_names`).
     """
 
-    def __init__(self, names: Iterable[tuple[str, Name]]) -> None:
-        """``names``: ``(folded key, name)`` of every term."""
+    def __init__(self, keys: Iterable[str], names: dict[str, tuple[Name, ...]] | None = None):
+        """``keys``: the folded key of every term; ``names``: the names of each key, when
+        they are not to be read from an index."""
         import ahocorasick
 
+        automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
+        count = 0
+        for key in keys:
+            if key and automaton.add_word(" " + key, len(key)):
+                count += 1
+        automaton.make_automaton()
+        self._automaton = automaton
+        self.size = count
+        self._names = names
+        self._conn: Any = None
+        self._cache: dict[str, tuple[Name, ...]] = {}
+
+    @classmethod
+    def of_names(cls, names: Iterable[tuple[str, Name]]) -> Automaton:
+        """An automaton of ``(folded key, name)`` pairs, the names kept in memory."""
         grouped: dict[str, list[Name]] = {}
         for key, name in names:
             if key:
                 grouped.setdefault(key, []).append(name)
-        self.keys: list[str] = list(grouped)
-        self.names: list[tuple[Name, ...]] = [tuple(grouped[k]) for k in self.keys]
-        self.first_words: set[str] = {k.split(" ")[0] for k in self.keys if _arabic(k[0])}
-        automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
-        for number, key in enumerate(self.keys):
-            automaton.add_word(" " + key, number)
-        automaton.make_automaton()
-        self._automaton = automaton
+        return cls(grouped, {k: tuple(v) for k, v in grouped.items()})
+
+    def bind(self, conn: Any) -> Automaton:
+        """Read the names of keys from the index ``conn`` (:func:`names_from_index`)."""
+        self._conn = conn
+        self._cache = {}
+        return self
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"automaton": self._automaton, "size": self.size, "names": self._names}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self._automaton, self.size, self._names = state["automaton"], state["size"], state["names"]
+        self._conn, self._cache = None, {}
+
+    def names(self, key: str) -> tuple[Name, ...]:
+        """The names whose folded key is ``key``, in the index's order."""
+        if self._names is not None:
+            return self._names.get(key, ())
+        found = self._cache.get(key)
+        if found is None:
+            found = tuple(n for _, n in names_from_index(self._conn, key))
+            self._cache[key] = found
+        return found
 
     def matches(self, folded: str) -> Iterator[tuple[int, int]]:
-        """``(end, key number)`` of every key that begins a word of ``folded`` (``end`` the
-        offset of the key's last character)."""
+        """``(end, length)`` of every key that begins a word of ``folded`` (``end`` the offset
+        of the key's last character)."""
         return self._automaton.iter(folded)  # type: ignore[no-any-return]
 
-    def lookup(self, text: str) -> Iterator[tuple[int, int]]:
-        """:meth:`matches` over a short text (an Arabic word without its clitics, and what
-        follows it)."""
-        return self._automaton.iter(text)  # type: ignore[no-any-return]
+    def begins(self, word: str) -> bool:
+        """Whether some key's first word is ``word``."""
+        return bool(self._automaton.exists(" " + word) or self._automaton.match(" " + word + " "))
 
 
 def _arabic(ch: str) -> bool:
@@ -300,11 +365,11 @@ def scan(text: str, automaton: Automaton, langs: Sequence[str] = ()) -> list[Occ
     f = folded.text
     size = len(f)
     wanted = {lang.casefold() for lang in langs}
-    found: list[tuple[int, int, int, str]] = []  # folded start, end, key number, kind
-    for last, number in automaton.matches(f):
-        start, end = last - len(automaton.keys[number]) + 1, last + 1
+    found: list[tuple[int, int, str, str]] = []  # folded start, end, key, kind
+    for last, length in automaton.matches(f):
+        start, end = last - length + 1, last + 1
         if end == size or f[end] == " ":
-            found.append((start, end, number, "exact"))
+            found.append((start, end, f[start:end], "exact"))
             continue
         stop = f.find(" ", end)
         stop = size if stop < 0 else stop
@@ -314,53 +379,81 @@ def scan(text: str, automaton: Automaton, langs: Sequence[str] = ()) -> list[Occ
         if base in inflection_bases(word) or (
             base.isascii() and word[len(base) :] in _ENGLISH_ENDINGS
         ):
-            found.append((start, stop, number, "inflected"))
-    for word_start, word in _clitic_words(f, automaton.first_words):
+            found.append((start, stop, f[start:end], "inflected"))
+    found = _with_detached_endings(found, f, folded, text)
+    for word_start, word in _clitic_words(f):
         stop = word_start + len(word)
         tail = f[stop : stop + 300]
-        for bare in _clitic_bare(word, automaton.first_words):
+        for bare in _clitic_bare(word, automaton):
             # the bare word in place of the word, then the text that follows it
-            for last, number in automaton.lookup(" " + bare + tail):
-                if last - len(automaton.keys[number]) != 0 or last < len(bare):
+            probe = " " + bare + tail
+            for last, length in automaton.matches(probe):
+                if last - length != 0 or last < len(bare):
                     continue  # a key that does not begin with the whole bare word
                 end = stop + last - len(bare)
                 if end == size or f[end] == " ":
-                    found.append((word_start, end, number, "clitic"))
+                    found.append((word_start, end, probe[1 : last + 1], "clitic"))
     return _resolved(text, folded, found, automaton, wanted)
 
 
-def _clitic_words(f: str, first_words: set[str]) -> Iterator[tuple[int, str]]:
+def _with_detached_endings(
+    found: list[tuple[int, int, str, str]], f: str, folded: Folded, text: str
+) -> list[tuple[int, int, str, str]]:
+    """Latin terms with a Bengali ending hyphenated onto them (``LoRA-তে``, ``QAT-এর``): the
+    ending is a word of its own once folded; the term and its ending are one form."""
+    from glossary_cli.scripts.bengali import DETACHED
+
+    out = []
+    for start, end, key, kind in found:
+        if kind == "exact" and key.isascii() and end < len(f):
+            stop = f.find(" ", end + 1)
+            stop = len(f) if stop < 0 else stop
+            if f[end + 1 : stop] in DETACHED:
+                term_end = folded.original(start, end)[1]
+                ending_start = folded.original(end + 1, stop)[0]
+                if text[term_end:ending_start] in ("-", "\u2010", "\u2011", ""):
+                    out.append((start, stop, key, "inflected"))
+                    continue
+        out.append((start, end, key, kind))
+    return out
+
+
+def _clitic_words(f: str) -> Iterator[tuple[int, str]]:
     """The Arabic words of a folded text that begin with a proclitic letter or the article."""
-    if not first_words:
-        return
     at = 0
     for word in f.split(" "):
-        if word and _arabic(word[0]) and word[0] in "وفبكلا" and word not in first_words:
+        if word and word[0] in _PROCLITIC_LETTERS:
             yield at, word
         at += len(word) + 1
 
 
-def _clitic_bare(word: str, first_words: set[str]) -> list[str]:
+#: The letters an Arabic proclitic, or the article, begins with.
+_PROCLITIC_LETTERS = frozenset("وفبكلا")
+
+
+def _clitic_bare(word: str, automaton: Automaton) -> list[str]:
     """The forms of an Arabic word without its proclitics that begin some term."""
     from glossary_cli.scripts.arabic import clitic_bases
 
-    return [b for b in clitic_bases(word) if b in first_words and b != word]
+    if automaton.begins(word):
+        return []  # the word as it is begins a term: found as it is
+    return [b for b in clitic_bases(word) if b != word and automaton.begins(b)]
 
 
 def _resolved(
     text: str,
     folded: Folded,
-    found: list[tuple[int, int, int, str]],
+    found: list[tuple[int, int, str, str]],
     automaton: Automaton,
     wanted: set[str],
 ) -> list[Occurrence]:
     """The candidates as occurrences: the longest of overlapping ones (then the leftmost),
     names of unwanted languages and case-mismatched Latin abbreviations left out."""
     candidates: list[tuple[int, int, str, str, Name, tuple[str, ...]]] = []
-    for fstart, fend, number, kind in found:
+    for fstart, fend, key, kind in found:
         start, end = folded.original(fstart, fend)
         surface = text[start:end]
-        names = [n for n in automaton.names[number] if _wanted(n, wanted)]
+        names = [n for n in automaton.names(key) if _wanted(n, wanted)]
         names = [n for n in names if _case_fits(n, surface, kind)]
         if not names:
             continue
@@ -426,17 +519,23 @@ def _case_fits(name: Name, surface: str, kind: str) -> bool:
     return head == term or head.replace("-", " ") == term.replace("-", " ")
 
 
-def names_from_index(conn: Any) -> Iterator[tuple[str, Name]]:
-    """``(folded key, name)`` of every term of an index (:mod:`glossary_cli.index`), in the
-    index's order."""
+def names_from_index(conn: Any, key: str | None = None) -> Iterator[tuple[str, Name]]:
+    """``(folded key, name)`` of every term of an index (:mod:`glossary_cli.index`), or of
+    the terms whose key is ``key``, in the index's order."""
     marks = ",".join("?" * len(TERM_FIELDS))
+    where = " AND n.key = ?" if key is not None else ""
     rows = conn.execute(
         "SELECT n.key, c.id, n.lang, n.text, n.field, n.status, n.type FROM name n "
-        f"JOIN concept c ON c.rowid = n.concept WHERE n.field IN ({marks}) ORDER BY n.rowid",
-        TERM_FIELDS,
+        f"JOIN concept c ON c.rowid = n.concept WHERE n.field IN ({marks}){where} "
+        "ORDER BY n.rowid",
+        (*TERM_FIELDS, *((key,) if key is not None else ())),
     )
-    for key, cid, lang, term, field, status, term_type in rows:
-        yield key, Name(cid, lang, term, field, status, term_type)
+    for k, cid, lang, term, field, status, term_type in rows:
+        yield k, Name(cid, lang, term, field, status, term_type)
+
+
+#: The layout of a kept automaton: one of another layout is built again.
+_KEPT = 2
 
 
 def load_automaton(conn: Any, path: Path | None) -> Automaton:
@@ -457,23 +556,27 @@ def load_automaton(conn: Any, path: Path | None) -> Automaton:
     if path is not None:
         try:
             with path.open("rb") as fh:
-                kept, automaton = pickle.load(fh)
-            if kept == stamp and isinstance(automaton, Automaton):
-                return automaton
-        except (OSError, EOFError, ValueError, TypeError, AttributeError, pickle.PickleError):
+                version, kept, automaton = pickle.load(fh)
+            if version == _KEPT and kept == stamp and isinstance(automaton, Automaton):
+                return automaton.bind(conn)
+        except (OSError, EOFError, ValueError, TypeError, AttributeError, KeyError,
+                IndexError, pickle.PickleError):  # fmt: skip
             pass
-    automaton = Automaton(names_from_index(conn))
+    marks = ",".join("?" * len(TERM_FIELDS))
+    keys = (k for (k,) in conn.execute(
+        f"SELECT DISTINCT key FROM name WHERE field IN ({marks})", TERM_FIELDS))  # fmt: skip
+    automaton = Automaton(keys)
     if path is not None:
         import os
 
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         try:
             with tmp.open("wb") as fh:
-                pickle.dump((stamp, automaton), fh, protocol=pickle.HIGHEST_PROTOCOL)
+                pickle.dump((_KEPT, stamp, automaton), fh, protocol=pickle.HIGHEST_PROTOCOL)
             os.replace(tmp, path)
         except OSError:
             tmp.unlink(missing_ok=True)  # a read-only cache: built again next time
-    return automaton
+    return automaton.bind(conn)
 
 
 def masked_markdown(text: str) -> str:
