@@ -832,8 +832,10 @@ SCAN_PO = (".po", ".pot")
 def scan_inputs(name: str, data: bytes, side: str = "source") -> list[tuple[str, str, str]]:
     """The texts of one input of ``gloss scan`` as ``(name, text, text to scan)``: a
     Markdown file with its code blanked out (:func:`glossary_cli.text.scan.masked_markdown`);
-    a PO file as one text per entry, its ``msgid`` (``side="source"``) or its ``msgstr``
-    (``"target"``); anything else as plain text (UTF-8, a BOM dropped, UTF-16 with its BOM).
+    a PO file as one text per entry (``FILE:LINE``), its ``msgid`` (``side="source"``) or
+    its ``msgstr`` (``"target"``); an XLIFF or TMX file as one text per unit (``FILE#ID``,
+    :mod:`glossary_cli.formats.xliff`), its source or target; anything else as plain text
+    (UTF-8, a BOM dropped, UTF-16 with its BOM).
 
     Raises:
         ParseError: the input cannot be decoded, or a PO file polib cannot read; UsageError:
@@ -849,6 +851,12 @@ def scan_inputs(name: str, data: bytes, side: str = "source") -> list[tuple[str,
         from glossary_cli.formats.po import segments
 
         return [(f"{name}:{line}", t, t) for line, t in segments(data, name, side)]
+    from glossary_cli.formats import xliff
+
+    if lower.endswith(xliff.SUFFIXES):
+        _, _, units = xliff.pairs(data, name)
+        chosen = [(uid, s if side == "source" else t) for uid, s, t in units]
+        return [(f"{name}#{uid}", t, t) for uid, t in chosen if t]
     text = decode(data, name)
     if lower.endswith(SCAN_MARKDOWN):
         return [(name, text, masked_markdown(text))]
@@ -1019,6 +1027,11 @@ class CheckResult(NamedTuple):
     target_lang: str
 
 
+#: File name endings of XLIFF and TMX (:data:`glossary_cli.formats.xliff.SUFFIXES`, which a
+#: lookup does not import).
+_XLIFF_SUFFIXES = (".xlf", ".xliff", ".sdlxliff", ".mxliff", ".tmx")
+
+
 def _script_tag(text: str) -> str:
     from glossary_cli.formats._common import script_lang
 
@@ -1039,8 +1052,8 @@ def check_translation(
 
     Args:
         inputs: one bilingual file — a TSV or CSV table (segment id and language columns),
-            a PO file — or two line-aligned plain texts, source then target, as
-            ``(name, bytes)``.
+            a PO file, an XLIFF (1.2, 2.x) or TMX file — or two line-aligned plain texts,
+            source then target, as ``(name, bytes)``.
         source_lang, target_lang: the languages (taken from the file where it says: table
             headers, a PO header; else from the script of the texts).
         kinds: the checks to run (:data:`glossary_cli.text.check.KINDS`); ``None``: all.
@@ -1082,6 +1095,14 @@ def check_translation(
             segments = [Segment(str(line), s, t) for line, s, t in entries]
             src = source_lang or file_src
             tgt = target_lang or file_tgt or _script_tag(" ".join(t for _, _, t in entries))
+        elif lower.endswith(_XLIFF_SUFFIXES):
+            from glossary_cli.formats import xliff
+            from glossary_cli.text.check import Segment
+
+            xlf_src, xlf_tgt, units = xliff.pairs(raw, name)
+            segments = [Segment(uid, s, t) for uid, s, t in units]
+            src = source_lang or xlf_src or _script_tag(" ".join(s for _, s, _ in units))
+            tgt = target_lang or xlf_tgt or _script_tag(" ".join(t for _, _, t in units))
         elif lower.endswith((".tsv", ".csv", ".tab")):
             text = decode(raw, name)
             try:
@@ -1098,8 +1119,8 @@ def check_translation(
         else:
             raise UsageError(
                 f"{name} is not a bilingual file gloss checks",
-                hint="give a TSV or CSV table (id, en, bn…), a PO file, or two line-aligned "
-                "texts: gloss check SOURCE TARGET",
+                hint="give a TSV or CSV table (id, en, bn…), a PO, XLIFF or TMX file, or two "
+                "line-aligned texts: gloss check SOURCE TARGET",
             )
     else:
         raise UsageError(

@@ -124,3 +124,80 @@ def test_gloss_check_on_the_bundled_glossary(
     other.write_bytes(b"PK")
     refused = runner.invoke(app, ["check", str(other)])
     assert refused.exit_code != 0 and "not a bilingual file" in refused.stderr
+
+
+XLIFF12 = """<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+ <file source-language="en" target-language="bn" datatype="plaintext" original="ch1">
+  <body>
+   <trans-unit id="p1"><source>Network Pruning helps.</source>
+    <target>এটি সাহায্য করে।</target></trans-unit>
+   <trans-unit id="p2"><source>A Mixture of Experts.</source>
+    <target>মিশ্র বিশেষজ্ঞদের।</target></trans-unit>
+  </body>
+ </file>
+</xliff>
+"""
+XLIFF20 = """<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="ar">
+ <file id="f1">
+  <unit id="u1"><segment><source>Network Pruning helps.</source>
+   <target>يساعد ذلك.</target></segment></unit>
+  <unit id="u2"><segment><source>Network Pruning again.</source>
+   <target>وتقليم الشبكة مرة أخرى.</target></segment></unit>
+ </file>
+</xliff>
+"""
+TMX = """<?xml version="1.0" encoding="UTF-8"?>
+<tmx version="1.4"><header srclang="en" datatype="plaintext" segtype="sentence" adminlang="en"
+ creationtool="t" creationtoolversion="1" o-tmf="t"/><body>
+ <tu tuid="7"><tuv xml:lang="en"><seg>Mixture of Experts</seg></tuv>
+  <tuv xml:lang="bn"><seg>Mixture of Experts</seg></tuv></tu>
+</body></tmx>
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "expected", "langs"),
+    [
+        ("ch1.xlf", XLIFF12, [("p1", "missing", "pruning")], "(en → bn)"),
+        ("ch1.xlf", XLIFF20, [("u1", "missing", "pruning")], "(en → ar)"),
+        ("memory.tmx", TMX, [("7", "untranslated", "mixture-of-experts")], "(en → bn)"),
+    ],
+)
+def test_xliff_and_tmx_are_checked(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    content: str,
+    expected: list[tuple[str, ...]],
+    langs: str,
+) -> None:
+    monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
+    monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "--format", "jsonl"])
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r["seg_id"], r["kind"], r["id"]) for r in rows] == expected
+    assert langs in result.stderr
+    scanned = runner.invoke(app, ["scan", str(path), "--side", "target", "--format", "json"])
+    assert all(r["file"].startswith(f"{path}#") for r in json.loads(scanned.stdout or "[]"))
+
+
+def test_an_xliff_file_declaring_entities_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
+    monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
+    bomb = tmp_path / "bomb.xlf"
+    bomb.write_text(
+        '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;">]>'
+        '<xliff version="1.2"><file><body><trans-unit id="1"><source>&b;</source>'
+        "</trans-unit></body></file></xliff>",
+        encoding="utf-8",
+    )
+    for command in (["check", str(bomb)], ["scan", str(bomb)]):
+        result = runner.invoke(app, command)
+        assert result.exit_code != 0 and "declares entities" in result.stderr
+        assert "Traceback" not in result.stderr

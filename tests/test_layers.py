@@ -25,7 +25,7 @@ LAYERS = {
     "formats._common": 3, "formats._xml": 3, "formats._yaml": 3,
     "formats": 4, "formats.seedtext": 4, "formats.tbx": 4, "formats.table": 4,
     "formats.jsonl": 4, "formats.yamldoc": 4, "formats.po": 4, "formats.markdown": 4,
-    "formats.folder": 4, "formats.xlsx": 4,
+    "formats.folder": 4, "formats.xlsx": 4, "formats.xliff": 4,
     "align": 4, "lint": 4, "text": 4, "text.scan": 4, "text.check": 4,
     "store": 5, "build": 5, "parallel": 5,
     "index": 6, "search": 6, "search.bands": 6, "search.query": 6, "search.searcher": 6,
@@ -49,6 +49,8 @@ OWNERS = {
     "openpyxl": {"formats.xlsx"},
     "markdown_it": {"formats.markdown", "formats.folder", "text.scan"},
     "ahocorasick": {"text.scan"},
+    "translate": {"formats.xliff"},
+    "lxml": set(),
 }
 
 

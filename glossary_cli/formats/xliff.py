@@ -1,0 +1,107 @@
+"""Bilingual files for ``gloss scan --side`` and ``gloss check``: XLIFF 1.2, XLIFF 2.x and TMX,
+read with translate-toolkit (``translate.storage.xliff``, ``xliff2``, ``tmx``).
+
+Every file is first parsed by gloss's own safe XML reader (:func:`glossary_cli.formats._xml.
+parse_xml`), which refuses an internal DTD subset and any entity — the XML entity attacks
+("billion laughs", external entities) — before translate-toolkit's lxml parser sees it.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from glossary_cli.errors import ParseError
+
+#: File name endings of the bilingual XML formats.
+SUFFIXES = (".xlf", ".xliff", ".sdlxliff", ".mxliff", ".tmx")
+
+
+def pairs(data: bytes, name: str) -> tuple[str | None, str | None, list[tuple[str, str, str]]]:
+    """The translation units of an XLIFF or TMX file: its source and target languages (from
+    the file: ``source-language``/``target-language``, ``srcLang``/``trgLang``, a TMX header's
+    ``srclang`` and its variants' ``xml:lang``; ``None`` where it does not say) and
+    ``(id, source, target)`` of each unit with a source text.
+
+    Raises:
+        ParseError: not well-formed, an internal DTD or an entity (refused before reading),
+            or a file translate-toolkit cannot read as XLIFF or TMX.
+    """
+    from glossary_cli.formats._xml import local, parse_xml
+
+    root, _ = parse_xml(data, name)  # the safety check; translate-toolkit reads the units
+    kind = local(root.tag)
+    try:
+        if kind == "tmx":
+            return _tmx(data, root)
+        if kind == "xliff":
+            version = root.get("version", "1.2")
+            if version.startswith("2"):
+                from translate.storage.xliff2 import Xliff2File
+
+                store: Any = Xliff2File.parsestring(data)  # type: ignore[no-untyped-call]
+                source = root.get("srcLang")
+                target = root.get("trgLang")
+            else:
+                from translate.storage.xliff import xlifffile
+
+                store = xlifffile.parsestring(data)  # type: ignore[no-untyped-call]
+                source = store.getsourcelanguage() or None
+                target = store.gettargetlanguage() or None
+            units = []
+            for n, unit in enumerate(store.units, 1):
+                if getattr(unit, "isheader", lambda: False)():
+                    continue
+                text = str(unit.source or "")
+                if not text.strip():
+                    continue
+                uid = _unit_id(unit) or str(n)
+                units.append((uid, text, str(unit.target or "")))
+            return source, target, units
+    except (ValueError, TypeError, AttributeError, KeyError) as exc:
+        raise ParseError(f"not an XLIFF or TMX file gloss can read: {exc}", path=name) from None
+    raise ParseError(
+        f"the root element is <{kind}>, not <xliff> or <tmx>",
+        path=name,
+        hint="give an XLIFF (1.2 or 2.x) or TMX file",
+    )
+
+
+def _unit_id(unit: Any) -> str:
+    element = getattr(unit, "xmlelement", None)
+    if element is not None and element.get("id"):
+        return str(element.get("id"))
+    raw = unit.getid() if hasattr(unit, "getid") else ""
+    return str(raw).rpartition("\x04")[2] if raw else ""
+
+
+def _tmx(data: bytes, root: Any) -> tuple[str | None, str | None, list[tuple[str, str, str]]]:
+    """A TMX file's units: the header's ``srclang`` is the source; the target the first other
+    language of the first unit."""
+    from translate.storage.tmx import tmxfile
+
+    from glossary_cli.formats._xml import XML_LANG, local
+
+    header = next((e for e in root if local(e.tag) == "header"), None)
+    source = header.get("srclang") if header is not None else None
+    if source in (None, "*all*"):
+        source = None
+    target = None
+    for tu in root.iter():
+        if local(tu.tag) != "tu":
+            continue
+        langs = [v.get(XML_LANG) or v.get("lang") for v in tu if local(v.tag) == "tuv"]
+        others = [lang for lang in langs if lang and lang != source]
+        if source is None and langs:
+            source = langs[0]
+            others = [lang for lang in langs[1:] if lang]
+        if others:
+            target = others[0]
+            break
+    store = tmxfile(io.BytesIO(data), sourcelanguage=source or "en", targetlanguage=target)
+    units = []
+    for n, unit in enumerate(store.units, 1):
+        text = str(unit.source or "")
+        if text.strip():
+            units.append((_unit_id(unit) or str(n), text, str(unit.target or "")))
+    return source, target, units
