@@ -75,6 +75,12 @@ def test_one_source_term_translated_two_ways_is_inconsistent() -> None:
     assert _check(segments) == [("3", "inconsistent", "model", "প্রতিরূপ")]
 
 
+def test_both_admitted_terms_side_by_side_are_consistent() -> None:
+    segments = [Segment("1", "a model", "একটি মডেল"), Segment("2", "the model", "মডেল (প্রতিরূপ)"),
+                Segment("3", "this model", "এই মডেল")]  # fmt: skip
+    assert _check(segments) == []
+
+
 def test_checks_can_be_chosen() -> None:
     segment = [Segment("1", "The bus is fast.", "bus দ্রুত।")]
     assert _check(segment, ("missing", "deprecated")) == []

@@ -142,8 +142,11 @@ def check(
             c = concept(cid)
             source_section = c.section(source_lang) if c is not None else None
             main = source_section.main if source_section is not None else None
+            with_usual = set(by_term[usual])
             for term in ranked[1:]:
                 for seg_id in by_term[term]:
+                    if seg_id in with_usual:
+                        continue  # both, side by side ("Mixture of Experts (MoE)"): consistent
                     issues.append(
                         CheckIssue(
                             seg_id, "inconsistent", cid, main.text if main is not None else "",
