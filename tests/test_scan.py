@@ -219,3 +219,16 @@ def test_lookup_answers_one_line_per_query(tmp_path: Path, monkeypatch: pytest.M
     assert [line.split("\t")[0] for line in lines[1:]] == ["zebra crossing", ""]
     clean = runner.invoke(app, ["lookup"], input="LoRA\n")
     assert clean.exit_code == 0
+
+
+def test_a_long_text_is_scanned_in_pieces_with_the_same_result(
+    bundled: Automaton, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from glossary_cli.text import scan as module
+
+    text = "মিশ্র বিশেষজ্ঞদের কথা।\nوتقليم الشبكة and QAT-এর কাজ.\n\n" * 40
+    whole = scan(text, bundled)
+    monkeypatch.setattr(module, "CHUNK", 97)
+    pieces = scan(text, bundled)
+    assert pieces == whole and len(whole) == 120
+    assert all(text[o.start : o.end] == o.text for o in pieces)

@@ -347,7 +347,50 @@ def _arabic(ch: str) -> bool:
     return "\u0600" <= ch <= "\u06ff" or "\u0750" <= ch <= "\u077f"
 
 
+#: Texts longer than this (in code points) are scanned a piece at a time, cut between
+#: paragraphs (else lines, else spaces), so that memory stays bounded whatever the input.
+CHUNK = 1 << 16
+
+
 def scan(text: str, automaton: Automaton, langs: Sequence[str] = ()) -> list[Occurrence]:
+    """Every occurrence of a glossary term in ``text`` (see the module docstring); a long
+    text is scanned in pieces (:data:`CHUNK`), cut where no term can span the cut.
+
+    Args:
+        text: the text, as read.
+        automaton: the glossary's terms (:class:`Automaton`).
+        langs: only terms of these languages (primary subtags match: ``en`` finds ``en-US``);
+            empty: every language.
+
+    Returns:
+        The occurrences, in text order, none overlapping another; offsets are the text's.
+    """
+    if len(text) <= CHUNK:
+        return _scan(text, automaton, langs)
+    out: list[Occurrence] = []
+    start = 0
+    while start < len(text):
+        end = _cut(text, start)
+        for o in _scan(text[start:end], automaton, langs):
+            out.append(o._replace(start=o.start + start, end=o.end + start))
+        start = end
+    return out
+
+
+def _cut(text: str, start: int) -> int:
+    """Where the piece of ``text`` that begins at ``start`` ends: after the last paragraph
+    break (else line break, else space) before ``start + CHUNK``, or there."""
+    limit = start + CHUNK
+    if limit >= len(text):
+        return len(text)
+    for sep in ("\n\n", "\n", " "):
+        at = text.rfind(sep, start + CHUNK // 2, limit)
+        if at >= 0:
+            return at + len(sep)
+    return limit
+
+
+def _scan(text: str, automaton: Automaton, langs: Sequence[str] = ()) -> list[Occurrence]:
     """Every occurrence of a glossary term in ``text`` (see the module docstring).
 
     Args:
