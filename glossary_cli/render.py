@@ -935,6 +935,26 @@ def scan_view(
     shown = list(langs) or [tag for tag in ("en", "bn", "ar") if tag in seen_langs] + [
         tag for tag in seen_langs if tag not in ("en", "bn", "ar")
     ]
+    from glossary_cli.layout import CARD_WIDTH
+
+    if width < CARD_WIDTH:  # narrow: each concept stacked, as search results are
+        for cid, n in counts.items():
+            concept = concepts.get(cid)
+            name = (concept.en if concept is not None else None) or cid
+            head = Field(((safe(name), "cyan"), (f"  ×{n}", "dim")))
+            lines += paragraph(head, width, options)
+            found_line = "found as: " + ", ".join(found_as[cid])
+            lines += paragraph(Field.of(safe(found_line)), width, options, indent=2)
+            for tag in shown:
+                section = concept.section(tag) if concept is not None else None
+                main = section.main if section is not None else None
+                if main is not None:
+                    lines += paragraph(Field.of(safe(f"{tag}: {main.text}")), width, options,
+                                       indent=2)  # fmt: skip
+            for use in uses.get(cid, {}):
+                lines += paragraph(Field.of(safe(use), "red"), width, options, indent=2)
+        print_lines(lines, console)
+        return
     columns = [Column("concept", max_lines=2), Column("n", justify="right", wrap=False),
                Column("found as")] + [Column(tag) for tag in shown] + [Column("note")]  # fmt: skip
     rows = []

@@ -232,3 +232,39 @@ def test_a_long_text_is_scanned_in_pieces_with_the_same_result(
     pieces = scan(text, bundled)
     assert pieces == whole and len(whole) == 120
     assert all(text[o.start : o.end] == o.text for o in pieces)
+
+
+@pytest.mark.parametrize("width", [40, 80, 120])
+def test_the_terminal_view_highlights_each_term_and_lists_the_concepts(
+    bundled: Automaton, width: int
+) -> None:
+    import io
+
+    from rich.console import Console
+
+    from glossary_cli import render
+    from glossary_cli.model import Concept, LangSection, Term
+
+    text = "মিশ্র বিশেষজ্ঞদের কথা, [bold]markup[/bold] \x1b[31m, and QAT.\n"
+    found = tuple(scan(text, bundled))
+    concepts = {
+        "mixture-of-experts": Concept("mixture-of-experts", (
+            LangSection("en", (Term("Mixture of Experts"),)),
+            LangSection("bn", (Term("মিশ্র বিশেষজ্ঞ"),)))),
+        "quantization-aware-training": Concept("quantization-aware-training", (
+            LangSection("en", (Term("Quantization-Aware Training"),)),)),
+    }  # fmt: skip
+    out = io.StringIO()
+    console = Console(file=out, width=width, force_terminal=True, color_system="standard",
+                      highlight=False, emoji=False, markup=False)  # fmt: skip
+    texts = [api.ScannedText("-", text, found)]
+    render.scan_view(texts, concepts, (), console)
+    shown = out.getvalue()
+    assert "\x1b[1;33m" in shown  # the terms highlighted
+    assert "[bold]markup[/bold]" in shown and "\x1b[31m" not in shown  # text is never markup
+    assert "Mixture" in shown and "Quantization" in shown
+    for line in shown.splitlines():
+        from glossary_cli.layout import cell_width
+
+        plain = __import__("re").sub("\x1b\\[[0-9;]*m", "", line)
+        assert cell_width(plain) <= width
