@@ -1044,6 +1044,7 @@ def check_translation(
     source_lang: str | None = None,
     target_lang: str | None = None,
     kinds: Sequence[str] | None = None,
+    columns: Mapping[str, str] | None = None,
     data: str | None = None,
     env: Mapping[str, str] | None = None,
 ) -> CheckResult:
@@ -1057,6 +1058,8 @@ def check_translation(
         source_lang, target_lang: the languages (taken from the file where it says: table
             headers, a PO header; else from the script of the texts).
         kinds: the checks to run (:data:`glossary_cli.text.check.KINDS`); ``None``: all.
+        columns: for a table, which column holds what (``{"id": "segment", "en": "english",
+            "bn": "bangla"}``, :func:`parse_columns`).
         data: the data directory (as ``--data``).
 
     Raises:
@@ -1105,12 +1108,14 @@ def check_translation(
             tgt = target_lang or xlf_tgt or _script_tag(" ".join(t for _, _, t in units))
         elif lower.endswith((".tsv", ".csv", ".tab")):
             text = decode(raw, name)
+            delimiter = "," if lower.endswith(".csv") else "\t"
             try:
                 segments, src, tgt = table_segments(
                     text,
                     source_lang,
                     target_lang,
-                    delimiter="," if lower.endswith(".csv") else "\t",
+                    delimiter=delimiter,
+                    columns=dict(columns) if columns else None,
                 )
             except ValueError as exc:
                 raise UsageError(

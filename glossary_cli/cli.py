@@ -1220,6 +1220,15 @@ def check(
             help="The target language (default: what the file or its script says).",
         ),
     ] = None,
+    columns: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--columns",
+            metavar="WHAT=COLUMN,...",
+            show_default=False,
+            help="A table's columns by name: id=segment,en=english,bn=bangla.",
+        ),
+    ] = None,
     kinds: Annotated[
         Optional[str],  # noqa: UP045
         typer.Option(
@@ -1263,18 +1272,23 @@ def check(
                 ) from None
         chosen = [k.strip() for k in kinds.split(",") if k.strip()] if kinds else None
         result = api.check_translation(
-            inputs, source_lang=source_lang, target_lang=target_lang, kinds=chosen, data=data
+            inputs,
+            source_lang=source_lang,
+            target_lang=target_lang,
+            kinds=chosen,
+            columns=api.parse_columns(columns) if columns else None,
+            data=data,
         )
     except GlossError as exc:
         _fail(exc)
     rows = [i._asdict() for i in result.issues]
-    columns = ["seg_id", "kind", "id", "source", "expected", "found"]
+    fields = ["seg_id", "kind", "id", "source", "expected", "found"]
     if fmt is ScanFormat.json:
         render.write_json(rows)
     elif fmt is ScanFormat.jsonl:
         render.write_jsonl(rows)
     elif fmt in (ScanFormat.csv, ScanFormat.tsv):
-        render.write_rows_csv(rows, columns, delimiter="\t" if fmt is ScanFormat.tsv else ",")
+        render.write_rows_csv(rows, fields, delimiter="\t" if fmt is ScanFormat.tsv else ",")
     else:
         _paged(not no_pager, lambda console: render.check_view(result.issues, console))
     typer.echo(

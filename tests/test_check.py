@@ -95,6 +95,13 @@ def test_tables_and_aligned_texts_give_segments() -> None:
         two_files("a\nb\n", "ক\n")
     with pytest.raises(ValueError, match="two language columns"):
         table_segments("id,text\n1,x\n", None, None)
+    named = table_segments(
+        "segment,english,bangla\nx1,a model,মডেল\n", None, None,
+        columns={"id": "segment", "en": "English", "bn": "bangla"},
+    )  # fmt: skip
+    assert named == ([Segment("x1", "a model", "মডেল")], "en", "bn")
+    with pytest.raises(ValueError, match="no column 'hindi'"):
+        table_segments("a,b\n1,2\n", None, None, columns={"en": "a", "hi": "hindi"})
 
 
 def test_gloss_check_on_the_bundled_glossary(

@@ -187,11 +187,18 @@ ID_COLUMNS = ("id", "seg_id", "segment", "segment_id", "key", "#")
 
 
 def table_segments(
-    text: str, source_lang: str | None, target_lang: str | None, *, delimiter: str = ","
+    text: str,
+    source_lang: str | None,
+    target_lang: str | None,
+    *,
+    delimiter: str = ",",
+    columns: dict[str, str] | None = None,
 ) -> tuple[list[Segment], str, str]:
     """Segments of a bilingual table: a header naming a segment id column (:data:`ID_COLUMNS`,
     optional: rows are numbered otherwise) and language columns by tag; the source and target
     columns are the languages given, else the table's first two language columns.
+    ``columns`` (``--columns id=segment,en=english,bn=bangla``) names the columns instead:
+    ``id`` the segment id's, a language tag that language's.
 
     Returns:
         The segments, and the source and target language tags.
@@ -209,8 +216,22 @@ def table_segments(
         raise ValueError("the table is empty")
     header = [h.strip() for h in rows[0]]
     folded = [h.casefold() for h in header]
-    ids = next((i for i, h in enumerate(folded) if h in ID_COLUMNS), None)
-    langs = {canonical_tag(h): i for i, h in enumerate(header) if i != ids and is_language_tag(h)}
+    if columns:
+        named = {}
+        for what, wanted in columns.items():
+            if wanted.casefold() not in folded:
+                raise ValueError(f"no column {wanted!r} (the columns are {', '.join(header)})")
+            named[what] = folded.index(wanted.casefold())
+        ids = named.pop("id", None)
+        for what in named:
+            if not is_language_tag(what):
+                raise ValueError(f"{what!r} is neither id nor a language tag")
+        langs = {canonical_tag(what): i for what, i in named.items()}
+    else:
+        ids = next((i for i, h in enumerate(folded) if h in ID_COLUMNS), None)
+        langs = {
+            canonical_tag(h): i for i, h in enumerate(header) if i != ids and is_language_tag(h)
+        }
 
     def column(tag: str | None, nth: int) -> tuple[str, int]:
         if tag is not None:
