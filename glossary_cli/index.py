@@ -144,14 +144,17 @@ def _digest(data: str | bytes) -> str:
 
 
 def _remove_stale(path: Path) -> None:
-    """Delete the indexes of the same data directories built by other code, and temporary
-    files that stopped builds left behind: their process is gone, or they are more than a
-    day old."""
+    """Delete the indexes of the same data directories built by other code (and the term
+    automata kept beside them), and temporary files that stopped builds left behind: their
+    process is gone, or they are more than a day old."""
     import time
 
     prefix = path.name.rsplit("-", 1)[0]
     for other in path.parent.glob(f"{prefix}-*.sqlite3"):
         if other != path:
+            other.unlink(missing_ok=True)
+    for other in path.parent.glob(f"{prefix}-*.terms"):  # text.scan's automaton of one
+        if other != path.with_suffix(".terms"):
             other.unlink(missing_ok=True)
     cutoff = time.time() - 86400
     for tmp in path.parent.glob(f".{prefix}-*.tmp"):
