@@ -806,6 +806,22 @@ def _read_for_lint(path: Path, lang: str | None) -> Any:
     return Glossary(result.glossary.sources, result.glossary.concepts, result.warnings)
 
 
+def _valid_tags(tags: Sequence[str | None], option: str = "--lang") -> None:
+    """Refuse a language option that is no BCP 47 tag.
+
+    Raises:
+        UsageError: naming the tag and the option.
+    """
+    from glossary_cli.tags import is_language_tag
+
+    for tag in tags:
+        if tag is not None and not is_language_tag(tag):
+            raise UsageError(
+                f"{option}: {tag!r} is not a language tag",
+                hint="use BCP 47 tags: bn, ar, en, hi…",
+            )
+
+
 # --- terms in running text ---------------------------------------------------------------------
 
 
@@ -892,6 +908,7 @@ def scan(
     from glossary_cli.text.scan import load_automaton
     from glossary_cli.text.scan import scan as find
 
+    _valid_tags(langs)
     env = os.environ if env is None else env
     dirs, cache = data_dirs(data, env), cache_dir(env)
     searcher = open_searcher(data, env)
@@ -974,7 +991,11 @@ def lookup(
         Rows ``{query, found, sure, id, en, match, score, terms}``: ``found`` whether some
         concept matched, ``sure`` whether the match leaves no doubt (:attr:`Hit.sure`),
         ``match`` how (``exact``, ``inflected``…), ``terms`` ``{lang: main term}``.
+
+    Raises:
+        UsageError: a language that is no BCP 47 tag.
     """
+    _valid_tags(langs)
     searcher = open_searcher(data, env)
     rows = []
     for query in queries:
@@ -1070,6 +1091,8 @@ def check_translation(
     from glossary_cli.tags import canonical_tag
     from glossary_cli.text.check import KINDS, check, table_segments, two_files
 
+    _valid_tags([source_lang], "--source-lang")
+    _valid_tags([target_lang], "--target-lang")
     chosen = tuple(kinds) if kinds else KINDS
     unknown = [k for k in chosen if k not in KINDS]
     if unknown:
@@ -1133,6 +1156,11 @@ def check_translation(
             hint="gloss check translation.tsv, or gloss check source.txt target.txt",
         )
     src, tgt = canonical_tag(src), canonical_tag(tgt)
+    if src.split("-")[0] == tgt.split("-")[0]:
+        raise UsageError(
+            f"the source and the target are both {src}: there is no translation to check",
+            hint="say the languages with --source-lang and --target-lang",
+        )
     from glossary_cli.config import cache_dir
     from glossary_cli.index import index_path
     from glossary_cli.text.scan import load_automaton

@@ -1034,8 +1034,8 @@ def scan(
         typer.Argument(
             metavar="[FILE...]",
             show_default=False,
-            help="Texts to scan: plain text, Markdown (code skipped) or PO; - or none for "
-            "standard input.",
+            help="Texts to scan: plain text, Markdown (code skipped), PO, XLIFF or TMX; - or "
+            "none for standard input.",
         ),
     ] = None,
     lang: Annotated[
@@ -1062,7 +1062,11 @@ def scan(
     ] = ScanFormat.table,
     side: Annotated[
         Side,
-        typer.Option("--side", case_sensitive=False, help="Of a PO file: msgid or msgstr."),
+        typer.Option(
+            "--side",
+            case_sensitive=False,
+            help="Of a PO, XLIFF or TMX file: the source, or the translation.",
+        ),
     ] = Side.source,
     data: DataOption = None,
     no_pager: PagerOption = False,

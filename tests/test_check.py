@@ -214,3 +214,17 @@ def test_an_xliff_file_declaring_entities_is_refused(
         result = runner.invoke(app, command)
         assert result.exit_code != 0 and "declares entities" in result.stderr
         assert "Traceback" not in result.stderr
+
+
+def test_a_translation_into_its_own_language_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
+    monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
+    (tmp_path / "a.txt").write_text("Network Pruning\n", encoding="utf-8")
+    (tmp_path / "b.txt").write_text("Network Pruning\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(tmp_path / "a.txt"), str(tmp_path / "b.txt")])
+    assert result.exit_code == 2 and "both en" in result.stderr
+    bad = runner.invoke(app, ["check", str(tmp_path / "a.txt"), str(tmp_path / "b.txt"),
+                              "--target-lang", "xx!!"])  # fmt: skip
+    assert bad.exit_code == 2 and "--target-lang" in bad.stderr

@@ -268,3 +268,50 @@ def test_the_terminal_view_highlights_each_term_and_lists_the_concepts(
 
         plain = __import__("re").sub("\x1b\\[[0-9;]*m", "", line)
         assert cell_width(plain) <= width
+
+
+def test_addresses_are_no_prose_but_their_neighbours_are(bundled: Automaton) -> None:
+    text = (
+        "A LoRA/QAT link, [Mixture of Experts](https://x.org/mixture-of-experts), mail lora@x.org"
+    )
+    assert [f for f, _, _ in _found(text, bundled)] == ["LoRA", "QAT", "Mixture of Experts"]
+
+
+def test_a_term_across_a_piece_s_end_is_found_whole(
+    bundled: Automaton, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from glossary_cli.text import scan as module
+
+    monkeypatch.setattr(module, "CHUNK", 64)
+    for filler in ("x" * 60, "ক" * 60, "x " * 30):
+        text = filler + " নেটওয়ার্ক প্রুনিং and network pruning."
+        assert [f for f, _, _ in _found(text, bundled)] == ["নেটওয়ার্ক প্রুনিং", "network pruning"]
+
+
+def test_the_arabic_article_on_a_one_word_term() -> None:
+    automaton = Automaton.of_names(
+        [("تشذيب", Name("p", "ar", "تشذيب", "term", "deprecated", None))]
+    )
+    for word in ("التشذيب", "والتشذيب", "وبالتشذيب", "للتشذيب", "تشذيب"):
+        assert [(o.text, o.status) for o in scan(f"عن {word} مهم", automaton)] == [
+            (word, "deprecated")
+        ], word
+    assert scan("التشذيبات", automaton) == []
+
+
+def test_markdown_html_is_no_prose() -> None:
+    text = '<div class="QAT">\n\n<!-- QAT -->\n\nText with <span title="QAT">QAT</span>.\n'
+    masked = masked_markdown(text)
+    assert len(masked) == len(text) and masked.count("QAT") == 1
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["scan", "--lang", "xx!!"], ["lookup", "--lang", "xx!!"]],
+)
+def test_a_language_that_is_no_tag_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]
+) -> None:
+    _env(tmp_path, monkeypatch)
+    result = runner.invoke(app, args, input="QAT\n")
+    assert result.exit_code == 2 and "is not a language tag" in result.stderr

@@ -415,7 +415,7 @@ def segments(data: bytes, name: str, side: str = "source") -> list[tuple[int, st
             segment = entry.msgid
         else:
             segment = entry.msgstr or next(iter(entry.msgstr_plural.values()), "")
-        if segment:
+        if segment and not entry.obsolete:
             out.append((entry.linenum, segment))
     return out
 

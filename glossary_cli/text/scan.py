@@ -143,8 +143,6 @@ def fold_text(text: str) -> Folded:
     at = 1
     for token in _WORD.finditer(text):
         raw = token.group()
-        if _ADDRESS.search(raw):
-            continue  # a URL, an e-mail address, a file path: no prose
         begin = token.start()
         chars: tuple[int, ...] | None
         if _CONNECTOR.search(raw):
@@ -177,8 +175,22 @@ def fold_text(text: str) -> Folded:
 #: rules (UAX #29: ExtendNumLet ``_``, MidLetter ``:`` ``·``, MidNumLet ``.`` ``’``, and ``'``):
 #: ``gradient_checkpointing``, ``model.fit``, ``LoRA's`` are one word each.
 _CONNECTOR = re.compile(r"(?<=[^\W_])[_.'’:·](?=[^\W_])")
-#: A token that is an address, not prose: a URL, ``www.``…, an e-mail address, a path.
-_ADDRESS = re.compile(r"^[<(\[]?(?:[a-zA-Z][a-zA-Z0-9+.-]*://|www\.)|\w@\w|\w/\w")
+#: An address in a text, not prose: a URL (``scheme://…``, ``www.…``) or an e-mail address;
+#: trailing punctuation (a sentence's full stop, a Markdown link's parenthesis) is not part of it.
+_ADDRESS = re.compile(
+    r"(?:\b[a-zA-Z][a-zA-Z0-9+.-]*://|\bwww\.)[^\s<>\"'()\[\]]*[^\s<>\"'()\[\].,;:!?]"
+    r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+)
+
+
+def masked_addresses(text: str) -> str:
+    """``text`` with its URLs and e-mail addresses blanked out, character for character (no
+    term is sought in them; offsets stay the text's).
+
+    >>> masked_addresses("[LoRA](https://x.org/lora). Mail a@b.org")
+    '[LoRA](                  ). Mail        '
+    """
+    return _ADDRESS.sub(lambda m: " " * len(m.group()), text)
 
 
 def _connected(raw: str, begin: int) -> tuple[str, tuple[int, ...]]:
@@ -365,21 +377,34 @@ def scan(text: str, automaton: Automaton, langs: Sequence[str] = ()) -> list[Occ
     Returns:
         The occurrences, in text order, none overlapping another; offsets are the text's.
     """
+    text = masked_addresses(text)
     if len(text) <= CHUNK:
         return _scan(text, automaton, langs)
     out: list[Occurrence] = []
     start = 0
     while start < len(text):
         end = _cut(text, start)
-        for o in _scan(text[start:end], automaton, langs):
+        # the piece and a margin after it, so that a term across the cut is found whole; what
+        # begins in the margin is the next piece's
+        window = text[start : min(len(text), end + _MARGIN)]
+        last = end
+        for o in _scan(window, automaton, langs):
+            if start + o.start >= end:
+                break
             out.append(o._replace(start=o.start + start, end=o.end + start))
-        start = end
+            last = max(last, start + o.end)
+        start = last
     return out
 
 
+#: How far past a cut a piece is scanned: longer than any term and its endings.
+_MARGIN = 1024
+
+
 def _cut(text: str, start: int) -> int:
-    """Where the piece of ``text`` that begins at ``start`` ends: after the last paragraph
-    break (else line break, else space) before ``start + CHUNK``, or there."""
+    """Where the piece of ``text`` that begins at ``start`` ends: at the last paragraph break
+    (else line break, else space) before ``start + CHUNK``, never inside a word — or there,
+    in a word longer than half a piece."""
     limit = start + CHUNK
     if limit >= len(text):
         return len(text)
@@ -480,7 +505,13 @@ def _clitic_bare(word: str, automaton: Automaton) -> list[str]:
 
     if automaton.begins(word):
         return []  # the word as it is begins a term: found as it is
-    return [b for b in clitic_bases(word) if b != word and automaton.begins(b)]
+    bases = [word, *clitic_bases(word)]
+    # the article, after the proclitics or alone (التشذيب, والتشذيب of تشذيب), and ل before
+    # it written لل (للتشذيب)
+    bases += [b[2:] for b in bases if b.startswith("\u0627\u0644") and len(b) >= 5]
+    if word.startswith("\u0644\u0644") and len(word) >= 5:
+        bases.append(word[2:])
+    return [b for b in dict.fromkeys(bases) if b != word and automaton.begins(b)]
 
 
 def _resolved(
@@ -624,8 +655,9 @@ def load_automaton(conn: Any, path: Path | None) -> Automaton:
 
 def masked_markdown(text: str) -> str:
     """``text`` with the code of a Markdown document (fenced and indented blocks, code spans)
-    blanked out, character for character, so that no term is sought in code and offsets
-    stay the text's (CommonMark, by markdown-it-py).
+    and its HTML (blocks, comments, tags with their attributes) blanked out, character for
+    character, so that no term is sought in them and offsets stay the text's (CommonMark, by
+    markdown-it-py).
 
     >>> masked_markdown("Use `LoRA` here.\\n")
     'Use        here.\\n'
@@ -644,13 +676,18 @@ def masked_markdown(text: str) -> str:
                 chars[i] = " "
 
     for token in MarkdownIt("commonmark").parse(text):
-        if token.type in ("fence", "code_block") and token.map:
+        if token.type in ("fence", "code_block", "html_block") and token.map:
             blank(starts[token.map[0]], starts[min(token.map[1], len(lines))])
         elif token.type == "inline" and token.map and token.children:
             region = text[starts[token.map[0]] : starts[min(token.map[1], len(lines))]]
             base = starts[token.map[0]]
             at = 0
             for child in token.children:
+                if child.type == "html_inline":  # a tag: its attributes are no prose
+                    found = region.find(child.content, at)
+                    if found >= 0:
+                        blank(base + found, base + found + len(child.content))
+                        at = found + len(child.content)
                 if child.type == "code_inline":
                     ticks = child.markup
                     found = region.find(ticks + child.content, at)
