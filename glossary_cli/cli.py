@@ -1140,8 +1140,8 @@ def lookup(
             "--format",
             "-f",
             case_sensitive=False,
-            help="jsonl (one object per query) or tsv (query, sure, id, English, then the "
-            "terms of --lang).",
+            help="jsonl (one object per query) or tsv (query, sure, id, English headword, then "
+            "the terms of --lang).",
         ),
     ] = LookupFormat.jsonl,
     only_missing: Annotated[
@@ -1187,10 +1187,11 @@ def lookup(
         tags = langs or list(dict.fromkeys(t for r in rows for t in r["terms"]))
         flat = [
             {"query": r["query"], "sure": "yes" if r["sure"] else "no", "id": r["id"],
-             "en": r["en"], **{t: r["terms"].get(t) for t in tags}}
+             "headword": r["en"], **{t: r["terms"].get(t) for t in tags}}
             for r in shown
         ]  # fmt: skip
-        render.write_rows_csv(flat, ["query", "sure", "id", "en", *tags], delimiter="\t")
+        fields = ["query", "sure", "id", "headword", *tags]
+        render.write_rows_csv(flat, fields, delimiter="\t")
     if missing:
         raise typer.Exit(int(ExitCode.NOT_FOUND))
 

@@ -923,11 +923,13 @@ def scan_view(
             found_as.setdefault(o.id, {})[o.text] = None
             seen_langs[o.lang.split("-")[0]] = None
             concept = concepts.get(o.id)
-            if concept is not None and o.status in ("deprecated", "superseded"):
-                section = concept.section(o.lang)
+            if o.status in ("deprecated", "superseded"):
+                section = concept.section(o.lang) if concept is not None else None
                 use = section.replacement if section is not None else None
-                if use is not None:
-                    uses.setdefault(o.id, {})[f"use {use.text} for {o.text}"] = None
+                note = (
+                    f"use {use.text} for {o.text}" if use is not None else f"{o.text}: {o.status}"
+                )
+                uses.setdefault(o.id, {})[note] = None
     if not counts:
         print_lines(lines + list(paragraph(Field.of("no glossary term found", "dim"), width,
                                            options)), console)  # fmt: skip

@@ -215,7 +215,7 @@ def test_lookup_answers_one_line_per_query(tmp_path: Path, monkeypatch: pytest.M
     assert list(rows[0]) == list(api.LOOKUP_FIELDS)
     missing = runner.invoke(app, ["lookup", "--only-missing", "--format", "tsv"], input=queries)
     lines = missing.stdout.splitlines()
-    assert lines[0].split("\t")[:4] == ["query", "sure", "id", "en"]
+    assert lines[0].split("\t")[:4] == ["query", "sure", "id", "headword"]
     assert [line.split("\t")[0] for line in lines[1:]] == ["zebra crossing", ""]
     clean = runner.invoke(app, ["lookup"], input="LoRA\n")
     assert clean.exit_code == 0

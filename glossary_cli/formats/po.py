@@ -402,9 +402,8 @@ def segments(data: bytes, name: str, side: str = "source") -> list[tuple[int, st
     """
     import polib
 
-    from glossary_cli.formats._common import decode
-
-    text = decode(data, name)
+    text = _text(data, name)
+    _check_strings(text, name)  # what polib lets through: an unclosed string
     try:
         entries = polib.pofile(text)
     except (OSError, ValueError) as exc:

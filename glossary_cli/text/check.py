@@ -88,8 +88,11 @@ def check(
         The issues, segment by segment (``inconsistent`` ones after the others).
     """
     issues: list[CheckIssue] = []
-    used: dict[str, dict[str, list[str]]] = {}  # concept → target term → segment ids
+    # concept → target term → (segment id, the source term as found there)
+    used: dict[str, dict[str, list[tuple[str, str]]]] = {}
     for seg in segments:
+        if not seg.target.strip():
+            continue  # not translated yet: no terminology to hold it to
         found_source = scan(seg.source, (source_lang,))
         found_target = scan(seg.target, (target_lang,)) if seg.target else ()
         target_ids = {o.id for o in found_target if o.status not in AVOID}
@@ -132,27 +135,20 @@ def check(
                         )
                     )  # fmt: skip
             elif o.id in {s.id for s in found_source}:
-                used.setdefault(o.id, {}).setdefault(o.term, []).append(seg.id)
+                said = next(s.text for s in found_source if s.id == o.id)
+                used.setdefault(o.id, {}).setdefault(o.term, []).append((seg.id, said))
     if "inconsistent" in kinds:
         for cid, by_term in used.items():
             if len(by_term) < 2:
                 continue
             ranked = sorted(by_term, key=lambda t: (-len(by_term[t]), by_term[t][0]))
             usual = ranked[0]
-            c = concept(cid)
-            source_section = c.section(source_lang) if c is not None else None
-            main = source_section.main if source_section is not None else None
-            with_usual = set(by_term[usual])
+            with_usual = {seg for seg, _ in by_term[usual]}
             for term in ranked[1:]:
-                for seg_id in by_term[term]:
+                for seg_id, said in by_term[term]:
                     if seg_id in with_usual:
                         continue  # both, side by side ("Mixture of Experts (MoE)"): consistent
-                    issues.append(
-                        CheckIssue(
-                            seg_id, "inconsistent", cid, main.text if main is not None else "",
-                            usual, term,
-                        )
-                    )  # fmt: skip
+                    issues.append(CheckIssue(seg_id, "inconsistent", cid, said, usual, term))
     return issues
 
 
