@@ -1203,8 +1203,9 @@ def check(
         typer.Argument(
             metavar="FILE [TARGET]",
             show_default=False,
-            help="A bilingual file (TSV or CSV with an id column and language columns, or PO), "
-            "or a source text and its line-aligned translation.",
+            help="A bilingual file (TSV or CSV with an id column and language columns, PO, "
+            "XLIFF or TMX; - a TSV on standard input), or a source text and its line-aligned "
+            "translation.",
         ),
     ],
     source_lang: Annotated[
@@ -1268,6 +1269,9 @@ def check(
     try:
         inputs = []
         for name in files:
+            if name == "-":  # standard input: a bilingual table, tab-separated
+                inputs.append(("-.tsv", sys.stdin.buffer.read()))
+                continue
             try:
                 with open(name, "rb") as fh:
                     inputs.append((name, fh.read()))

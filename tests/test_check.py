@@ -228,3 +228,14 @@ def test_a_translation_into_its_own_language_is_refused(
     bad = runner.invoke(app, ["check", str(tmp_path / "a.txt"), str(tmp_path / "b.txt"),
                               "--target-lang", "xx!!"])  # fmt: skip
     assert bad.exit_code == 2 and "--target-lang" in bad.stderr
+
+
+def test_check_reads_a_table_on_standard_input(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
+    monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
+    table = "id\ten\tbn\ns1\tNetwork Pruning helps.\tএটি সাহায্য করে।\n"
+    result = runner.invoke(app, ["check", "-", "--format", "jsonl"], input=table)
+    assert result.exit_code == 1
+    assert [json.loads(line)["seg_id"] for line in result.stdout.splitlines()] == ["s1"]

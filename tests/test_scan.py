@@ -315,3 +315,20 @@ def test_a_language_that_is_no_tag_is_refused(
     _env(tmp_path, monkeypatch)
     result = runner.invoke(app, args, input="QAT\n")
     assert result.exit_code == 2 and "is not a language tag" in result.stderr
+
+
+def test_every_plural_form_of_a_po_entry_is_scanned(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _env(tmp_path, monkeypatch)
+    po = tmp_path / "bn.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Language: bn\\n"\n'
+        '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+        'msgid "one file"\nmsgid_plural "Mixture of Experts files"\n'
+        'msgstr[0] "ফাইল"\nmsgstr[1] "মিশ্র বিশেষজ্ঞদের ফাইল"\n',
+        encoding="utf-8",
+    )
+    for side, found in (("source", "Mixture of Experts"), ("target", "মিশ্র বিশেষজ্ঞদের")):
+        rows = runner.invoke(app, ["scan", str(po), "--side", side, "--format", "json"]).stdout
+        assert [r["text"] for r in json.loads(rows)] == [found]

@@ -393,8 +393,8 @@ def _concept(
 
 def segments(data: bytes, name: str, side: str = "source") -> list[tuple[int, str]]:
     """The texts of a PO file's entries, for ``gloss scan``: ``(line, text)`` of each entry's
-    ``msgid`` (``side="source"``) or ``msgstr`` (``"target"``; of a plural entry, its first
-    form), empty ones left out.
+    ``msgid`` and ``msgid_plural`` (``side="source"``) or ``msgstr`` and every plural form
+    (``"target"``), empty ones and obsolete entries left out.
 
     Raises:
         ParseError: a file polib cannot read, or one that is not UTF-8 where it declares no
@@ -410,11 +410,13 @@ def segments(data: bytes, name: str, side: str = "source") -> list[tuple[int, st
         raise ParseError(f"not a PO file gloss can read: {exc}", path=name) from None
     out = []
     for entry in entries:
+        if entry.obsolete:
+            continue
         if side == "source":
-            segment = entry.msgid
-        else:
-            segment = entry.msgstr or next(iter(entry.msgstr_plural.values()), "")
-        if segment and not entry.obsolete:
+            texts = [entry.msgid, entry.msgid_plural]
+        else:  # every plural form: each is a translation to hold to the glossary
+            texts = [entry.msgstr, *entry.msgstr_plural.values()]
+        for segment in dict.fromkeys(t for t in texts if t):
             out.append((entry.linenum, segment))
     return out
 
