@@ -44,6 +44,7 @@ Every term names ``FILE:LINE``, the line of its entry, as its source.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import PurePath
 from typing import Any
 
@@ -95,35 +96,12 @@ def read(data: bytes, name: str) -> Glossary:
             ``Language`` header that is no language tag, or has translations in a
             language it does not name.
     """
-    import polib
-
-    from glossary_cli.formats import refuse_binary, refuse_long_lines
-
-    try:
-        refuse_binary(name, data)
-        refuse_long_lines(name, data)
-    except ParseError as exc:
-        exc.message = f"not a PO file gloss can read: {exc.message}"
-        raise
-    text = _text(data, name)
-    _check_strings(text, name)
-    try:
-        po = polib.pofile(text, wrapwidth=0)
-    except (OSError, ValueError) as exc:
-        raise ParseError(
-            f"not a PO file gloss can read: {exc}",
-            path=name,
-            line=_line_of(str(exc)),
-            hint="check it with `msgfmt --check`",
-        ) from None
+    po = _pofile(data, name)
     warnings: list[ParseWarning] = []
     entries = [e for e in po if not e.obsolete and e.msgid.strip()]
     for entry in entries:
         _check_plural(entry, name)
-    source = _language(po.metadata.get("X-Source-Language", "") or "en", name, warnings) or "en"
-    target = _language(po.metadata.get("Language", ""), name, warnings)
-    if target is None and any(_translations(e) for e in entries):
-        target = _target_elsewhere(po.metadata, name, warnings)
+    source, target = _languages(po, entries, name, warnings)
     singular = _singular_form(po.metadata.get("Plural-Forms", ""), name, warnings)
     concepts: list[tuple[Concept, int]] = []
     for entry in entries:
@@ -138,6 +116,48 @@ def read(data: bytes, name: str) -> Glossary:
         )
     glossary = glossary_of(with_ids(concepts, name), name, name, digest(data))
     return glossary._replace(warnings=tuple(warnings))
+
+
+def _pofile(data: bytes, name: str) -> Any:
+    """The polib file of a PO file's bytes, checked first for what polib lets through (a
+    binary file, a line of megabytes, an unclosed string).
+
+    Raises:
+        ParseError: with the line where polib or the checks stopped, and a hint.
+    """
+    import polib
+
+    from glossary_cli.formats import refuse_binary, refuse_long_lines
+
+    try:
+        refuse_binary(name, data)
+        refuse_long_lines(name, data)
+    except ParseError as exc:
+        exc.message = f"not a PO file gloss can read: {exc.message}"
+        raise
+    text = _text(data, name)
+    _check_strings(text, name)
+    try:
+        return polib.pofile(text, wrapwidth=0)
+    except (OSError, ValueError) as exc:
+        raise ParseError(
+            f"not a PO file gloss can read: {exc}",
+            path=name,
+            line=_line_of(str(exc)),
+            hint="check it with `msgfmt --check`",
+        ) from None
+
+
+def _languages(
+    po: Any, entries: Sequence[Any], name: str, warnings: list[ParseWarning]
+) -> tuple[str, str | None]:
+    """A PO file's source language (``X-Source-Language``, else ``en``) and target language
+    (its ``Language`` header, else its name or ``Language-Team`` when it has translations)."""
+    source = _language(po.metadata.get("X-Source-Language", "") or "en", name, warnings) or "en"
+    target = _language(po.metadata.get("Language", ""), name, warnings)
+    if target is None and any(_translations(e) for e in entries):
+        target = _target_elsewhere(po.metadata, name, warnings)
+    return source, target
 
 
 def _text(data: bytes, name: str) -> str:
@@ -400,14 +420,7 @@ def segments(data: bytes, name: str, side: str = "source") -> list[tuple[int, st
         ParseError: a file polib cannot read, or one that is not UTF-8 where it declares no
             other charset.
     """
-    import polib
-
-    text = _text(data, name)
-    _check_strings(text, name)  # what polib lets through: an unclosed string
-    try:
-        entries = polib.pofile(text)
-    except (OSError, ValueError) as exc:
-        raise ParseError(f"not a PO file gloss can read: {exc}", path=name) from None
+    entries = _pofile(data, name)
     out = []
     for entry in entries:
         if entry.obsolete:
@@ -430,22 +443,9 @@ def pairs(data: bytes, name: str) -> tuple[str, str | None, list[tuple[int, str,
     Raises:
         ParseError: as :func:`read`.
     """
-    import polib
-
-    text = _text(data, name)
-    _check_strings(text, name)
-    try:
-        po = polib.pofile(text, wrapwidth=0)
-    except (OSError, ValueError) as exc:
-        raise ParseError(
-            f"not a PO file gloss can read: {exc}", path=name, line=_line_of(str(exc))
-        ) from None
-    warnings: list[ParseWarning] = []
-    source = _language(po.metadata.get("X-Source-Language", "") or "en", name, warnings) or "en"
-    target = _language(po.metadata.get("Language", ""), name, warnings)
+    po = _pofile(data, name)
     entries = [e for e in po if not e.obsolete and not e.fuzzy and e.msgid.strip()]
-    if target is None and any(_translations(e) for e in entries):
-        target = _target_elsewhere(po.metadata, name, warnings)
+    source, target = _languages(po, entries, name, [])
     out = []
     for entry in entries:
         target_text = entry.msgstr or next(iter(entry.msgstr_plural.values()), "")
