@@ -634,6 +634,21 @@ def place_concepts(glossary: Glossary, name: str, fmt: str, known: Known) -> Pla
     return Placed(placed, tuple(joins), tuple(apart))
 
 
+def placed_report(name: str, glossary: Glossary, placed: Placed) -> FileReport:
+    """What a file of concepts gave once placed (:func:`place_concepts`), for ``gloss add``
+    and ``gloss build --user``."""
+    return FileReport(
+        file=name,
+        langs=tuple(dict.fromkeys(s.lang for s in glossary.sources)),
+        entries=glossary.entry_count,
+        concepts=len(placed.concepts),
+        joined=len(placed.joins),
+        terms=glossary.term_count,
+        joins=placed.joins,
+        apart=placed.apart,
+    )
+
+
 def parse_source(name: str, data: bytes, settings: Mapping[str, Any]) -> Any:
     """One glossary file, read as ``gloss add`` keeps it: a :class:`Glossary` for a file of
     concepts, the parsed plain file otherwise; errors name it as ``sources/NAME``.

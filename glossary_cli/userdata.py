@@ -261,16 +261,7 @@ def _add_concepts(
     else:
         termbase = known(None)
     placed = build.place_concepts(glossary, name, fmt, termbase)
-    report = build.FileReport(
-        file=name,
-        langs=tuple(dict.fromkeys(s.lang for s in glossary.sources)),
-        entries=glossary.entry_count,
-        concepts=len(placed.concepts),
-        joined=len(placed.joins),
-        terms=glossary.term_count,
-        joins=placed.joins,
-        apart=placed.apart,
-    )
+    report = build.placed_report(name, glossary, placed)
     own = Glossary(glossary.sources, placed.concepts)
     writes: dict[str, bytes | None] = dict.fromkeys(_record_names(user_dir, name))
     writes[_next_record_name(user_dir, name)] = build.records_text(own).encode("utf-8")
@@ -467,18 +458,7 @@ def rebuild(user_dir: Path, base: Path | None, *, strict: bool = False) -> Rebui
         number += 1
         own = Glossary(glossary.sources, placed.concepts)
         writes[f"{store.RECORD_DIR}/{number:04d}-{name}.yaml"] = build.records_text(own).encode()
-        reports.append(
-            build.FileReport(
-                file=name,
-                langs=tuple(dict.fromkeys(s.lang for s in glossary.sources)),
-                entries=glossary.entry_count,
-                concepts=len(placed.concepts),
-                joined=len(placed.joins),
-                terms=glossary.term_count,
-                joins=placed.joins,
-                apart=placed.apart,
-            )
-        )
+        reports.append(build.placed_report(name, glossary, placed))
         warnings.extend(glossary.warnings)
         count += len(placed.concepts)
     return Rebuilt(writes, tuple(reports), tuple(warnings), count)
