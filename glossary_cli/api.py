@@ -840,6 +840,20 @@ class ScannedText(NamedTuple):
     occurrences: tuple[Any, ...]
 
 
+def _termbase(data: str | None, env: Mapping[str, str] | None) -> tuple[Searcher, Any]:
+    """The searcher of the data directories and the automaton of their terms, kept beside
+    the index (:func:`glossary_cli.text.scan.load_automaton`), for ``scan`` and ``check``."""
+    from glossary_cli.config import cache_dir
+    from glossary_cli.index import index_path, open_index
+    from glossary_cli.text.scan import load_automaton
+
+    env = os.environ if env is None else env
+    dirs, cache = data_dirs(data, env), cache_dir(env)
+    searcher = Searcher(open_index(dirs, cache), lambda: open_index(dirs, cache, rebuild=True))
+    path = index_path(dirs, cache).with_suffix(".terms") if cache is not None else None
+    return searcher, load_automaton(searcher.conn, path)
+
+
 #: File name endings read as Markdown (code skipped) and as gettext PO (one text per segment).
 SCAN_MARKDOWN = (".md", ".markdown", ".mdx")
 SCAN_PO = (".po", ".pot")
@@ -903,17 +917,10 @@ def scan(
         ParseError, UsageError: as :func:`scan_inputs`; StoreError: the glossary cannot be
             read.
     """
-    from glossary_cli.config import cache_dir
-    from glossary_cli.index import index_path
-    from glossary_cli.text.scan import load_automaton
     from glossary_cli.text.scan import scan as find
 
     _valid_tags(langs)
-    env = os.environ if env is None else env
-    dirs, cache = data_dirs(data, env), cache_dir(env)
-    searcher = open_searcher(data, env)
-    path = index_path(dirs, cache).with_suffix(".terms") if cache is not None else None
-    automaton = load_automaton(searcher.conn, path)
+    searcher, automaton = _termbase(data, env)
     texts = []
     for name, raw in inputs:
         for where, text, sought in scan_inputs(name, raw, side):
@@ -1161,16 +1168,9 @@ def check_translation(
             f"the source and the target are both {src}: there is no translation to check",
             hint="say the languages with --source-lang and --target-lang",
         )
-    from glossary_cli.config import cache_dir
-    from glossary_cli.index import index_path
-    from glossary_cli.text.scan import load_automaton
     from glossary_cli.text.scan import scan as find
 
-    env = os.environ if env is None else env
-    dirs, cache = data_dirs(data, env), cache_dir(env)
-    searcher = open_searcher(data, env)
-    path = index_path(dirs, cache).with_suffix(".terms") if cache is not None else None
-    automaton = load_automaton(searcher.conn, path)
+    searcher, automaton = _termbase(data, env)
     known: dict[str, Any] = {}
 
     def concept(cid: str) -> Any:
