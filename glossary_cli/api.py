@@ -844,12 +844,12 @@ def _termbase(data: str | None, env: Mapping[str, str] | None) -> tuple[Searcher
     """The searcher of the data directories and the automaton of their terms, kept beside
     the index (:func:`glossary_cli.text.scan.load_automaton`), for ``scan`` and ``check``."""
     from glossary_cli.config import cache_dir
-    from glossary_cli.index import index_path, open_index
+    from glossary_cli.index import index_path
     from glossary_cli.text.scan import load_automaton
 
     env = os.environ if env is None else env
+    searcher = open_searcher(data, env)
     dirs, cache = data_dirs(data, env), cache_dir(env)
-    searcher = Searcher(open_index(dirs, cache), lambda: open_index(dirs, cache, rebuild=True))
     path = index_path(dirs, cache).with_suffix(".terms") if cache is not None else None
     return searcher, load_automaton(searcher.conn, path)
 
