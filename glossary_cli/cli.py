@@ -1010,6 +1010,23 @@ def lint(
         raise typer.Exit(int(ExitCode.NOT_FOUND))
 
 
+def _read_input(name: str, stdin_as: str = "-") -> tuple[str, bytes]:
+    """``(name, bytes)`` of a file to read, ``-`` standard input (named ``stdin_as``).
+
+    Raises:
+        UsageError: the file cannot be read.
+    """
+    if name == "-":
+        return stdin_as, sys.stdin.buffer.read()
+    try:
+        with open(name, "rb") as fh:
+            return name, fh.read()
+    except OSError as exc:
+        raise UsageError(
+            f"cannot read {name}: {exc.strerror}", hint="give a file, or - for standard input"
+        ) from None
+
+
 class ScanFormat(str, Enum):
     """Output formats of ``scan``."""
 
@@ -1080,21 +1097,8 @@ def scan(
     """
     from glossary_cli import api, render
 
-    names = files or ["-"]
-    inputs = []
     try:
-        for name in names:
-            if name == "-":
-                inputs.append(("-", sys.stdin.buffer.read()))
-                continue
-            try:
-                with open(name, "rb") as fh:
-                    inputs.append((name, fh.read()))
-            except OSError as exc:
-                raise UsageError(
-                    f"cannot read {name}: {exc.strerror}",
-                    hint="give a text file, or - for standard input",
-                ) from None
+        inputs = [_read_input(name) for name in files or ["-"]]
         langs = [t.strip() for t in (lang or "").split(",") if t.strip()]
         texts, concepts = api.scan(inputs, langs=langs, side=side.value, data=data)
     except GlossError as exc:
@@ -1162,16 +1166,7 @@ def lookup(
     from glossary_cli import api, render
 
     try:
-        if file == "-":
-            raw = sys.stdin.buffer.read()
-        else:
-            try:
-                with open(file, "rb") as fh:
-                    raw = fh.read()
-            except OSError as exc:
-                raise UsageError(
-                    f"cannot read {file}: {exc.strerror}", hint="give a file, or - for stdin"
-                ) from None
+        _, raw = _read_input(file)
         from glossary_cli.formats._common import decode
 
         queries = decode(raw, file).splitlines()
@@ -1267,18 +1262,8 @@ def check(
     from glossary_cli import api, render
 
     try:
-        inputs = []
-        for name in files:
-            if name == "-":  # standard input: a bilingual table, tab-separated
-                inputs.append(("-.tsv", sys.stdin.buffer.read()))
-                continue
-            try:
-                with open(name, "rb") as fh:
-                    inputs.append((name, fh.read()))
-            except OSError as exc:
-                raise UsageError(
-                    f"cannot read {name}: {exc.strerror}", hint="give a file"
-                ) from None
+        # standard input: a bilingual table, tab-separated
+        inputs = [_read_input(name, stdin_as="-.tsv") for name in files]
         chosen = [k.strip() for k in kinds.split(",") if k.strip()] if kinds else None
         result = api.check_translation(
             inputs,
