@@ -23,6 +23,7 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from glossary_cli.errors import ParseWarning, RecordError
 from glossary_cli.model import (
@@ -579,6 +580,66 @@ def sections_clash(first: Concept, other: Concept) -> str | None:
     return None
 
 
+class Merged(NamedTuple):
+    """A concept as :func:`merge_numbered` merges it: its row number (its place, first seen
+    first), the merged concept, whether it is new (not one ``existing`` gave), and what each
+    numbered input gave of it (number → concept): the search index keeps these parts, so
+    that a record file can be taken out again (:mod:`glossary_cli.index`)."""
+
+    rowid: int
+    concept: Any
+    new: bool
+    parts: dict[int, Any]
+
+
+def merge_numbered(
+    files: Iterable[tuple[int, Iterable[Any]]],
+    existing: Callable[[str], Merged | None],
+    taken: set[str],
+    top: int,
+    messages: list[str] | None = None,
+) -> dict[str, Merged]:
+    """Merge concepts of numbered inputs (record files) by id: a concept of an id seen
+    before joins it unless a shared language contradicts it (:func:`sections_clash`), when it
+    is kept apart as ``ID-2``, ``ID-3``… (and ``messages`` is told why). ``existing`` gives a
+    concept held already (``None`` if none: the search index's, when it adds files in
+    place); ``taken`` holds every id there is; new concepts are numbered after ``top``.
+
+    Returns:
+        The merged concepts by id, in no order (sort them by row number).
+    """
+    merged: dict[str, Merged] = {}
+    for number, concepts in files:
+        for concept in concepts:
+            first = merged.get(concept.id) or existing(concept.id)
+            if first is None:
+                top += 1
+                merged[concept.id] = Merged(top, concept, True, {number: concept})
+                continue
+            clash = sections_clash(first.concept, concept)
+            if clash is None:
+                parts = dict(first.parts)
+                own = parts.get(number)
+                parts[number] = concept if own is None else join_concepts(own, concept)
+                joined = join_concepts(first.concept, concept)
+                merged[concept.id] = first._replace(concept=joined, parts=parts)
+                continue
+            n = 2
+            while f"{concept.id}-{n}" in taken:
+                n += 1
+            cid = f"{concept.id}-{n}"
+            taken.add(cid)
+            top += 1
+            renamed = concept._replace(id=cid)
+            merged[cid] = Merged(top, renamed, True, {number: renamed})
+            if messages is not None:
+                messages.append(
+                    f"concept {concept.id!r} is given twice with different {clash} sections; "
+                    f"the second is kept as {cid!r}"
+                )
+    return merged
+
+
 def merge_concepts(concepts: Iterable[Concept]) -> tuple[list[Concept], list[str]]:
     """Concepts of several record sets (data directories, or files of one) → unique ids.
 
@@ -604,29 +665,10 @@ def merge_concepts(concepts: Iterable[Concept]) -> tuple[list[Concept], list[str
     [('bn', 'hi')]
     """
     concepts = list(concepts)
-    taken = {c.id for c in concepts}
-    out: dict[str, Concept] = {}
-    messages = []
-    for concept in concepts:
-        first = out.get(concept.id)
-        if first is None:
-            out[concept.id] = concept
-            continue
-        clash = sections_clash(first, concept)
-        if clash is None:
-            out[concept.id] = join_concepts(first, concept)
-            continue
-        n = 2
-        while f"{concept.id}-{n}" in taken:
-            n += 1
-        cid = f"{concept.id}-{n}"
-        taken.add(cid)
-        out[cid] = concept._replace(id=cid)
-        messages.append(
-            f"concept {concept.id!r} is given twice with different {clash} sections; "
-            f"the second is kept as {cid!r}"
-        )
-    return list(out.values()), messages
+    messages: list[str] = []
+    numbered = [(n, (c,)) for n, c in enumerate(concepts)]
+    merged = merge_numbered(numbered, lambda _: None, {c.id for c in concepts}, 0, messages)
+    return [m.concept for m in sorted(merged.values(), key=lambda m: m.rowid)], messages
 
 
 def join_concepts(first: Concept, later: Concept) -> Concept:

@@ -54,10 +54,13 @@ import os
 import sqlite3
 from collections.abc import Callable, Collection, Generator, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from glossary_cli import __version__
 from glossary_cli.errors import StoreError
+
+if TYPE_CHECKING:
+    from glossary_cli.align import Merged
 
 SCHEMA_VERSION = "11"  # 10: per-file stamps (appended files are added in place), skeleton
 #: and inflection tables, definition words kept for deletes; 11: the files each concept holds
@@ -383,58 +386,7 @@ def update_files(
         conn.close()
 
 
-class _Merged(NamedTuple):
-    """A concept of the index being built or updated: its row number, the merged concept,
-    whether it is new to the index, and each record file's own part of it (file number →
-    concept)."""
-
-    rowid: int
-    concept: Any
-    new: bool
-    parts: dict[int, Any]
-
-
-def _merge(
-    files: Iterable[tuple[int, Iterable[Any]]],
-    existing: Callable[[str], _Merged | None],
-    taken: set[str],
-    top: int,
-) -> dict[str, _Merged]:
-    """Merge the concepts of record files (numbered) by id, as
-    :func:`glossary_cli.align.merge_concepts` merges them: a concept of an id seen before
-    joins it unless a shared language contradicts it, when it is kept apart as ``ID-2``, …
-    ``existing`` gives a concept the index holds already (``None`` if none); ``taken`` holds
-    every id there is (of the index and of ``files``); new concepts are numbered after
-    ``top``. The result is in no order (sort it by row number)."""
-    from glossary_cli.align import join_concepts, sections_clash
-
-    merged: dict[str, _Merged] = {}
-    for number, concepts in files:
-        for concept in concepts:
-            first = merged.get(concept.id) or existing(concept.id)
-            if first is None:
-                top += 1
-                merged[concept.id] = _Merged(top, concept, True, {number: concept})
-                continue
-            if sections_clash(first.concept, concept) is None:
-                parts = dict(first.parts)
-                own = parts.get(number)
-                parts[number] = concept if own is None else join_concepts(own, concept)
-                joined = join_concepts(first.concept, concept)
-                merged[concept.id] = first._replace(concept=joined, parts=parts)
-                continue
-            n = 2
-            while f"{concept.id}-{n}" in taken:
-                n += 1
-            cid = f"{concept.id}-{n}"
-            taken.add(cid)
-            top += 1
-            renamed = concept._replace(id=cid)
-            merged[cid] = _Merged(top, renamed, True, {number: renamed})
-    return merged
-
-
-def _store_parts(conn: sqlite3.Connection, merged: Iterable[_Merged]) -> None:
+def _store_parts(conn: sqlite3.Connection, merged: Iterable[Merged]) -> None:
     """Write which record files give each concept (``member``) and, for a concept of several
     files, each file's own part (``part``), so that a file can be taken out again."""
     from glossary_cli.records import concept_to_mapping
@@ -457,11 +409,13 @@ def _store_parts(conn: sqlite3.Connection, merged: Iterable[_Merged]) -> None:
     conn.executemany("INSERT OR REPLACE INTO part VALUES (?, ?, ?)", parts)
 
 
-def _held(conn: sqlite3.Connection, rowids: dict[str, int]) -> Callable[[str], _Merged | None]:
-    """:func:`_merge`'s ``existing`` over an index: a concept's record and parts."""
+def _held(conn: sqlite3.Connection, rowids: dict[str, int]) -> Callable[[str], Merged | None]:
+    """:func:`glossary_cli.align.merge_numbered`'s ``existing`` over an index: a concept's
+    record and parts."""
+    from glossary_cli.align import Merged
     from glossary_cli.records import concept_from_index
 
-    def existing(cid: str) -> _Merged | None:
+    def existing(cid: str) -> Merged | None:
         rowid = rowids.get(cid)
         if rowid is None:
             return None
@@ -478,12 +432,12 @@ def _held(conn: sqlite3.Connection, rowids: dict[str, int]) -> Callable[[str], _
                 "SELECT file FROM member WHERE concept = ?", (rowid,)
             ).fetchone()
             parts = {number: concept}
-        return _Merged(rowid, concept, False, parts)
+        return Merged(rowid, concept, False, parts)
 
     return existing
 
 
-def _replace_concepts(conn: sqlite3.Connection, merged: Sequence[_Merged]) -> None:
+def _replace_concepts(conn: sqlite3.Connection, merged: Sequence[Merged]) -> None:
     """Write merged concepts into an index: those it held are written again (their rows
     deleted first), new ones added; their words grow the word tables."""
     changed = [m.rowid for m in merged if not m.new]
@@ -503,6 +457,8 @@ def _replace_concepts(conn: sqlite3.Connection, merged: Sequence[_Merged]) -> No
 def _add_files(conn: sqlite3.Connection, added: Sequence[tuple[str, Sequence[Any]]]) -> None:
     """Merge the concepts of record files (``(path, concepts)``) into an index (see
     :func:`update_files`)."""
+    from glossary_cli.align import merge_numbered
+
     rowids = dict(conn.execute("SELECT id, rowid FROM concept"))
     taken = {*rowids, *(c.id for _, concepts in added for c in concepts)}
     (top,) = conn.execute("SELECT coalesce(max(rowid), 0) FROM concept").fetchone()
@@ -510,14 +466,14 @@ def _add_files(conn: sqlite3.Connection, added: Sequence[tuple[str, Sequence[Any
     for name, concepts in added:
         number = conn.execute("INSERT INTO file(path) VALUES (?)", (name,)).lastrowid
         numbered.append((int(number or 0), concepts))
-    merged = _merge(numbered, _held(conn, rowids), taken, top)
+    merged = merge_numbered(numbered, _held(conn, rowids), taken, top)
     _replace_concepts(conn, list(merged.values()))
 
 
 def _drop_file(conn: sqlite3.Connection, number: int) -> None:
     """Take the concepts of record file ``number`` out of an index: a concept only it gave is
     deleted; one that other files give too is merged again from their parts."""
-    from glossary_cli.align import join_concepts
+    from glossary_cli.align import Merged, join_concepts
     from glossary_cli.records import concept_from_index
 
     gone, again = [], []
@@ -535,7 +491,7 @@ def _drop_file(conn: sqlite3.Connection, number: int) -> None:
         for later in concepts[1:]:
             concept = join_concepts(concept, later)
         (cid,) = conn.execute("SELECT id FROM concept WHERE rowid = ?", (rowid,)).fetchone()
-        again.append(_Merged(rowid, concept._replace(id=cid), False, parts))
+        again.append(Merged(rowid, concept._replace(id=cid), False, parts))
     _delete_rows(conn, gone)
     conn.executemany("DELETE FROM concept WHERE rowid = ?", [(r,) for r in gone])
     conn.execute("DELETE FROM member WHERE file = ?", (number,))
@@ -637,7 +593,7 @@ def compile_index(
         with terminate_raises():
             conn.executescript(_PRAGMAS + _DDL)
             with paused_gc():
-                merged: list[_Merged] | None = None
+                merged: list[Merged] | None = None
                 try:
                     if len(files) == 1 and files[0].stat().st_size > PARALLEL_BYTES:
                         with closing(_prepared_chunks(files[0])) as batches:
@@ -706,13 +662,15 @@ class _Prepared(NamedTuple):
     definitions: list[tuple[int, str, str, str]]  # concept#, lang, glossary, words
 
 
-def _merged_files(files: Sequence[Path]) -> list[_Merged]:
-    """Every concept of the record files, in order, merged by id (:func:`_merge`)."""
+def _merged_files(files: Sequence[Path]) -> list[Merged]:
+    """Every concept of the record files, in order, merged by id
+    (:func:`glossary_cli.align.merge_numbered`)."""
+    from glossary_cli.align import merge_numbered
     from glossary_cli.store import read_record_file
 
     numbered = [(n, read_record_file(f).concepts) for n, f in enumerate(files, 1)]
     taken = {c.id for _, concepts in numbered for c in concepts}
-    merged = _merge(numbered, lambda _: None, taken, 0)
+    merged = merge_numbered(numbered, lambda _: None, taken, 0)
     return sorted(merged.values(), key=lambda m: m.rowid)
 
 
