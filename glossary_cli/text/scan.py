@@ -416,17 +416,7 @@ def _cut(text: str, start: int) -> int:
 
 
 def _scan(text: str, automaton: Automaton, langs: Sequence[str] = ()) -> list[Occurrence]:
-    """Every occurrence of a glossary term in ``text`` (see the module docstring).
-
-    Args:
-        text: the text, as read.
-        automaton: the glossary's terms (:class:`Automaton`).
-        langs: only terms of these languages (primary subtags match: ``en`` finds ``en-US``);
-            empty: every language.
-
-    Returns:
-        The occurrences, in text order, none overlapping another.
-    """
+    """:func:`scan` of one piece of text, its addresses blanked out already."""
     from glossary_cli.scripts import inflection_bases
 
     folded = fold_text(text)
