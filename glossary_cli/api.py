@@ -1007,11 +1007,10 @@ def lookup(
     rows = []
     for query in queries:
         text = query.strip()
-        hit = None
-        if text and len(text) <= MAX_QUERY:
-            found = searcher.concept_by_id(text)
-            hits = [found] if found is not None else searcher.search(text, limit=1)
-            hit = hits[0] if hits else None
+        try:  # as gloss show judges it, the nearest concept when none is sure
+            hit = show(searcher, text, best=True) if text else None
+        except (NotFoundError, UsageError):
+            hit = None
         if hit is None:
             rows.append(dict.fromkeys(LOOKUP_FIELDS) | {"query": query, "found": False,
                                                          "sure": False, "terms": {}})  # fmt: skip
