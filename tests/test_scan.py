@@ -68,8 +68,10 @@ def _found(
         ("Quantization-Aware Training (QAT)", [
             ("Quantization-Aware Training", "quantization-aware-training", "exact"),
             ("QAT", "quantization-aware-training", "abbreviation")]),
-        # English plurals
-        ("two Mixtures of Experts", []),
+        # English plurals, on the last word and on the first word of a longer term
+        ("two Mixtures of Experts", [
+            ("Mixtures of Experts", "mixture-of-experts", "inflected")]),
+        ("Mixturesque of Experts", []),
     ],
 )  # fmt: skip
 def test_terms_are_found_as_they_are_written(

@@ -289,29 +289,46 @@ def _char_map(raw: str, key: str) -> tuple[int, ...]:
 
 
 class Automaton:
-    """The terms of a glossary as an Aho–Corasick automaton over their folded keys, each
-    anchored at a word start (``" " + key``) and storing its length. The names a key stands
-    for are read when a match is kept: from the index the automaton is :meth:`bind`-ed to
-    (so that a termbase's names are not all held in memory), or from the mapping it was made
-    with (:meth:`of_names`).
+    """The terms of a glossary as an Aho–Corasick automaton over the first words of their
+    folded keys, each anchored at a word start (``" " + word``) and storing its length and
+    whether the word is a key of its own, the first word of longer keys, or both. The rest of a
+    longer key (``" rank adaptation"`` after ``low``) and the names a key stands for are read
+    when a match needs them: from the index the automaton is :meth:`bind`-ed to (so that a
+    termbase's keys and names are not all held in memory: a 100,000-concept termbase's first
+    words are a small automaton), or from the mapping it was made with (:meth:`of_names`).
     """
 
+    #: The stored value: ``length << 2 | flags``, with these flags.
+    WHOLE, FIRST = 1, 2
+
     def __init__(self, keys: Iterable[str], names: dict[str, tuple[Name, ...]] | None = None):
-        """``keys``: the folded key of every term; ``names``: the names of each key, when
-        they are not to be read from an index."""
+        """``keys``: the folded key of every term, each once; ``names``: the names of each
+        key, when they are not to be read from an index (then the rests of longer keys are
+        kept in memory too)."""
         import ahocorasick
 
-        automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
+        flags: dict[str, int] = {}
+        rests: dict[str, list[str]] | None = {} if names is not None else None
         count = 0
         for key in keys:
-            if key and automaton.add_word(" " + key, len(key)):
-                count += 1
+            if not key:
+                continue
+            count += 1
+            first, space, rest = key.partition(" ")
+            flags[first] = flags.get(first, 0) | (self.FIRST if space else self.WHOLE)
+            if space and rests is not None:
+                rests.setdefault(first, []).append(" " + rest)
+        automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
+        for first, flag in flags.items():
+            automaton.add_word(" " + first, len(first) << 2 | flag)
         automaton.make_automaton()
         self._automaton = automaton
         self.size = count
         self._names = names
+        self._rests = {k: tuple(v) for k, v in rests.items()} if rests is not None else None
         self._conn: Any = None
         self._cache: dict[str, tuple[Name, ...]] = {}
+        self._rest_cache: dict[str, tuple[str, ...]] = {}
 
     @classmethod
     def of_names(cls, names: Iterable[tuple[str, Name]]) -> Automaton:
@@ -325,15 +342,17 @@ class Automaton:
     def bind(self, conn: Any) -> Automaton:
         """Read the names of keys from the index ``conn`` (:func:`names_from_index`)."""
         self._conn = conn
-        self._cache = {}
+        self._cache, self._rest_cache = {}, {}
         return self
 
     def __getstate__(self) -> dict[str, Any]:
-        return {"automaton": self._automaton, "size": self.size, "names": self._names}
+        return {"automaton": self._automaton, "size": self.size, "names": self._names,
+                "rests": self._rests}  # fmt: skip
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self._automaton, self.size, self._names = state["automaton"], state["size"], state["names"]
-        self._conn, self._cache = None, {}
+        self._automaton, self.size = state["automaton"], state["size"]
+        self._names, self._rests = state["names"], state["rests"]
+        self._conn, self._cache, self._rest_cache = None, {}, {}
 
     def names(self, key: str) -> tuple[Name, ...]:
         """The names whose folded key is ``key``, in the index's order."""
@@ -345,14 +364,36 @@ class Automaton:
             self._cache[key] = found
         return found
 
+    def rests(self, first: str) -> tuple[str, ...]:
+        """What follows ``first`` in the keys it is the first word of, each with its leading
+        space (``(" rank adaptation",)`` for ``low``)."""
+        if self._rests is not None:
+            return self._rests.get(first, ())
+        found = self._rest_cache.get(first)
+        if found is None:
+            marks = ",".join("?" * len(TERM_FIELDS))
+            rows = self._conn.execute(
+                f"SELECT DISTINCT key FROM name WHERE key > ? AND key < ? AND field IN ({marks})",
+                (first + " ", first + "!", *TERM_FIELDS),
+            )
+            found = tuple(k[len(first) :] for (k,) in rows)
+            self._rest_cache[first] = found
+        return found
+
     def matches(self, folded: str) -> Iterator[tuple[int, int]]:
-        """``(end, length)`` of every key that begins a word of ``folded`` (``end`` the offset
-        of the key's last character)."""
+        """``(end, value)`` of every first word of a key that begins a word of ``folded``
+        (``end`` the offset of its last character; ``value`` its length ``<< 2`` with
+        :attr:`WHOLE` and :attr:`FIRST` set as it is a key, the first word of longer keys)."""
         return self._automaton.iter(folded)  # type: ignore[no-any-return]
+
+    def flags(self, word: str) -> int:
+        """:attr:`WHOLE` and :attr:`FIRST` of ``word``, as a first word of keys; 0 when no key
+        begins with it."""
+        return int(self._automaton.get(" " + word, 0)) & 3
 
     def begins(self, word: str) -> bool:
         """Whether some key's first word is ``word``."""
-        return bool(self._automaton.exists(" " + word) or self._automaton.match(" " + word + " "))
+        return bool(self.flags(word))
 
 
 def _arabic(ch: str) -> bool:
@@ -417,41 +458,84 @@ def _cut(text: str, start: int) -> int:
 
 def _scan(text: str, automaton: Automaton, langs: Sequence[str] = ()) -> list[Occurrence]:
     """:func:`scan` of one piece of text, its addresses blanked out already."""
-    from glossary_cli.scripts import inflection_bases
-
     folded = fold_text(text)
     f = folded.text
-    size = len(f)
     wanted = {lang.casefold() for lang in langs}
     found: list[tuple[int, int, str, str]] = []  # folded start, end, key, kind
-    for last, length in automaton.matches(f):
-        start, end = last - length + 1, last + 1
-        if end == size or f[end] == " ":
-            found.append((start, end, f[start:end], "exact"))
-            continue
-        stop = f.find(" ", end)
-        stop = size if stop < 0 else stop
-        word_start = f.rfind(" ", 0, end) + 1
-        word = f[word_start:stop]
-        base = f[word_start:end]
-        if base in inflection_bases(word) or (
-            base.isascii() and word[len(base) :] in _ENGLISH_ENDINGS
-        ):
-            found.append((start, stop, f[start:end], "inflected"))
+    for last, value in automaton.matches(f):
+        start = last - (value >> 2) + 1
+        for stop, key, kind in _keys_at(f, start, last + 1, value & 3, automaton):
+            found.append((start, stop, key, kind))
     found = _with_detached_endings(found, f, folded, text)
+    size = len(f)
+    bare_cache: dict[str, list[str]] = {}
     for word_start, word in _clitic_words(f):
+        bares = bare_cache.get(word)
+        if bares is None:
+            bares = bare_cache[word] = _clitic_bare(word, automaton)
         stop = word_start + len(word)
-        tail = f[stop : stop + 300]
-        for bare in _clitic_bare(word, automaton):
+        for bare in bares:
             # the bare word in place of the word, then the text that follows it
-            probe = " " + bare + tail
-            for last, length in automaton.matches(probe):
-                if last - length != 0 or last < len(bare):
-                    continue  # a key that does not begin with the whole bare word
-                end = stop + last - len(bare)
-                if end == size or f[end] == " ":
-                    found.append((word_start, end, probe[1 : last + 1], "clitic"))
+            probe = " " + bare + f[stop : stop + 300]
+            for end, key, kind in _keys_at(probe, 1, len(bare) + 1, automaton.flags(bare), automaton):
+                end = stop + end - len(bare) - 1
+                if kind == "exact" and (end == size or f[end] == " "):
+                    found.append((word_start, end, key, "clitic"))
     return _resolved(text, folded, found, automaton, wanted)
+
+
+def _keys_at(
+    f: str, start: int, end: int, flags: int, automaton: Automaton
+) -> Iterator[tuple[int, str, str]]:
+    """The keys that begin at ``start`` in the folded text ``f``, where the first word of
+    keys ``f[start:end]`` was found (``flags``: :meth:`Automaton.flags`): ``(end of the form,
+    key, kind)``, ``kind`` ``exact`` or ``inflected`` (the key's last word with an ending of
+    its script; an English plural on the first word of a longer key, *mixtures of experts*)."""
+    size = len(f)
+    whole = end == size or f[end] == " "
+    if flags & Automaton.WHOLE:
+        if whole:
+            yield end, f[start:end], "exact"
+        else:
+            stop = _inflected_end(f, start, end)
+            if stop:
+                yield stop, f[start:end], "inflected"
+    if not flags & Automaton.FIRST:
+        return
+    first = f[start:end]
+    at, kind = end, "exact"
+    if not whole:
+        at = f.find(" ", end)
+        if at < 0 or not (first.isascii() and f[end:at] in _ENGLISH_ENDINGS):
+            return
+        kind = "inflected"
+    for rest in automaton.rests(first):
+        if not f.startswith(rest, at):
+            continue
+        stop = at + len(rest)
+        if stop == size or f[stop] == " ":
+            yield stop, first + rest, kind
+        else:
+            inflected = _inflected_end(f, f.rfind(" ", 0, stop) + 1, stop)
+            if inflected:
+                yield inflected, first + rest, "inflected"
+
+
+def _inflected_end(f: str, word_start: int, end: int) -> int:
+    """Where the word of ``f`` that begins at ``word_start`` ends, when what follows
+    ``f[word_start:end]`` in it is an ending of its script
+    (:func:`glossary_cli.scripts.inflection_bases`; an English ``-s``/``-es``); else 0."""
+    from glossary_cli.scripts import inflection_bases
+
+    stop = f.find(" ", end)
+    stop = len(f) if stop < 0 else stop
+    word = f[word_start:stop]
+    base = f[word_start:end]
+    if base in inflection_bases(word) or (
+        base.isascii() and word[len(base) :] in _ENGLISH_ENDINGS
+    ):
+        return stop
+    return 0
 
 
 def _with_detached_endings(
@@ -599,7 +683,7 @@ def names_from_index(conn: Any, key: str | None = None) -> Iterator[tuple[str, N
 
 
 #: The layout of a kept automaton: one of another layout is built again.
-_KEPT = 2
+_KEPT = 3
 
 
 def load_automaton(conn: Any, path: Path | None) -> Automaton:
