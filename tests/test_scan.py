@@ -334,3 +334,31 @@ def test_every_plural_form_of_a_po_entry_is_scanned(
     for side, found in (("source", "Mixture of Experts"), ("target", "মিশ্র বিশেষজ্ঞদের")):
         rows = runner.invoke(app, ["scan", str(po), "--side", side, "--format", "json"]).stdout
         assert [r["text"] for r in json.loads(rows)] == [found]
+
+
+def test_the_index_bound_automaton_finds_what_the_in_memory_one_finds(bundled: Automaton) -> None:
+    """Names and longer keys read from the index when a first word is found (checksums of the
+    longer keys kept) give the same occurrences as every name held in memory, on every gold
+    paragraph."""
+    import yaml
+
+    from glossary_cli import index
+    from glossary_cli.index import compile_index
+    from glossary_cli.text.scan import load_automaton
+
+    from .conftest import DATA
+
+    files = [DATA / "concepts.yaml"]
+    conn = compile_index([DATA], files, index._stamp(files), None)
+    bound = load_automaton(conn, None)
+    assert bound.size == bundled.size > 150
+    gold = Path(__file__).parent / "scan_gold"
+    texts = [
+        item["text"]
+        for group in ("bn", "ar", "en", "mixed")
+        for item in yaml.safe_load((gold / f"{group}.yaml").read_text(encoding="utf-8"))
+    ]
+    assert len(texts) > 20
+    for text in texts:
+        assert scan(text, bound) == scan(text, bundled)
+        assert scan(text, bound)  # every gold paragraph holds terms

@@ -122,9 +122,9 @@ class Folded(NamedTuple):
             return min(at + 1, stop) if after else at
         inner = max(0, min(inner, len(chars) - 1))
         if not after:
-            return chars[inner]
+            return begin + chars[inner]
         nxt = next((c for c in chars[inner + 1 :] if c > chars[inner]), None)
-        return stop if nxt is None else nxt
+        return stop if nxt is None else begin + nxt
 
 
 def fold_text(text: str) -> Folded:
@@ -141,34 +141,46 @@ def fold_text(text: str) -> Folded:
     spans: list[tuple[int, int]] = []
     maps: list[tuple[int, ...] | None] = []
     at = 1
+    seen: dict[str, tuple[tuple[str, int, int, tuple[int, ...] | None], ...]] = {}
     for token in _WORD.finditer(text):
         raw = token.group()
+        words = seen.get(raw)
+        if words is None:
+            words = seen[raw] = _token_words(raw)
         begin = token.start()
-        chars: tuple[int, ...] | None
-        if _CONNECTOR.search(raw):
-            key, chars = _connected(raw, begin)
-        else:
-            key = _folded(raw)
-            if key.isascii() and raw.isascii() and len(key) == len(raw) and " " not in key:
-                chars = None
-            else:
-                chars = tuple(begin + i for i in _char_map(raw, key))
-        if not key:
-            continue
-        for word, offset in _split_words(key):
+        for word, start, stop, chars in words:
             starts.append(at)
-            if chars is None:
-                spans.append((begin + offset, begin + offset + len(word)))
-                maps.append(None)
-            else:
-                mine = chars[offset : offset + len(word)]
-                after = chars[offset + len(word)] if offset + len(word) < len(chars) else None
-                stop = _word_end(raw, begin, mine[-1], after)
-                spans.append((mine[0], stop))
-                maps.append(mine)
+            spans.append((begin + start, begin + stop))
+            maps.append(chars)
             out.append(word)
             at += len(word) + 1
     return Folded(" ".join(out), starts, spans, maps)
+
+
+def _token_words(raw: str) -> tuple[tuple[str, int, int, tuple[int, ...] | None], ...]:
+    """The folded words of one space-free token of a text: ``(word, start, end, chars)``,
+    ``start``/``end`` the span of ``raw`` it came from and ``chars`` the offset (from
+    ``start``) of each of its characters, or ``None`` when they correspond one to one."""
+    chars: tuple[int, ...] | None
+    if _CONNECTOR.search(raw):
+        key, chars = _connected(raw, 0)
+    else:
+        key = _folded(raw)
+        if key.isascii() and raw.isascii() and len(key) == len(raw) and " " not in key:
+            return ((key, 0, len(raw), None),) if key else ()
+        chars = _char_map(raw, key)
+    out = []
+    for word, offset in _split_words(key):
+        if not word:
+            continue
+        mine = chars[offset : offset + len(word)]
+        after = chars[offset + len(word)] if offset + len(word) < len(chars) else None
+        stop = _word_end(raw, 0, mine[-1], after)
+        first = mine[0]
+        relative = tuple(c - first for c in mine)
+        plain = relative == tuple(range(len(word))) and stop - first == len(word)
+        out.append((word, first, stop, None if plain else relative))
+    return tuple(out)
 
 
 #: What joins the letters or digits on its sides into one word under the Unicode word-break
@@ -291,11 +303,13 @@ def _char_map(raw: str, key: str) -> tuple[int, ...]:
 class Automaton:
     """The terms of a glossary as an Aho–Corasick automaton over the first words of their
     folded keys, each anchored at a word start (``" " + word``) and storing its length and
-    whether the word is a key of its own, the first word of longer keys, or both. The rest of a
-    longer key (``" rank adaptation"`` after ``low``) and the names a key stands for are read
-    when a match needs them: from the index the automaton is :meth:`bind`-ed to (so that a
-    termbase's keys and names are not all held in memory: a 100,000-concept termbase's first
-    words are a small automaton), or from the mapping it was made with (:meth:`of_names`).
+    whether the word is a key of its own, the first word of longer keys, or both; beside it,
+    the CRC-32 of every longer key and of every run of its first words (``low rank`` of ``low
+    rank adaptation``), to follow a key word by word from its first. A 100,000-concept
+    termbase is then a small automaton and some 30 MB of checksums rather than a trie of
+    every character of every term. The names a key stands for are read when a match is kept:
+    from the index the automaton is :meth:`bind`-ed to, or from the mapping it was made with
+    (:meth:`of_names`); a checksum that agrees by chance finds no name, so it finds nothing.
     """
 
     #: The stored value: ``length << 2 | flags``, with these flags.
@@ -303,21 +317,25 @@ class Automaton:
 
     def __init__(self, keys: Iterable[str], names: dict[str, tuple[Name, ...]] | None = None):
         """``keys``: the folded key of every term, each once; ``names``: the names of each
-        key, when they are not to be read from an index (then the rests of longer keys are
-        kept in memory too)."""
+        key, when they are not to be read from an index."""
         import ahocorasick
 
         flags: dict[str, int] = {}
-        rests: dict[str, list[str]] | None = {} if names is not None else None
+        longer: set[int] = set()
+        runs: set[int] = set()
         count = 0
         for key in keys:
             if not key:
                 continue
             count += 1
-            first, space, rest = key.partition(" ")
+            first, space, _ = key.partition(" ")
             flags[first] = flags.get(first, 0) | (self.FIRST if space else self.WHOLE)
-            if space and rests is not None:
-                rests.setdefault(first, []).append(" " + rest)
+            if space:
+                longer.add(_crc(key))
+                at = key.find(" ", len(first) + 1)
+                while at >= 0:
+                    runs.add(_crc(key[:at]))
+                    at = key.find(" ", at + 1)
         automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
         for first, flag in flags.items():
             automaton.add_word(" " + first, len(first) << 2 | flag)
@@ -325,10 +343,10 @@ class Automaton:
         self._automaton = automaton
         self.size = count
         self._names = names
-        self._rests = {k: tuple(v) for k, v in rests.items()} if rests is not None else None
+        self._longer = frozenset(longer)
+        self._runs = frozenset(runs)
         self._conn: Any = None
         self._cache: dict[str, tuple[Name, ...]] = {}
-        self._rest_cache: dict[str, tuple[str, ...]] = {}
 
     @classmethod
     def of_names(cls, names: Iterable[tuple[str, Name]]) -> Automaton:
@@ -342,17 +360,17 @@ class Automaton:
     def bind(self, conn: Any) -> Automaton:
         """Read the names of keys from the index ``conn`` (:func:`names_from_index`)."""
         self._conn = conn
-        self._cache, self._rest_cache = {}, {}
+        self._cache = {}
         return self
 
     def __getstate__(self) -> dict[str, Any]:
         return {"automaton": self._automaton, "size": self.size, "names": self._names,
-                "rests": self._rests}  # fmt: skip
+                "longer": self._longer, "runs": self._runs}  # fmt: skip
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self._automaton, self.size = state["automaton"], state["size"]
-        self._names, self._rests = state["names"], state["rests"]
-        self._conn, self._cache, self._rest_cache = None, {}, {}
+        self._names, self._longer, self._runs = state["names"], state["longer"], state["runs"]
+        self._conn, self._cache = None, {}
 
     def names(self, key: str) -> tuple[Name, ...]:
         """The names whose folded key is ``key``, in the index's order."""
@@ -360,25 +378,28 @@ class Automaton:
             return self._names.get(key, ())
         found = self._cache.get(key)
         if found is None:
-            found = tuple(n for _, n in names_from_index(self._conn, key))
-            self._cache[key] = found
+            self.read([key])
+            found = self._cache[key]
         return found
 
-    def rests(self, first: str) -> tuple[str, ...]:
-        """What follows ``first`` in the keys it is the first word of, each with its leading
-        space (``(" rank adaptation",)`` for ``low``)."""
-        if self._rests is not None:
-            return self._rests.get(first, ())
-        found = self._rest_cache.get(first)
-        if found is None:
-            marks = ",".join("?" * len(TERM_FIELDS))
-            rows = self._conn.execute(
-                f"SELECT DISTINCT key FROM name WHERE key > ? AND key < ? AND field IN ({marks})",
-                (first + " ", first + "!", *TERM_FIELDS),
-            )
-            found = tuple(k[len(first) :] for (k,) in rows)
-            self._rest_cache[first] = found
-        return found
+    def read(self, keys: Iterable[str]) -> None:
+        """Read the names of ``keys`` from the index at once (a few queries rather than one a
+        key), for :meth:`names` to give."""
+        if self._names is not None:
+            return
+        missing = [k for k in dict.fromkeys(keys) if k not in self._cache]
+        for at in range(0, len(missing), 500):
+            batch = missing[at : at + 500]
+            grouped: dict[str, list[Name]] = {k: [] for k in batch}
+            for key, name in names_from_index(self._conn, batch):
+                grouped[key].append(name)
+            self._cache.update((k, tuple(v)) for k, v in grouped.items())
+
+    def longer(self, words: str) -> tuple[bool, bool]:
+        """Whether the folded ``words`` (two or more) may be a key of several words, and the
+        first words of a longer one (by checksum: a key they are not finds no name)."""
+        crc = _crc(words)
+        return crc in self._longer, crc in self._runs
 
     def matches(self, folded: str) -> Iterator[tuple[int, int]]:
         """``(end, value)`` of every first word of a key that begins a word of ``folded``
@@ -394,6 +415,12 @@ class Automaton:
     def begins(self, word: str) -> bool:
         """Whether some key's first word is ``word``."""
         return bool(self.flags(word))
+
+
+def _crc(text: str) -> int:
+    from zlib import crc32
+
+    return crc32(text.encode("utf-8"))
 
 
 def _arabic(ch: str) -> bool:
@@ -509,16 +536,35 @@ def _keys_at(
         if at < 0 or not (first.isascii() and f[end:at] in _ENGLISH_ENDINGS):
             return
         kind = "inflected"
-    for rest in automaton.rests(first):
-        if not f.startswith(rest, at):
-            continue
-        stop = at + len(rest)
-        if stop == size or f[stop] == " ":
-            yield stop, first + rest, kind
-        else:
-            inflected = _inflected_end(f, f.rfind(" ", 0, stop) + 1, stop)
-            if inflected:
-                yield inflected, first + rest, "inflected"
+    # the next words of the text, one more at a time while they begin some key: a key as
+    # they are, or with the last of them inflected
+    stop = at
+    while stop < size:
+        word_start = stop + 1
+        stop = f.find(" ", word_start)
+        stop = size if stop < 0 else stop
+        words = first + f[at:stop]
+        key, more = automaton.longer(words)
+        if key:
+            yield stop, words, kind
+        for base in _bases(f[word_start:stop]):
+            if automaton.longer(first + f[at:word_start] + base)[0]:
+                yield stop, first + f[at:word_start] + base, "inflected"
+        if not more:
+            break
+
+
+@lru_cache(maxsize=1 << 14)
+def _bases(word: str) -> tuple[str, ...]:
+    """What ``word`` may be an inflected form of by an ending (the bases of
+    :func:`glossary_cli.scripts.inflection_bases` that begin it; an English plural or
+    possessive)."""
+    from glossary_cli.scripts import inflection_bases
+
+    found = tuple(inflection_bases(word))
+    if word.isascii():
+        found += tuple(word[: -len(e)] for e in _ENGLISH_ENDINGS if word.endswith(e))
+    return tuple(b for b in found if b and b != word and word.startswith(b))
 
 
 def _inflected_end(f: str, word_start: int, end: int) -> int:
@@ -598,6 +644,7 @@ def _resolved(
     """The candidates as occurrences: the longest of overlapping ones (then the leftmost),
     names of unwanted languages and case-mismatched Latin abbreviations left out."""
     candidates: list[tuple[int, int, str, str, Name, tuple[str, ...]]] = []
+    automaton.read(key for _, _, key, _ in found)
     for fstart, fend, key, kind in found:
         start, end = folded.original(fstart, fend)
         surface = text[start:end]
@@ -651,32 +698,35 @@ def _case_fits(name: Name, surface: str, kind: str) -> bool:
     """A Latin abbreviation, or a Latin term of three letters or fewer, is found only as the
     glossary writes its letters (``IT``, not *it*); any other term whatever its case."""
     term = name.term
-    if not term.isascii():
-        return True
-    short = sum(c.isalpha() for c in term) <= 3
-    abbreviation = (
-        name.field == "abbr"
-        or name.type in ("abbreviation", "acronym")
-        or (
-            " " not in term and sum(c.isupper() for c in term) >= 2  # LoRA, QLoRA, INT8
-        )
-    )
-    if not (short or abbreviation):
+    if not _case_kept(term, name.field, name.type):
         return True
     head = surface[: len(term)] if kind == "inflected" else surface
     return head == term or head.replace("-", " ") == term.replace("-", " ")
 
 
-def names_from_index(conn: Any, key: str | None = None) -> Iterator[tuple[str, Name]]:
+@lru_cache(maxsize=1 << 16)
+def _case_kept(term: str, field: str, term_type: str | None) -> bool:
+    """Whether a term is found only in its own letter case (see :func:`_case_fits`)."""
+    if not term.isascii():
+        return False
+    short = sum(c.isalpha() for c in term) <= 3
+    return short or (
+        field == "abbr"
+        or term_type in ("abbreviation", "acronym")
+        or (" " not in term and sum(c.isupper() for c in term) >= 2)  # LoRA, QLoRA, INT8
+    )
+
+
+def names_from_index(conn: Any, keys: Sequence[str] | None = None) -> Iterator[tuple[str, Name]]:
     """``(folded key, name)`` of every term of an index (:mod:`glossary_cli.index`), or of
-    the terms whose key is ``key``, in the index's order."""
+    the terms whose key is one of ``keys`` (at most 500), in the index's order."""
     marks = ",".join("?" * len(TERM_FIELDS))
-    where = " AND n.key = ?" if key is not None else ""
+    where = f" AND n.key IN ({','.join('?' * len(keys))})" if keys is not None else ""
     rows = conn.execute(
         "SELECT n.key, c.id, n.lang, n.text, n.field, n.status, n.type FROM name n "
         f"JOIN concept c ON c.rowid = n.concept WHERE n.field IN ({marks}){where} "
         "ORDER BY n.rowid",
-        (*TERM_FIELDS, *((key,) if key is not None else ())),
+        (*TERM_FIELDS, *(keys or ())),
     )
     for k, cid, lang, term, field, status, term_type in rows:
         yield k, Name(cid, lang, term, field, status, term_type)
