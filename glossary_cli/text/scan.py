@@ -202,6 +202,8 @@ def masked_addresses(text: str) -> str:
     >>> masked_addresses("[LoRA](https://x.org/lora). Mail a@b.org")
     '[LoRA](                  ). Mail        '
     """
+    if "@" not in text and "://" not in text and "www." not in text:
+        return text  # no address can be there: the pattern's own search costs more
     return _ADDRESS.sub(lambda m: " " * len(m.group()), text)
 
 
@@ -504,8 +506,9 @@ def _scan(text: str, automaton: Automaton, langs: Sequence[str] = ()) -> list[Oc
         for bare in bares:
             # the bare word in place of the word, then the text that follows it
             probe = " " + bare + f[stop : stop + 300]
-            for end, key, kind in _keys_at(probe, 1, len(bare) + 1, automaton.flags(bare), automaton):
-                end = stop + end - len(bare) - 1
+            flags = automaton.flags(bare)
+            for form_end, key, kind in _keys_at(probe, 1, len(bare) + 1, flags, automaton):
+                end = stop + form_end - len(bare) - 1
                 if kind == "exact" and (end == size or f[end] == " "):
                     found.append((word_start, end, key, "clitic"))
     return _resolved(text, folded, found, automaton, wanted)
@@ -577,9 +580,7 @@ def _inflected_end(f: str, word_start: int, end: int) -> int:
     stop = len(f) if stop < 0 else stop
     word = f[word_start:stop]
     base = f[word_start:end]
-    if base in inflection_bases(word) or (
-        base.isascii() and word[len(base) :] in _ENGLISH_ENDINGS
-    ):
+    if base in inflection_bases(word) or (base.isascii() and word[len(base) :] in _ENGLISH_ENDINGS):
         return stop
     return 0
 
