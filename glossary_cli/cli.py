@@ -354,6 +354,10 @@ def show(
         result = api.show(searcher, term, best=best)
         ties = api.exact_ties(searcher, term, result)
     except NotFoundError as exc:
+        if fmt is OutputFormat.json:  # still a JSON document for `| jq`
+            from glossary_cli import render
+
+            render.write_json(None)
         typer.echo(f"gloss: {exc.message}", err=True)
         if exc.suggestions:
             typer.echo("did you mean:", err=True)
@@ -906,6 +910,8 @@ def list_(
         searcher = api.open_searcher(data, on_compile=_compiling)
         rows = api.list_terms(searcher, langs[0] if langs else None, selection)
     except NotFoundError as exc:
+        if fmt is OutputFormat.json:  # still a JSON document for `| jq`
+            render.write_json([])
         typer.echo(f"gloss: {exc.message}", err=True)
         if exc.suggestions:
             typer.echo("languages: " + ", ".join(exc.suggestions), err=True)
@@ -1345,6 +1351,33 @@ def _invoked_command(args: list[str]) -> str | None:
     return name if name is not None and args.index(name) == 0 else None
 
 
+#: Commands whose arguments are free text that may begin with a hyphen.
+_TEXT_COMMANDS = frozenset({"search", "show"})
+
+
+def _query_that_looks_like_an_option(args: list[str]) -> None:
+    """Stop with a usage error that says what to do when a query before ``--`` begins with a
+    hyphen and cannot be an option (it holds a space or a letter outside ASCII, as
+    ``"- LoRA"`` or ``-প্রুনিং`` do): click would only say "No such option"."""
+    command = _invoked_command(args)
+    if command not in _TEXT_COMMANDS:
+        return
+    for arg in args[1:]:
+        if arg == "--":
+            return
+        if arg.startswith("--") and "=" in arg:
+            continue  # an option with its value (--lang=bn, ar)
+        if arg.startswith("-") and len(arg) > 1 and (not arg.isascii() or any(
+                c.isspace() for c in arg)):  # fmt: skip
+            shown = printable(arg)
+            print(
+                f"gloss: {shown!r} is not an option. To {command} text that begins with a "
+                f"hyphen, put it after '--': gloss {command} -- {shown!r}",
+                file=sys.stderr,
+            )
+            sys.exit(int(ExitCode.USAGE))
+
+
 def _only_the_invoked_command(args: list[str], env: "os._Environ[str]") -> None:
     """Register only the command being run (``gloss show …`` → ``show``).
 
@@ -1412,6 +1445,7 @@ def main() -> None:
     stdout = sys.stdout
     sys.stdout = _Stdout(stdout)
     args = sys.argv[1:]
+    _query_that_looks_like_an_option(args)
     _only_the_invoked_command(args, os.environ)
     try:
         app()

@@ -210,6 +210,19 @@ def test_search_json_that_finds_nothing_is_an_empty_list(args: list[str]) -> Non
     assert (table.exit_code, table.stdout) == (1, "")
 
 
+@pytest.mark.parametrize(
+    ("args", "empty"),
+    [(["show", "zzqxv"], None), (["list", "--lang", "hi"], []),
+     (["list", "--status", "superseded"], [])],
+    ids=["show finds nothing", "list of a language with no entry", "list that a filter empties"],
+)  # fmt: skip
+def test_show_and_list_json_that_find_nothing_are_still_json(args: list[str], empty: object) -> None:
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 1
+    assert json.loads(result.stdout) == empty
+    assert result.stderr.startswith("gloss: no concept")
+
+
 @pytest.mark.parametrize("command", [["search", "pruning"], ["show", "LoRA"], ["list"]])
 @pytest.mark.parametrize("value", ["", ",", " , "])
 def test_a_lang_that_names_no_language_is_a_usage_error(command: list[str], value: str) -> None:
@@ -358,3 +371,30 @@ def test_a_misspelt_english_word_is_not_read_as_romanized_bengali(query: str) ->
     result = runner.invoke(app, ["show", query])
     assert result.exit_code == 1
     assert "no concept surely matches" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "hint"),
+    [(["search", "- LoRA"], "gloss search -- '- LoRA'"),
+     (["show", "-প্রুনিং"], "gloss show -- '-প্রুনিং'")],
+)  # fmt: skip
+def test_a_query_that_begins_with_a_hyphen_is_told_to_go_after_double_dash(
+    args: list[str], hint: str
+) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "glossary_cli", *args], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 2 and hint in done.stderr and "Traceback" not in done.stderr
+    after = subprocess.run(
+        [sys.executable, "-m", "glossary_cli", args[0], "--json", "--", args[1]],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert after.returncode in (0, 1) and after.stdout.strip()
+    wide = subprocess.run(
+        [sys.executable, "-m", "glossary_cli", "search", "--lang=bn, ar", "LoRA", "--json"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert wide.returncode == 0, wide.stderr
