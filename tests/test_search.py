@@ -216,7 +216,9 @@ def test_search_json_that_finds_nothing_is_an_empty_list(args: list[str]) -> Non
      (["list", "--status", "superseded"], [])],
     ids=["show finds nothing", "list of a language with no entry", "list that a filter empties"],
 )  # fmt: skip
-def test_show_and_list_json_that_find_nothing_are_still_json(args: list[str], empty: object) -> None:
+def test_show_and_list_json_that_find_nothing_are_still_json(
+    args: list[str], empty: object
+) -> None:
     result = runner.invoke(app, [*args, "--json"])
     assert result.exit_code == 1
     assert json.loads(result.stdout) == empty
