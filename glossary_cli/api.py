@@ -840,6 +840,35 @@ class ScannedText(NamedTuple):
     occurrences: tuple[Any, ...]
 
 
+def _termbase_tags(searcher: Searcher, tags: Sequence[str], option: str = "--lang") -> list[str]:
+    """The termbase's own tag for each language asked for: the tag itself, else its language
+    (a regional or script variant, ``ar-EG`` or ``bn_BD`` from a PO header, finds the
+    glossary's ``ar`` or ``bn``: BCP 47 lookup, RFC 4647 §3.4), else the one variant of it the
+    termbase has (``ar`` finds ``ar-SA``).
+
+    Raises:
+        UsageError: the termbase has no terms in one of them (the message lists its
+            languages), so that a check or scan never passes for want of terms to seek.
+    """
+    languages = searcher.languages()
+    by_tag = {lang.casefold(): lang for lang in languages}
+    out = []
+    for tag in tags:
+        wanted = tag.replace("_", "-").casefold()
+        primary = wanted.split("-")[0]
+        found = by_tag.get(wanted) or by_tag.get(primary)
+        if found is None:
+            same = [lang for lang in languages if lang.split("-")[0].casefold() == primary]
+            found = same[0] if len(same) == 1 else (tag if same else None)
+        if found is None:
+            raise UsageError(
+                f"{option}: the termbase has no terms in {tag}",
+                hint="its languages: " + ", ".join(languages),
+            )
+        out.append(found)
+    return out
+
+
 def _termbase(data: str | None, env: Mapping[str, str] | None) -> tuple[Searcher, Any]:
     """The searcher of the data directories and the automaton of their terms, kept beside
     the index (:func:`glossary_cli.text.scan.load_automaton`), for ``scan`` and ``check``."""
@@ -921,6 +950,7 @@ def scan(
 
     _valid_tags(langs)
     searcher, automaton = _termbase(data, env)
+    langs = _termbase_tags(searcher, langs)
     texts = []
     for name, raw in inputs:
         for where, text, sought in scan_inputs(name, raw, side):
@@ -1004,6 +1034,7 @@ def lookup(
     """
     _valid_tags(langs)
     searcher = open_searcher(data, env)
+    _termbase_tags(searcher, langs)
     rows = []
     for query in queries:
         text = query.strip()
@@ -1170,6 +1201,8 @@ def check_translation(
     from glossary_cli.text.scan import scan as find
 
     searcher, automaton = _termbase(data, env)
+    src = _termbase_tags(searcher, [src], "--source-lang")[0]
+    tgt = _termbase_tags(searcher, [tgt], "--target-lang")[0]
     known: dict[str, Any] = {}
 
     def concept(cid: str) -> Any:

@@ -1180,7 +1180,7 @@ def lookup(
         rows = api.lookup(queries, langs=langs, data=data)
     except GlossError as exc:
         _fail(exc)
-    missing = [r for r in rows if not r["sure"]]
+    missing = [r for r in rows if not r["sure"] and r["query"].strip()]  # a blank line asks nothing
     shown = missing if only_missing else rows
     if fmt is LookupFormat.jsonl:
         render.write_jsonl(shown)

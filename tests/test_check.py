@@ -239,3 +239,61 @@ def test_check_reads_a_table_on_standard_input(
     result = runner.invoke(app, ["check", "-", "--format", "jsonl"], input=table)
     assert result.exit_code == 1
     assert [json.loads(line)["seg_id"] for line in result.stdout.splitlines()] == ["s1"]
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "options"),
+    [
+        ("t.po", 'msgid ""\nmsgstr ""\n"Language: bn_BD\\n"\n\n'
+                 'msgid "Network Pruning helps."\nmsgstr "এটি সাহায্য করে।"\n', []),
+        ("t.tsv", "id\ten\tbn-BD\ns2\tNetwork Pruning helps.\tএটি সাহায্য করে।\n", []),
+        ("t.xlf", '<xliff version="1.2"><file source-language="en" target-language="bn-IN" '
+                  'datatype="plaintext" original="x"><body><trans-unit id="s2"><source>'
+                  "Network Pruning helps.</source><target>এটি সাহায্য করে।</target>"
+                  "</trans-unit></body></file></xliff>", []),
+    ],
+    ids=["PO locale", "regional column", "XLIFF regional"],
+)  # fmt: skip
+def test_a_regional_tag_checks_against_its_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, content: str, options: list[str]
+) -> None:
+    """bn_BD, bn-BD and bn-IN find the glossary's bn terms (BCP 47 lookup), never a silent
+    "0 issues" for want of terms to compare."""
+    monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
+    monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "--format", "jsonl", *options])
+    assert result.exit_code == 1, result.stderr
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r["kind"], r["id"]) for r in rows] == [("missing", "pruning")]
+
+
+def test_a_language_the_termbase_lacks_is_a_usage_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
+    monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
+    (tmp_path / "a.txt").write_text("Network Pruning\n", encoding="utf-8")
+    (tmp_path / "b.txt").write_text("Pruning réseau\n", encoding="utf-8")
+    checked = runner.invoke(app, ["check", str(tmp_path / "a.txt"), str(tmp_path / "b.txt"),
+                                  "--target-lang", "fr"])  # fmt: skip
+    assert checked.exit_code == 2
+    assert "no terms in fr" in checked.stderr and "en, bn, ar" in checked.stderr
+    scanned = runner.invoke(app, ["scan", "--lang", "fr"], input="LoRA\n")
+    assert scanned.exit_code == 2 and "no terms in fr" in scanned.stderr
+    looked = runner.invoke(app, ["lookup", "--lang", "xx"], input="LoRA\n")
+    assert looked.exit_code == 2 and "no terms in xx" in looked.stderr
+
+
+def test_untranslated_says_what_the_target_holds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
+    monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
+    table = tmp_path / "t.tsv"
+    table.write_text("id\ten\tbn\n2\tmixture of experts\tMIXTURE OF EXPERTS মডেল\n", "utf-8")
+    result = runner.invoke(app, ["check", str(table), "--format", "jsonl"])
+    (row,) = [json.loads(line) for line in result.stdout.splitlines()]
+    assert (row["kind"], row["source"], row["found"]) == (
+        "untranslated", "mixture of experts", "MIXTURE OF EXPERTS")  # fmt: skip

@@ -96,7 +96,7 @@ def check(
         found_source = scan(seg.source, (source_lang,))
         found_target = scan(seg.target, (target_lang,)) if seg.target else ()
         target_ids = {o.id for o in found_target if o.status not in AVOID}
-        left = {o.id for o in scan(seg.target, (source_lang,))} if seg.target else set()
+        left = {o.id: o.text for o in scan(seg.target, (source_lang,))} if seg.target else {}
         for occurrence in dict((o.id, o) for o in found_source).values():
             c = concept(occurrence.id)
             admitted = _admitted(c, target_lang)
@@ -110,7 +110,7 @@ def check(
                     issues.append(
                         CheckIssue(
                             seg.id, "untranslated", occurrence.id, occurrence.text, expected,
-                            occurrence.text,
+                            left[occurrence.id],
                         )
                     )  # fmt: skip
                 continue

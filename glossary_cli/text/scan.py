@@ -560,14 +560,16 @@ def _keys_at(
 @lru_cache(maxsize=1 << 14)
 def _bases(word: str) -> tuple[str, ...]:
     """What ``word`` may be an inflected form of by an ending (the bases of
-    :func:`glossary_cli.scripts.inflection_bases` that begin it; an English plural or
-    possessive)."""
+    :func:`glossary_cli.scripts.inflection_bases` that begin it; an English plural, ``-ies``
+    of ``-y`` too, or possessive)."""
     from glossary_cli.scripts import inflection_bases
 
-    found = tuple(inflection_bases(word))
+    found = tuple(b for b in inflection_bases(word) if word.startswith(b))
     if word.isascii():
         found += tuple(word[: -len(e)] for e in _ENGLISH_ENDINGS if word.endswith(e))
-    return tuple(b for b in found if b and b != word and word.startswith(b))
+        if word.endswith("ies") and len(word) > 4:  # sparsities of sparsity
+            found += (word[:-3] + "y",)
+    return tuple(b for b in found if b and b != word)
 
 
 def _inflected_end(f: str, word_start: int, end: int) -> int:
