@@ -72,6 +72,13 @@ def _found(
         ("two Mixtures of Experts", [
             ("Mixtures of Experts", "mixture-of-experts", "inflected")]),
         ("Mixturesque of Experts", []),
+        # a zero-width character after a term is not part of it, nor in the way of its case
+        ("LoRA\u200b and Pruning\u200b", [
+            ("LoRA", "low-rank-adaptation", "abbreviation"), ("Pruning", "pruning", "exact")]),
+        ("MoE\u2060, LoRA\u200cতে, QATএর", [
+            ("MoE", "mixture-of-experts", "abbreviation"),
+            ("LoRA\u200cতে", "low-rank-adaptation", "inflected"),
+            ("QATএর", "quantization-aware-training", "inflected")]),
         ("two structured sparsities", [
             ("structured sparsities", "structured-sparsity", "inflected")]),
     ],

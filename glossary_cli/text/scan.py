@@ -251,7 +251,15 @@ def _word_end(raw: str, begin: int, last: int, after: int | None) -> int:
     end = last + 1
     while end < stop and _folds_into_word(raw[end - begin]):
         end += 1
+    while end > last + 1 and _format_char(raw[end - 1 - begin]):
+        end -= 1  # a zero-width space or joiner after the word's last letter is not the word's
     return end
+
+
+def _format_char(ch: str) -> bool:
+    import unicodedata
+
+    return unicodedata.category(ch) == "Cf"
 
 
 def _folds_into_word(ch: str) -> bool:
@@ -575,15 +583,22 @@ def _bases(word: str) -> tuple[str, ...]:
 def _inflected_end(f: str, word_start: int, end: int) -> int:
     """Where the word of ``f`` that begins at ``word_start`` ends, when what follows
     ``f[word_start:end]`` in it is an ending of its script
-    (:func:`glossary_cli.scripts.inflection_bases`; an English ``-s``/``-es``); else 0."""
+    (:func:`glossary_cli.scripts.inflection_bases`; an English ``-s``/``-es``; a Bengali case
+    ending after a Latin term, :data:`glossary_cli.scripts.bengali.DETACHED`); else 0."""
     from glossary_cli.scripts import inflection_bases
 
     stop = f.find(" ", end)
     stop = len(f) if stop < 0 else stop
     word = f[word_start:stop]
     base = f[word_start:end]
-    if base in inflection_bases(word) or (base.isascii() and word[len(base) :] in _ENGLISH_ENDINGS):
+    if base in inflection_bases(word):
         return stop
+    if base.isascii():
+        from glossary_cli.scripts.bengali import DETACHED
+
+        ending = word[len(base) :]
+        if ending in _ENGLISH_ENDINGS or ending in DETACHED:
+            return stop  # a plural, or a Bengali ending written onto a Latin term (LoRAতে)
     return 0
 
 
@@ -703,6 +718,8 @@ def _case_fits(name: Name, surface: str, kind: str) -> bool:
     term = name.term
     if not _case_kept(term, name.field, name.type):
         return True
+    if not surface.isascii():  # format characters (ZWSP, ZWJ…) are no letters
+        surface = "".join(c for c in surface if not _format_char(c))
     head = surface[: len(term)] if kind == "inflected" else surface
     return head == term or head.replace("-", " ") == term.replace("-", " ")
 
