@@ -102,7 +102,8 @@ def build_records(data_dir: Path, *, strict: bool = False, base: Path | None = N
     if not files:
         raise StoreError(
             f"no glossary files in {data_dir / SOURCES}",
-            hint="put glossary files there, or add one with `gloss add FILE`",
+            hint="put glossary files there; `gloss add FILE` adds to your own termbase, "
+            f"not to {data_dir}",
         )
     manifest = read_manifest(data_dir)
     present = {name for name, _ in files}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -400,3 +401,13 @@ def test_a_query_that_begins_with_a_hyphen_is_told_to_go_after_double_dash(
         capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert wide.returncode == 0, wide.stderr
+
+
+def test_build_of_an_empty_data_directory_says_where_files_go(tmp_path: Path) -> None:
+    """``gloss add`` writes to the user's termbase, so it is not offered as the way to fill
+    another data directory."""
+    (tmp_path / "d").mkdir()
+    result = runner.invoke(app, ["build", "--data", str(tmp_path / "d")])
+    assert result.exit_code != 0
+    assert f"no glossary files in {tmp_path / 'd' / 'sources'}" in result.stderr
+    assert "not to " + str(tmp_path / "d") in result.stderr and "Traceback" not in result.stderr
