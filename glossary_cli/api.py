@@ -472,6 +472,7 @@ def export(
     data: str | None = None,
     env: Mapping[str, str] | None = None,
     left_out: list[str] | None = None,
+    raw_cells: bool = False,
 ) -> bytes:
     """The merged records (:func:`load_glossary`) in a format of the registry
     (:mod:`glossary_cli.formats`; ``gloss export``).
@@ -483,6 +484,9 @@ def export(
         tbx_version: ``v2`` (TBX-Basic ``martif``, what the Translate Toolkit reads) or ``v3``.
         left_out: a list that gets a message for each kind of data the format cannot carry
             (:meth:`glossary_cli.formats.Format.left_out`).
+        raw_cells: CSV and TSV cells as they are, even one that begins like a spreadsheet
+            formula (by default such a cell is written after an apostrophe:
+            :func:`glossary_cli.formats.table.spreadsheet_safe`).
 
     Returns:
         The file's bytes (see the format's module).
@@ -526,6 +530,8 @@ def export(
         left_out += chosen.left_out(glossary)
     if chosen.name == "tbx":
         return chosen.write(glossary, version=version)
+    if chosen.name in ("csv", "tsv"):
+        return chosen.write(glossary, raw=raw_cells)
     return chosen.write(glossary)
 
 

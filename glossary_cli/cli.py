@@ -812,6 +812,15 @@ def export_(
     tbx_version: Annotated[
         TbxVersion, typer.Option("--tbx-version", help="v2 (martif; what most tools read) or v3.")
     ] = TbxVersion.v2,
+    raw_cells: Annotated[
+        bool,
+        typer.Option(
+            "--raw-cells",
+            help="CSV/TSV: write cells as they are, even one that begins with = + - or @ "
+            "(by default it is written after an apostrophe, so a spreadsheet shows it as text "
+            "instead of running it as a formula).",
+        ),
+    ] = False,
     data: DataOption = None,
 ) -> None:
     """Export the glossary (bundled and your own) as TBX, CSV, TSV, JSON Lines or YAML.
@@ -845,6 +854,7 @@ def export_(
             tbx_version=tbx_version.value,
             data=data,
             left_out=left_out,
+            raw_cells=raw_cells,
         )
         for message in left_out:
             typer.echo(f"gloss: warning: {message}", err=True)

@@ -99,8 +99,8 @@ def write_csv(hits: Sequence[Hit], langs: Sequence[str], stream: IO[str] | None 
     """Print search results as CSV (``csv`` module): id, en, abbr, score, match, then per
     language its main term (a column named by the language tag, or ``TAG_term`` for a tag
     that is one of those five columns' names), that term's status and the first definition;
-    multi-valued cells are joined with `` | ``; control characters are made visible
-    (:func:`safe`)."""
+    multi-valued cells are joined with `` | ``; control characters are made visible and formula
+    starts made harmless (:func:`_cell`)."""
     import csv
 
     out = stream or sys.stdout
@@ -124,7 +124,7 @@ def write_csv(hits: Sequence[Hit], langs: Sequence[str], stream: IO[str] | None 
                 (main.status or "") if main else "",
                 definitions[0].text if definitions else "",
             ]
-        writer.writerow([safe(c) if isinstance(c, str) else c for c in row])
+        writer.writerow([_cell(c) for c in row])
 
 
 def _section(concept: Concept, tag: str) -> LangSection | None:
@@ -705,7 +705,12 @@ def write_rows_csv(
 
 
 def _cell(value: Any) -> Any:
-    return safe(value) if isinstance(value, str) else value
+    """A CSV cell: control characters made visible (:func:`safe`), and a text that begins
+    like a spreadsheet formula written after an apostrophe
+    (:func:`glossary_cli.formats.table.spreadsheet_safe`)."""
+    from glossary_cli.formats.table import spreadsheet_safe
+
+    return spreadsheet_safe(safe(value)) if isinstance(value, str) else value
 
 
 def stats_view(stats: dict[str, Any], console: Any) -> None:

@@ -143,13 +143,40 @@ def _split(cell: str) -> list[str]:
 # --------------------------------------------------------------------------- writing
 
 
-def write(glossary: Glossary, *, dialect: Dialect = "csv") -> bytes:
+#: What a spreadsheet program reads as the start of a formula (OWASP, "CSV Injection"): a
+#: cell that begins with one is written after an apostrophe, which spreadsheets show as text.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: str) -> str:
+    """``cell`` as a spreadsheet will not run it: after an apostrophe when it begins like a
+    formula (:data:`FORMULA_START`; OWASP's CSV injection guidance). :func:`read` takes the
+    apostrophe off again.
+
+    >>> spreadsheet_safe("=SUM(A1)"), spreadsheet_safe("LoRA")
+    ("'=SUM(A1)", 'LoRA')
+    """
+    return "'" + cell if cell.startswith(FORMULA_START) else cell
+
+
+def unescaped(cell: str) -> str:
+    """``cell`` without the apostrophe :func:`spreadsheet_safe` put before a formula start.
+
+    >>> unescaped("'=SUM(A1)"), unescaped("'tis")
+    ('=SUM(A1)', "'tis")
+    """
+    return cell[1:] if cell.startswith("'") and cell[1:].startswith(FORMULA_START) else cell
+
+
+def write(glossary: Glossary, *, dialect: Dialect = "csv", raw: bool = False) -> bytes:
     """Write ``glossary`` as a table, one row per term (see the module docstring).
 
     Args:
         glossary: the concepts to write.
         dialect: ``"csv"`` (RFC 4180 quoting, comma) or ``"tsv"`` (tab, the same quoting for
             cells with tabs, quotes or newlines), both with ``\\n`` line ends.
+        raw: write cells as they are; by default a cell that begins like a formula is made
+            safe to open in a spreadsheet (:func:`spreadsheet_safe`).
 
     Returns:
         The table, UTF-8.
@@ -174,6 +201,8 @@ def write(glossary: Glossary, *, dialect: Dialect = "csv") -> bytes:
     for row in rows:
         cells = [row.get(c, "") for c in used]
         _refuse_written_controls(dict(zip(used, cells, strict=True)))
+        if not raw:
+            cells = [spreadsheet_safe(c) for c in cells]
         (quoted if any("\r" in c for c in cells) else writer).writerow(cells)
     return out.getvalue().encode("utf-8")
 
@@ -1258,7 +1287,7 @@ def _cell(raw: str, col: _Col, name: str, line: int, report: _Report) -> str:
                 line,
                 hint="format the cell as text if it is a term, or empty it",
             )
-    return clean(raw)
+    return unescaped(clean(raw))
 
 
 def _read_wide(
