@@ -267,7 +267,7 @@ def _folds_into_word(ch: str) -> bool:
     character): folding drops it or joins it to its letter."""
     import unicodedata
 
-    return unicodedata.category(ch)[0] == "M" or unicodedata.category(ch) == "Cf"
+    return unicodedata.category(ch)[0] == "M" or _format_char(ch)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -567,9 +567,11 @@ def _keys_at(
 
 @lru_cache(maxsize=1 << 14)
 def _bases(word: str) -> tuple[str, ...]:
-    """What ``word`` may be an inflected form of by an ending (the bases of
-    :func:`glossary_cli.scripts.inflection_bases` that begin it; an English plural, ``-ies``
-    of ``-y`` too, or possessive)."""
+    """What the folded ``word`` may be an inflected form of by an ending: the bases of
+    :func:`glossary_cli.scripts.inflection_bases` that begin it (Bengali case, number and
+    classifier endings); an English plural (``-ies`` of ``-y`` too) or possessive; a Latin
+    term with a Bengali case ending written onto it (``LoRAতে``,
+    :data:`glossary_cli.scripts.bengali.DETACHED`)."""
     from glossary_cli.scripts import inflection_bases
 
     found = tuple(b for b in inflection_bases(word) if word.startswith(b))
@@ -577,29 +579,24 @@ def _bases(word: str) -> tuple[str, ...]:
         found += tuple(word[: -len(e)] for e in _ENGLISH_ENDINGS if word.endswith(e))
         if word.endswith("ies") and len(word) > 4:  # sparsities of sparsity
             found += (word[:-3] + "y",)
+    elif word[:1].isascii():
+        from glossary_cli.scripts.bengali import DETACHED
+
+        latin = len(word) - len(word.lstrip(_ASCII))
+        if word[latin:] in DETACHED:
+            found += (word[:latin],)
     return tuple(b for b in found if b and b != word)
 
 
-def _inflected_end(f: str, word_start: int, end: int) -> int:
-    """Where the word of ``f`` that begins at ``word_start`` ends, when what follows
-    ``f[word_start:end]`` in it is an ending of its script
-    (:func:`glossary_cli.scripts.inflection_bases`; an English ``-s``/``-es``; a Bengali case
-    ending after a Latin term, :data:`glossary_cli.scripts.bengali.DETACHED`); else 0."""
-    from glossary_cli.scripts import inflection_bases
+_ASCII = "".join(map(chr, range(128)))
 
+
+def _inflected_end(f: str, word_start: int, end: int) -> int:
+    """Where the word of ``f`` that begins at ``word_start`` ends, when it is an inflected
+    form of ``f[word_start:end]`` (:func:`_bases`); else 0."""
     stop = f.find(" ", end)
     stop = len(f) if stop < 0 else stop
-    word = f[word_start:stop]
-    base = f[word_start:end]
-    if base in inflection_bases(word):
-        return stop
-    if base.isascii():
-        from glossary_cli.scripts.bengali import DETACHED
-
-        ending = word[len(base) :]
-        if ending in _ENGLISH_ENDINGS or ending in DETACHED:
-            return stop  # a plural, or a Bengali ending written onto a Latin term (LoRAতে)
-    return 0
+    return stop if f[word_start:end] in _bases(f[word_start:stop]) else 0
 
 
 def _with_detached_endings(
