@@ -549,8 +549,9 @@ def list_terms(
 
     Returns:
         Objects ``{id, lang, term, en, status, type}`` (``lang`` the section's own tag,
-        ``en-US`` for ``--lang en``), sorted by ICU's collator for ``lang``
-        (:func:`glossary_cli.normalize.sort_key`), then by term and id.
+        ``en-US`` for ``--lang en``), sorted by ICU's collator for the section's language
+        (:func:`glossary_cli.normalize.sort_key`, whose keys the index holds), then by term
+        and id.
 
     Raises:
         NotFoundError: no concept has a ``lang`` section (or none a term that passes).
@@ -588,8 +589,14 @@ def list_terms(
     if not rows:
         what = f"an entry in {tag!r}" + (" that passes the filters" if every else "")
         raise NotFoundError(f"no concept has {what}", tuple(searcher.languages()))
-    key = sort_key(tag)
-    rows.sort(key=lambda r: (key(r["term"]), r["term"], r["id"]))
+    stored = searcher.sort_keys(sorted({r["lang"] for r in rows}))
+
+    def key(row: dict[str, Any]) -> tuple[bytes, str, str]:
+        term = row["term"]
+        found = stored.get((row["id"], row["lang"], term))
+        return (sort_key(row["lang"])(term) if found is None else found, term, row["id"])
+
+    rows.sort(key=key)
     return rows
 
 

@@ -62,9 +62,10 @@ from glossary_cli.errors import StoreError
 if TYPE_CHECKING:
     from glossary_cli.align import Merged
 
-SCHEMA_VERSION = "11"  # 10: per-file stamps (appended files are added in place), skeleton
+SCHEMA_VERSION = "12"  # 10: per-file stamps (appended files are added in place), skeleton
 #: and inflection tables, definition words kept for deletes; 11: the files each concept holds
-#: parts of (removed files are taken out in place)
+#: parts of (removed files are taken out in place); 12: the collation key of each name, so
+#: that ``gloss list`` sorts without loading ICU
 _RECORDS = "concepts.yaml"
 
 #: Name fields, in the order a tie is broken (a headword beats a synonym of equal score).
@@ -77,7 +78,7 @@ CREATE TABLE concept(rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, langs T
 CREATE TABLE name(rowid INTEGER PRIMARY KEY, concept INTEGER NOT NULL, field TEXT NOT NULL,
                   lang TEXT NOT NULL, text TEXT NOT NULL, key TEXT NOT NULL,
                   compact TEXT NOT NULL, stem TEXT NOT NULL, phon TEXT NOT NULL,
-                  status TEXT, type TEXT, glossary TEXT NOT NULL);
+                  status TEXT, type TEXT, glossary TEXT NOT NULL, sort BLOB NOT NULL);
 CREATE TABLE entry(rowid INTEGER PRIMARY KEY, concept INTEGER NOT NULL, lang TEXT NOT NULL,
                    glossary TEXT NOT NULL, words TEXT NOT NULL);
 CREATE VIRTUAL TABLE name_words USING fts5(w, tokenize='ascii', detail='none', content='');
@@ -658,7 +659,8 @@ class _Prepared(NamedTuple):
     named tuple of lists, so that a lookup, which never builds one, loads no dataclasses."""
 
     concepts: list[tuple[str, str, str | None, str]]  # id, langs, headword, JSON
-    names: list[tuple[Any, ...]]  # concept#, field, lang, text, keys…, status, type, glossary
+    names: list[tuple[Any, ...]]  # concept#, field, lang, text, keys…, status, type, glossary,
+    # collation key (:func:`glossary_cli.normalize.sort_key` of the name's language)
     definitions: list[tuple[int, str, str, str]]  # concept#, lang, glossary, words
 
 
@@ -867,7 +869,7 @@ def _prepare_chunk(data: bytes, line: int, name: str, version: int = 2) -> _Prep
 
 def _prepare(concepts: Iterable[Any]) -> _Prepared:
     """Key a batch of concepts: the rows of every table but their numbers."""
-    from glossary_cli.normalize import fold, stem_words
+    from glossary_cli.normalize import fold, sort_key, stem_words
     from glossary_cli.records import concept_to_mapping
     from glossary_cli.select import source_file
 
@@ -878,9 +880,11 @@ def _prepare(concepts: Iterable[Any]) -> _Prepared:
         for field_name, lang, text, status, term_type, source in name_rows(concept):
             keys = name_keys(text, lang)
             if keys[0]:
+                sort = sort_key(lang)(text)
                 out.names.append(
-                    (index, field_name, lang, text, *keys, status, term_type, source_file(source))
-                )
+                    (index, field_name, lang, text, *keys, status, term_type,
+                     source_file(source), sort)
+                )  # fmt: skip
         by_glossary: dict[tuple[str, str], list[str]] = {}
         for section in concept.languages:
             for d in section.all_definitions():
@@ -1005,11 +1009,11 @@ def _insert(
     vocab: set[tuple[int, str]] = set()
     for row in batch.names:
         index, field_name, lang, text, key, compact, stem, words, phon = row[:9]
-        status, term_type, glossary = row[9:]
+        status, term_type, glossary, sort = row[9:]
         name_id += 1
         names.append(
             (name_id, rowids[index], field_name, lang, text, key, compact, stem, phon,
-             status, term_type, glossary)
+             status, term_type, glossary, sort)
         )  # fmt: skip
         name_words.append((name_id, words))
         vocab.update((0, w) for w in words.split())
@@ -1027,7 +1031,7 @@ def _insert(
         raise RecordError(
             "two concepts have the same id", hint="rebuild the records with `gloss build`"
         ) from None
-    conn.executemany("INSERT INTO name VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", names)
+    conn.executemany("INSERT INTO name VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", names)
     conn.executemany("INSERT INTO name_words(rowid, w) VALUES (?, ?)", name_words)
     conn.executemany("INSERT INTO name_phon(rowid, w) VALUES (?, ?)", name_phon)
     conn.executemany("INSERT INTO entry VALUES (?, ?, ?, ?, ?)", entries)

@@ -439,6 +439,19 @@ class Searcher:
         return {(g, lang): n for g, lang, n in rows}
 
     @_recovering
+    def sort_keys(self, langs: Sequence[str]) -> dict[tuple[str, str, str], bytes]:
+        """The collation keys the index holds for the names of ``langs`` (language tags as
+        sections give them): ``{(concept id, lang, text): ICU sort key}``, computed at build
+        time by :func:`glossary_cli.normalize.sort_key` for the name's own language."""
+        marks = ",".join("?" * len(langs))
+        rows = self.conn.execute(
+            "SELECT c.id, n.lang, n.text, n.sort FROM name n JOIN concept c "
+            f"ON c.rowid = n.concept WHERE n.lang IN ({marks})",
+            tuple(langs),
+        )
+        return {(cid, lang, text): sort for cid, lang, text, sort in rows}
+
+    @_recovering
     def facets(self) -> tuple[list[str], list[str | None]]:
         """What the filters can name: the glossary files terms and definitions were read
         from, and the term types of the terms, each in order of first appearance."""
