@@ -439,17 +439,24 @@ def sources(
     concept are one entry, so these counts add up to the entries of ``gloss stats``.
     """
     from glossary_cli.config import packaged_data_dir, user_data_dir
-    from glossary_cli.store import SOURCES, read_record_sources
+    from glossary_cli.store import SOURCES, data_record_files, read_record_sources
 
     env = os.environ if env is None else env
     bundled = packaged_data_dir().resolve()
     user = user_data_dir(env).resolve()
-    held = (searcher or open_searcher(data, env)).entries_by_source()
+    searcher = searcher or open_searcher(data, env)
+    held = searcher.entries_by_source()
+    stored = searcher.record_sources()  # the index's copy of the record files' headers
     rows = []
     for d in data_dirs(data, env):
         here = d.resolve()
         kind = "bundled" if here == bundled else "user" if here == user else "data"
-        for s in read_record_sources(d):
+        files = [str(f.resolve()) for f in data_record_files(d)]
+        if files and all(f in stored for f in files):
+            given = tuple(s for f in files for s in stored[f])
+        else:
+            given = read_record_sources(d)
+        for s in given:
             rows.append(
                 {
                     "file": s.file,

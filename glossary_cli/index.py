@@ -324,6 +324,26 @@ class _Stale(Exception):
     """The index changed under an update (another process rebuilt or updated it)."""
 
 
+def sources_meta(paths: Sequence[str | Path]) -> str:
+    """The ``sources`` meta value: ``{record file path: [source mapping, …]}``
+    (:func:`glossary_cli.store.record_file_sources`, :func:`glossary_cli.records.source_to_mapping`),
+    so that ``gloss sources`` and ``gloss stats`` read them from the index instead of parsing
+    each file's YAML header on every run. A file whose sources cannot be read is left out
+    (its readers then read the file and report why)."""
+    from glossary_cli.errors import GlossError
+    from glossary_cli.records import source_to_mapping
+    from glossary_cli.store import record_file_sources
+
+    out: dict[str, list[dict[str, Any]]] = {}
+    for name in paths:
+        path = Path(name)
+        try:
+            out[str(path.resolve())] = [source_to_mapping(s) for s in record_file_sources(path)]
+        except (GlossError, OSError, UnicodeDecodeError):
+            continue
+    return json.dumps(out, ensure_ascii=False)
+
+
 def _restamp(path: Path, stamps: list[list[str]]) -> None:
     try:
         with sqlite3.connect(path) as conn:
@@ -379,6 +399,10 @@ def update_files(
             if read:
                 _add_files(conn, read)
         conn.execute("UPDATE meta SET value = ? WHERE key = 'files'", (json.dumps(stamps),))
+        conn.execute(
+            "INSERT OR REPLACE INTO meta VALUES ('sources', ?)",
+            (sources_meta([s[0] for s in stamps]),),
+        )
         conn.commit()
     except BaseException:
         conn.rollback()
@@ -622,6 +646,7 @@ def compile_index(
                     ("version", __version__),
                     ("files", json.dumps(stamp)),
                     ("data", json.dumps([str(d) for d in data_dirs])),
+                    ("sources", sources_meta(files)),
                 ],
             )
             conn.commit()

@@ -372,19 +372,25 @@ def read_record_sources(data_dir: Path) -> tuple[Source, ...]:
     files = data_record_files(data_dir)
     if not files:
         return read_records(data_dir).sources  # raises the "run gloss build" error
-    out: list[Source] = []
-    for path in files:
-        try:
-            with path.open("rb") as fh:
-                header = read_header(fh)
-            if header is not None and any(line.startswith(b"sources:") for line in header):
-                out.extend(header_glossary(header, str(path)).sources)
-                continue
-        except (OSError, UnicodeDecodeError, RecordError):
-            pass
-        # hand-edited, undecodable or invalid: a whole read says why, placed in the file
-        out.extend(read_record_file(path).sources)
-    return tuple(out)
+    return tuple(s for path in files for s in record_file_sources(path))
+
+
+def record_file_sources(path: Path) -> tuple[Source, ...]:
+    """The ``sources`` of one record file, from the lines above its ``concepts:`` line when
+    ``gloss build`` wrote it so, else from a whole read.
+
+    Raises:
+        as :func:`read_record_file`.
+    """
+    try:
+        with path.open("rb") as fh:
+            header = read_header(fh)
+        if header is not None and any(line.startswith(b"sources:") for line in header):
+            return header_glossary(header, str(path)).sources
+    except (OSError, UnicodeDecodeError, RecordError):
+        pass
+    # hand-edited, undecodable or invalid: a whole read says why, placed in the file
+    return read_record_file(path).sources
 
 
 def record_files(data_dirs: Sequence[Path]) -> list[Path]:
@@ -403,6 +409,7 @@ __all__ = [
     "place",
     "read_header",
     "read_record_sources",
+    "record_file_sources",
     "read_records",
     "records_are_current",
     "write_atomic",

@@ -439,6 +439,19 @@ class Searcher:
         return {(g, lang): n for g, lang, n in rows}
 
     @_recovering
+    def record_sources(self) -> dict[str, tuple[Any, ...]]:
+        """The sources each record file gives, as the index stored them when it was built:
+        ``{resolved path: (glossary_cli.model.Source, …)}``
+        (:func:`glossary_cli.index.sources_meta`); ``{}`` for an index without them."""
+        from glossary_cli.records import source_from_mapping
+
+        row = self.conn.execute("SELECT value FROM meta WHERE key = 'sources'").fetchone()
+        if row is None:
+            return {}
+        stored = json.loads(row[0])
+        return {path: tuple(source_from_mapping(m) for m in rows) for path, rows in stored.items()}
+
+    @_recovering
     def sort_keys(self, langs: Sequence[str]) -> dict[tuple[str, str, str], bytes]:
         """The collation keys the index holds for the names of ``langs`` (language tags as
         sections give them): ``{(concept id, lang, text): ICU sort key}``, computed at build
