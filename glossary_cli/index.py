@@ -49,6 +49,7 @@ complete index.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -261,9 +262,106 @@ def open_index(
         conn = _open_existing(path, files)
         if conn is not None:
             return conn
+    if path is not None and not rebuild:
+        conn = _adopt_shipped(data_dirs, files, path)
+        if conn is not None:
+            return conn
     if on_compile is not None:
         on_compile(sum(f.stat().st_size for f in files))
     return compile_index(data_dirs, files, _stamp(files), path)
+
+
+#: The index of the bundled glossary that a wheel ships (``hatch_build.py`` compiles it with
+#: :func:`ship_index`), so that the first lookup after installing costs what the second does.
+SHIPPED_INDEX = Path(__file__).resolve().parent / "bundled-index.sqlite3"
+
+
+def _content_stamps(data_dir: Path, files: Sequence[Path]) -> list[list[Any]]:
+    """``[name relative to data_dir, size, CRC-32]`` of each record file: what a shipped index
+    was compiled from, checked without hashlib (the OpenSSL import)."""
+    import zlib
+
+    return [
+        [f.relative_to(data_dir).as_posix(), f.stat().st_size, zlib.crc32(f.read_bytes())]
+        for f in files
+    ]
+
+
+def ship_index(data_dir: Path, out: Path) -> None:
+    """Compile the index of ``data_dir`` alone into the file ``out``, marked with the code and
+    content it was compiled from (meta ``code`` and ``shipped``: :func:`_content_stamps`), to
+    ship in a wheel beside the bundled glossary (:data:`SHIPPED_INDEX`).
+
+    Raises:
+        StoreError / RecordError: as :func:`open_index`.
+    """
+    data_dir = data_dir.resolve()
+    files = _record_files([data_dir])
+    out.unlink(missing_ok=True)
+    compile_index([data_dir], files, _stamp(files), out).close()
+    with sqlite3.connect(out) as conn:
+        conn.executemany(
+            "INSERT INTO meta VALUES (?, ?)",
+            [("code", _code_stamp()), ("shipped", json.dumps(_content_stamps(data_dir, files)))],
+        )
+    conn.close()
+
+
+def _adopt_shipped(
+    data_dirs: Sequence[Path], files: Sequence[Path], path: Path
+) -> sqlite3.Connection | None:
+    """The shipped index (:data:`SHIPPED_INDEX`) copied to ``path``, with this installation's
+    paths and file stamps, when the data is the bundled glossary alone and the index was
+    compiled by this code from these very files; else ``None`` (then it is compiled)."""
+    from glossary_cli.config import packaged_data_dir
+
+    if not SHIPPED_INDEX.is_file() or len(data_dirs) != 1:
+        return None
+    here = data_dirs[0].resolve()
+    if here != packaged_data_dir().resolve():
+        return None
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with sqlite3.connect(f"file:{SHIPPED_INDEX}?mode=ro", uri=True) as shipped:
+            meta = dict(shipped.execute("SELECT key, value FROM meta"))
+        shipped.close()
+        if (
+            meta.get("schema") != SCHEMA_VERSION
+            or meta.get("version") != __version__
+            or meta.get("code") != _code_stamp()
+            or json.loads(meta.get("shipped", "null")) != _content_stamps(here, files)
+        ):
+            return None
+        old = [row[0] for row in json.loads(meta["files"])]
+        shas = [row[2] for row in json.loads(meta["files"])]
+        new = [str(f.resolve()) for f in files]
+        stamps = [[*_file_stamp(f), sha] for f, sha in zip(files, shas, strict=True)]
+        sources = json.loads(meta.get("sources", "{}"))
+        moved = {n: sources[o] for o, n in zip(old, new, strict=True) if o in sources}
+        path.parent.mkdir(parents=True, exist_ok=True)
+        import shutil
+
+        shutil.copyfile(SHIPPED_INDEX, tmp)
+        with sqlite3.connect(tmp) as conn:
+            conn.executemany(
+                "UPDATE file SET path = ? WHERE path = ?", list(zip(new, old, strict=True))
+            )
+            conn.executemany(
+                "INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                [
+                    ("files", json.dumps(stamps)),
+                    ("data", json.dumps([str(here)])),
+                    ("sources", json.dumps(moved, ensure_ascii=False)),
+                ],
+            )
+            conn.execute("DELETE FROM meta WHERE key IN ('code', 'shipped')")
+        conn.close()
+        os.replace(tmp, path)
+        return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except (sqlite3.DatabaseError, OSError, ValueError, KeyError):
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        return None
 
 
 def _open_existing(path: Path, files: Sequence[Path]) -> sqlite3.Connection | None:
@@ -326,9 +424,10 @@ class _Stale(Exception):
 
 def sources_meta(paths: Sequence[str | Path]) -> str:
     """The ``sources`` meta value: ``{record file path: [source mapping, …]}``
-    (:func:`glossary_cli.store.record_file_sources`, :func:`glossary_cli.records.source_to_mapping`),
-    so that ``gloss sources`` and ``gloss stats`` read them from the index instead of parsing
-    each file's YAML header on every run. A file whose sources cannot be read is left out
+    (:func:`glossary_cli.store.record_file_sources`,
+    :func:`glossary_cli.records.source_to_mapping`), so that ``gloss sources`` and ``gloss
+    stats`` read them from the index instead of parsing each file's YAML header on every
+    run. A file whose sources cannot be read is left out
     (its readers then read the file and report why)."""
     from glossary_cli.errors import GlossError
     from glossary_cli.records import source_to_mapping

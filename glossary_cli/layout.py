@@ -191,11 +191,11 @@ def _char_classes() -> dict[int, str]:
     by_category = {"Lo": "a", "Mn": "m", "Mc": "m", "Nd": "0"}
     for lo, hi, first_letter in ((0x0980, 0x09FF, 0x0980), (0x0610, 0x06FF, 0x0620)):
         for cp in range(lo, hi + 1):
-            cls = by_category.get(unicodedata.category(chr(cp)))
-            if cls == "a" and cp < first_letter:
+            found = by_category.get(unicodedata.category(chr(cp)))
+            if found == "a" and cp < first_letter:
                 continue
-            if cls is not None and cp not in table:
-                table[cp] = cls
+            if found is not None and cp not in table:
+                table[cp] = found
     return table
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import shutil
 import signal
@@ -435,3 +436,108 @@ def _records_of(conn: sqlite3.Connection) -> dict[str, object]:
             (rowid,)).fetchall())  # fmt: skip
         out[cid] = (record, names)
     return out
+
+
+# --- the index a wheel ships -----------------------------------------------------------------
+
+
+def _shipped_setup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    """A copy of the bundled data standing in for an installed package's, with an index
+    shipped for it as the wheel build ships one."""
+    from glossary_cli import config
+
+    data = tmp_path / "site" / "data"
+    shutil.copytree(DATA, data, ignore=shutil.ignore_patterns("records"))
+    shipped = tmp_path / "site" / "bundled-index.sqlite3"
+    index.ship_index(data, shipped)
+    monkeypatch.setattr(index, "SHIPPED_INDEX", shipped)
+    monkeypatch.setattr(config, "packaged_data_dir", lambda: data)
+    return data, shipped
+
+
+def test_first_lookup_takes_the_shipped_index_without_compiling(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data, _ = _shipped_setup(tmp_path, monkeypatch)
+    compiled = _dump(_compile(data, tmp_path / "fresh"))
+
+    def no_compile(*args: object, **kwargs: object) -> None:
+        raise AssertionError("compiled although an index was shipped")
+
+    monkeypatch.setattr(index, "compile_index", no_compile)
+    cache = tmp_path / "cache"
+    conn = index.open_index([data], cache)
+    assert _dump(conn) == compiled
+    # the copy in the cache holds this installation's paths, so the next run takes it as is
+    files = [data / "concepts.yaml"]
+    (path,) = cache.iterdir()
+    assert path == index.index_path([data], cache)
+    assert index._open_existing(path, files) is not None
+    meta = dict(conn.execute("SELECT key, value FROM meta"))
+    assert str(data.resolve()) in meta["files"] and "shipped" not in meta
+    assert conn.execute("SELECT path FROM file").fetchall() == [(str(files[0].resolve()),)]
+
+
+def test_a_shipped_index_of_other_content_is_not_taken(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data, _ = _shipped_setup(tmp_path, monkeypatch)
+    records = data / "concepts.yaml"
+    records.write_text(
+        records.read_text(encoding="utf-8").replace(
+            "- term: Low-Rank Adaptation\n", "- term: Low-Rank Adapting\n"
+        ),
+        encoding="utf-8",
+    )
+    conn = index.open_index([data], tmp_path / "cache")
+    (en,) = conn.execute("SELECT en FROM concept WHERE id = 'low-rank-adaptation'").fetchone()
+    assert en == "Low-Rank Adapting"
+
+
+def test_a_shipped_index_is_only_for_the_bundled_data_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data, _ = _shipped_setup(tmp_path, monkeypatch)
+    other = tmp_path / "other"
+    shutil.copytree(DATA, other, ignore=shutil.ignore_patterns("records"))
+    assert index._adopt_shipped([other], [other / "concepts.yaml"], tmp_path / "x") is None
+    both = [data, other]
+    files = [data / "concepts.yaml", other / "concepts.yaml"]
+    assert index._adopt_shipped(both, files, tmp_path / "y") is None
+
+
+_INSTALLED_CHECK = """
+import json, sqlite3
+from pathlib import Path
+from glossary_cli import index
+from glossary_cli.config import packaged_data_dir
+here = Path(index.__file__).resolve().parent
+if (here.parent / "pyproject.toml").is_file():
+    print(json.dumps(None))
+else:
+    with sqlite3.connect(f"file:{index.SHIPPED_INDEX}?mode=ro", uri=True) as conn:
+        meta = dict(conn.execute("SELECT key, value FROM meta"))
+    data = packaged_data_dir().resolve()
+    files = index._record_files([data])
+    print(json.dumps({
+        "code": meta["code"] == index._code_stamp(),
+        "schema": meta["schema"] == index.SCHEMA_VERSION,
+        "content": json.loads(meta["shipped"]) == index._content_stamps(data, files),
+    }))
+"""
+
+
+def test_the_installed_package_ships_a_current_index(tmp_path: Path) -> None:
+    """The installed gloss (what ``pip install .`` put in site-packages, imported from outside
+    the checkout) holds the index of its bundled data, compiled by its own code."""
+    done = subprocess.run(
+        [sys.executable, "-c", _INSTALLED_CHECK],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found = json.loads(done.stdout)
+    if found is None:
+        pytest.skip("gloss is installed from this checkout (editable): wheels ship the index")
+    assert found == {"code": True, "schema": True, "content": True}
