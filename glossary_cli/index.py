@@ -66,7 +66,8 @@ if TYPE_CHECKING:
 SCHEMA_VERSION = "12"  # 10: per-file stamps (appended files are added in place), skeleton
 #: and inflection tables, definition words kept for deletes; 11: the files each concept holds
 #: parts of (removed files are taken out in place); 12: the collation key of each name, so
-#: that ``gloss list`` sorts without loading ICU
+#: that ``gloss list`` sorts without loading ICU, and the romanization of each Bengali and Arabic
+#: word of a name (``roman``), so that a query of them is spelled in Latin without ICU
 _RECORDS = "concepts.yaml"
 
 #: Name fields, in the order a tie is broken (a headword beats a synonym of equal score).
@@ -99,13 +100,15 @@ CREATE TABLE member(file INTEGER NOT NULL, concept INTEGER NOT NULL, PRIMARY KEY
     WITHOUT ROWID;
 CREATE TABLE part(concept INTEGER NOT NULL, file INTEGER NOT NULL, record TEXT NOT NULL,
                   PRIMARY KEY(concept, file)) WITHOUT ROWID;
+CREATE TABLE roman(lang TEXT NOT NULL, w TEXT NOT NULL, latin TEXT NOT NULL,
+                   PRIMARY KEY(lang, w)) WITHOUT ROWID;
 """
 _PRAGMAS = "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-65536;"
 _DROP = """
 DROP TABLE meta; DROP TABLE concept; DROP TABLE name; DROP TABLE entry; DROP TABLE name_words;
 DROP TABLE name_phon; DROP TABLE def_words; DROP TABLE vocab; DROP TABLE word; DROP TABLE lemma;
 DROP TABLE skeleton; DROP TABLE inflection; DROP TABLE file; DROP TABLE member; DROP TABLE part;
-DROP TABLE IF EXISTS temp.words;
+DROP TABLE roman; DROP TABLE IF EXISTS temp.words;
 """
 _INDEXES = """
 CREATE INDEX name_key ON name(key);
@@ -786,6 +789,7 @@ class _Prepared(NamedTuple):
     names: list[tuple[Any, ...]]  # concept#, field, lang, text, keys…, status, type, glossary,
     # collation key (:func:`glossary_cli.normalize.sort_key` of the name's language)
     definitions: list[tuple[int, str, str, str]]  # concept#, lang, glossary, words
+    romans: set[tuple[str, str, str]]  # lang, Bengali or Arabic word of a name, romanization
 
 
 def _merged_files(files: Sequence[Path]) -> list[Merged]:
@@ -997,12 +1001,13 @@ def _prepare(concepts: Iterable[Any]) -> _Prepared:
     from glossary_cli.records import concept_to_mapping
     from glossary_cli.select import source_file
 
-    out = _Prepared([], [], [])
+    out = _Prepared([], [], [], set())
     for index, concept in enumerate(concepts):
         record = json.dumps(concept_to_mapping(concept), ensure_ascii=False, separators=(",", ":"))
         out.concepts.append((concept.id, ",".join(concept.langs), concept.en, record))
         for field_name, lang, text, status, term_type, source in name_rows(concept):
             keys = name_keys(text, lang)
+            out.romans.update(romanized_words(keys[0]))
             if keys[0]:
                 sort = sort_key(lang)(text)
                 out.names.append(
@@ -1062,6 +1067,24 @@ def name_rows(concept: Any) -> Iterator[tuple[str, str, str, str | None, str | N
             head, full, abbreviations = split_parenthetical(x.text)
             for name in dict.fromkeys([x.text, head, *([full] if full else []), *abbreviations]):
                 yield "related", "en", name, None, None, ""
+
+
+def romanized_words(key: str) -> Iterator[tuple[str, str, str]]:
+    """``(lang, word, romanization)`` of each Bengali or Arabic word of a folded key, as
+    :func:`glossary_cli.normalize.romanize` romanizes that word alone under ``bn`` or ``ar``
+    (which it does word by word): the index keeps them (table ``roman``), so that a query of
+    the glossary's own words is romanized without loading ICU."""
+    from glossary_cli.normalize import romanize
+
+    for word in key.split():
+        first = word[:1]
+        if "\u0980" <= first <= "\u09ff":
+            lang = "bn"
+        elif "\u0600" <= first <= "\u06ff":
+            lang = "ar"
+        else:
+            continue
+        yield lang, word, romanize(word, lang)
 
 
 def name_keys(text: str, lang: str) -> tuple[str, str, str, str, str]:
@@ -1144,6 +1167,7 @@ def _insert(
         if phon:
             name_phon.append((name_id, phon))
             vocab.update((1, w) for w in phon.split())
+    conn.executemany("INSERT OR IGNORE INTO roman VALUES (?, ?, ?)", sorted(batch.romans))
     entries, def_words = [], []
     for index, lang, glossary, words in batch.definitions:
         entry_id += 1

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from typing import Any
 
@@ -235,7 +235,7 @@ def _romanize_word(word: str, transform_id: str) -> str:
     return "".join(ch for ch in latin.lower() if ch.isascii() and ch.isalnum())
 
 
-def romanize(key: str, lang: str) -> str:
+def romanize(key: str, lang: str, known: Mapping[str, str] | None = None) -> str:
     """ASCII romanization of a folded key, word by word, with ICU transliterators.
 
     Arabic words lose their clitic prefix first (:func:`arabic_stem`, prefixes only), so
@@ -250,6 +250,9 @@ def romanize(key: str, lang: str) -> str:
     Args:
         key: a folded key (:func:`fold`).
         lang: BCP 47 tag choosing the transform (:data:`TRANSFORMS`, else ``Any-Latin``).
+        known: words whose romanization under ``lang`` is known already (what this function
+            gives for the word alone: the index keeps those of the names' words), which are
+            then not given to ICU.
 
     Returns:
         Lower-case ASCII words separated by single spaces; ``""`` if nothing is left.
@@ -257,6 +260,10 @@ def romanize(key: str, lang: str) -> str:
     transform_id = TRANSFORMS.get(lang.split("-")[0], _ANY)
     out = []
     for word in key.split():
+        if known is not None and word in known:
+            if known[word]:
+                out.append(known[word])
+            continue
         if "\u0600" <= word[:1] <= "\u06ff":
             word = arabic_stem(word, suffixes=False)  # تحسين keeps its ين: it is the root's
         if word.isascii():

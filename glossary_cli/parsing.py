@@ -222,6 +222,11 @@ def script_of(text: str) -> str | None:
     Returns:
         e.g. ``"Beng"``, ``"Arab"``, ``"Latn"``; ``None`` when ``text`` has no letters.
     """
+    letters = [ch for ch in text if ch.isalpha() and ch != "\u0640"]
+    if letters and all("\u0980" <= ch <= "\u09ff" for ch in letters):
+        return "Beng"  # every letter of the Bengali block is of the Bengali script
+    if letters and all("\u0620" <= ch <= "\u06ff" for ch in letters):
+        return "Arab"  # and so of the Arabic block's, but tatweel (Common)
     counts = _script_counts(text)
     return counts.most_common(1)[0][0] if counts else None
 

@@ -211,8 +211,8 @@ def test_pathological_patterns_at_100k_names_answer() -> None:
         conn = sqlite3.connect(":memory:")
         conn.executescript(_DDL)
         rows = [(i, i, "en", "en", "a" * (20 + i % 13) + "!", "a" * (20 + i % 13) + "!",
-                 "", "", "", None, None, "g") for i in range(1, 100_001)]
-        conn.executemany("INSERT INTO name VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", rows)
+                 "", "", "", None, None, "g", b"") for i in range(1, 100_001)]
+        conn.executemany("INSERT INTO name VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", rows)
         s = Searcher(conn)
         for pattern in {PATHOLOGICAL!r}:
             for mode in ("regex", "glob"):

@@ -177,3 +177,46 @@ def test_romanize_uses_icu_transforms() -> None:
     assert romanize(fold("কোয়ান্টাইজেশন"), "bn") == "koyantaijesana"
     assert romanize(fold("تقليم الشبكة"), "ar") == "tqlym shbkh"
     assert romanize(fold("नमस्ते"), "hi") == "namaste"
+
+
+# --- what lookups take from the index instead of ICU ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lo", "hi", "script"), [(0x0980, 0x09FF, "Beng"), (0x0620, 0x06FF, "Arab")]
+)
+def test_the_script_of_a_blocks_letters_is_icus(lo: int, hi: int, script: str) -> None:
+    """script_of answers a text of one block's letters without ICU: it must be ICU's answer
+    for every letter of the block."""
+    from glossary_cli import parsing
+
+    letters = [chr(cp) for cp in range(lo, hi + 1) if chr(cp).isalpha()]
+    assert len(letters) > 50
+    for ch in letters:
+        if ch == "\u0640":  # tatweel: a letter of no script (Common), which no key keeps
+            continue
+        assert icu.Script.getScript(ch).getShortName() == script, hex(ord(ch))
+        assert parsing.script_of(ch + ch) == script
+    assert parsing.script_of("ক" + "ب" * 2) == "Arab"  # mixed: ICU counts
+
+
+def test_romanized_words_the_index_keeps_are_what_romanize_gives() -> None:
+    """romanize() of a query of glossary words takes their romanizations from the index
+    (index.romanized_words); that must be exactly what it computes for the whole key."""
+    from glossary_cli import api
+    from glossary_cli.index import name_keys, name_rows, romanized_words
+
+    keys = [
+        name_keys(text, lang)[0]
+        for concept in api.load_glossary().concepts
+        for _, lang, text, *_ in name_rows(concept)
+    ]
+    known: dict[tuple[str, str], str] = {}
+    for key in keys:
+        for lang, word, latin in romanized_words(key):
+            known[(lang, word)] = latin
+    assert len(known) > 100
+    for key in keys:
+        for lang in ("bn", "ar"):
+            table = {w: latin for (tag, w), latin in known.items() if tag == lang}
+            assert romanize(key, lang, table) == romanize(key, lang), key

@@ -438,6 +438,17 @@ class Searcher:
         )
         return {(g, lang): n for g, lang, n in rows}
 
+    def _romanized(self, key: str, lang: str) -> dict[str, str]:
+        """The romanizations under ``lang`` that the index holds for the words of ``key``
+        (:func:`glossary_cli.index.romanized_words`), for
+        :func:`glossary_cli.normalize.romanize`'s ``known``."""
+        words = list(dict.fromkeys(key.split()))
+        marks = ",".join("?" * len(words))
+        rows = self.conn.execute(
+            f"SELECT w, latin FROM roman WHERE lang = ? AND w IN ({marks})", (lang, *words)
+        )
+        return dict(rows)
+
     @_recovering
     def record_sources(self) -> dict[str, tuple[Any, ...]]:
         """The sources each record file gives, as the index stored them when it was built:
@@ -906,13 +917,13 @@ class Searcher:
                 self._fuzzy_key(key, run.best)
 
     def _fuzzy_key(self, q: str, best: dict[int, _Best]) -> None:
-        from rapidfuzz import fuzz
-
         if self.exhaustive:
             candidates = self._all_names()
         else:
             content = [w for w in stem_words(q) if len(w) >= 3] or list(stem_words(q))
             candidates = self._candidates("name_words", [" ".join(content)], 0)
+        from rapidfuzz import fuzz
+
         keep = len(candidates) if self.exhaustive else None
         for concept, field, lang, text, key, _phon, name in _shortlist(q, candidates, 4, keep):
             score = _similarity(q, key, fuzz)
@@ -996,7 +1007,7 @@ class Searcher:
         lang = SCRIPT_LANGS.get(script_of(q) or "")
         if lang is None:
             return
-        roman = romanize(q, lang)
+        roman = romanize(q, lang, self._romanized(q, lang))
         merged = _ARABIC_MERGED if lang == "ar" else {}
         if lang == "ar":
             roman = _ARABIC_FINAL_NG.sub("ng", roman.replace("tsh", "ch"))
