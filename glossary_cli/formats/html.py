@@ -150,7 +150,7 @@ def write(glossary: Glossary, *, title: str = DEFAULT_TITLE) -> bytes:
         f"<header>\n<h1>{escape(title)}</h1>\n<p>{escape(count)} in {escape(names)}</p>\n"
         '<form id="search" role="search" hidden onsubmit="return false">\n'
         '<label for="q">Find a term, in any language</label>\n'
-        '<input type="search" id="q" autocomplete="off" spellcheck="false" '
+        '<input type="search" id="q" dir="auto" autocomplete="off" spellcheck="false" '
         'aria-controls="concepts">\n</form>\n'
         f'<p id="shown" aria-live="polite">{escape(count)}</p>\n</header>\n'
         '<main id="concepts">\n'
