@@ -823,9 +823,16 @@ def export_(
     ] = False,
     data: DataOption = None,
 ) -> None:
-    """Export the glossary (bundled and your own) as TBX, CSV, TSV, JSON Lines or YAML.
+    """Export the glossary (bundled and your own) as TBX, CSV, TSV, JSON Lines, YAML, a
+    spreadsheet, a dictionary, a web page or an Anki deck.
 
     Example: gloss export --format tbx --lang bn,ar -o glossary.tbx
+
+    xlsx is a spreadsheet of CSV's rows (every cell text, never a formula); tabfile is a
+    dictionary source for PyGlossary (pyglossary glossary.tab glossary.ifo gives StarDict,
+    for GoldenDict and KOReader); html is one self-contained page with a search box; anki is
+    a deck (.apkg) of a note per concept and language pair. xlsx and anki are binary: give
+    -o FILE, or redirect standard output.
     """
     from pathlib import Path
 
@@ -843,6 +850,13 @@ def export_(
         )
         raise typer.Exit(int(ExitCode.USAGE))
     chosen = fmt.value if fmt else (from_suffix or "tbx")
+    if output is None and formats.get(chosen).binary and sys.stdout.isatty():
+        typer.echo(
+            f"gloss: a {chosen} file is binary and is not written to a terminal: give -o FILE "
+            "(or redirect standard output to a file or a pipe)",
+            err=True,
+        )
+        raise typer.Exit(int(ExitCode.USAGE))
     try:
         langs = parse_langs(_joined(lang))
         selection = Selection.of(langs, _joined(status), _joined(term_type), _joined(glossary))

@@ -18,8 +18,16 @@ tsv       :mod:`~glossary_cli.formats.table`            the same, tab-separated
 jsonl     :mod:`~glossary_cli.formats.jsonl`            one concept record per line
 yaml      :mod:`~glossary_cli.formats.yamldoc`          the record document (``concepts.yaml``)
 markdown  :mod:`~glossary_cli.formats.markdown`         Markdown glossaries (read only)
-xlsx      :mod:`~glossary_cli.formats.xlsx`             spreadsheets, as CSV (read only)
+xlsx      :mod:`~glossary_cli.formats.xlsx`             spreadsheets, in CSV's layouts; written
+                                                        a row per term, every cell text
 po        :mod:`~glossary_cli.formats.po`               gettext PO/POT glossaries (read only)
+tabfile   :mod:`~glossary_cli.formats.tabfile`          PyGlossary's Tabfile (headwords, tab,
+                                                        HTML), to convert to StarDict (write
+                                                        only)
+html      :mod:`~glossary_cli.formats.html`             one self-contained, searchable HTML
+                                                        page (write only)
+anki      :mod:`~glossary_cli.formats.anki`             an Anki deck, a note per concept and
+                                                        language pair (write only)
 ========  ============================================  ======================================
 """
 
@@ -50,6 +58,8 @@ class Format(NamedTuple):
         options: keyword arguments the module's ``read`` and ``write`` take for this format
             (the dialect of CSV and TSV).
         takes: the reading options (:data:`READ_OPTIONS`) the module's ``read`` accepts.
+        binary: its files are not text (a ZIP archive): ``gloss export`` does not write one
+            to a terminal.
     """
 
     name: str
@@ -61,6 +71,7 @@ class Format(NamedTuple):
     writable: bool = True
     options: tuple[tuple[str, Any], ...] = ()
     takes: tuple[str, ...] = ()
+    binary: bool = False
 
     def load(self) -> ModuleType:
         """The module that implements the format."""
@@ -80,7 +91,12 @@ class Format(NamedTuple):
                 are aligned: see :mod:`glossary_cli.store`), or an option it does not take;
             ParseError: the file is malformed.
         """
-        if not self.readable or self.aligned:
+        if not self.readable:
+            raise UsageError(
+                f"gloss writes {self.name} files but does not read them",
+                hint="give the glossary as TBX, CSV, TSV, JSON Lines, YAML or a spreadsheet",
+            )
+        if self.aligned:
             raise UsageError(f"{self.name} files are not imported as concepts")
         given = {k: v for k, v in options.items() if v is not None and v is not False}
         for key in given:
@@ -159,11 +175,11 @@ FORMATS: tuple[Format, ...] = (
     ),
     Format(
         "xlsx",
-        "a spreadsheet (first sheet), in the column layouts of CSV",
+        "a spreadsheet (first sheet), in the column layouts of CSV; written as CSV's rows",
         (".xlsx",),
         "xlsx",
-        writable=False,
         takes=("columns", "sheet", "skip_bad"),
+        binary=True,
     ),
     Format(
         "po",
@@ -171,6 +187,28 @@ FORMATS: tuple[Format, ...] = (
         (".po", ".pot"),
         "po",
         writable=False,
+    ),
+    Format(
+        "tabfile",
+        "a Tabfile dictionary (headwords, tab, HTML) for PyGlossary to convert to StarDict",
+        (".tab",),
+        "tabfile",
+        readable=False,
+    ),
+    Format(
+        "html",
+        "one self-contained HTML page with a search box",
+        (".html", ".htm"),
+        "html",
+        readable=False,
+    ),
+    Format(
+        "anki",
+        "an Anki deck (.apkg): a note per concept and language pair",
+        (".apkg",),
+        "anki",
+        readable=False,
+        binary=True,
     ),
 )
 _BY_NAME = {f.name: f for f in FORMATS}

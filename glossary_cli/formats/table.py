@@ -188,23 +188,42 @@ def write(glossary: Glossary, *, dialect: Dialect = "csv", raw: bool = False) ->
             character.
     """
     kind = _dialect(dialect)
-    rows: list[dict[str, str]] = []
-    for concept in glossary.concepts:
-        rows += _concept_rows(concept)
-    used = [c for c in COLUMNS if c in ("id", "lang", "term") or any(r.get(c) for r in rows)]
+    used, rows = table_rows(glossary)
     out = io.StringIO()
     writer = csv.writer(out, dialect=kind, lineterminator="\n")
     # With "\n" line ends the csv module no longer quotes a cell for a carriage return, which a
     # reader would then take for a line end; rows with one are written with every cell quoted.
     quoted = csv.writer(out, dialect=kind, lineterminator="\n", quoting=csv.QUOTE_ALL)
     writer.writerow(used)
-    for row in rows:
-        cells = [row.get(c, "") for c in used]
-        _refuse_written_controls(dict(zip(used, cells, strict=True)))
+    for cells in rows:
         if not raw:
             cells = [spreadsheet_safe(c) for c in cells]
         (quoted if any("\r" in c for c in cells) else writer).writerow(cells)
     return out.getvalue().encode("utf-8")
+
+
+def table_rows(glossary: Glossary) -> tuple[list[str], list[list[str]]]:
+    """The header and rows of the table of ``glossary`` (see the module docstring), cells as
+    they are (a spreadsheet writer makes them safe in its own way); the CSV and TSV of
+    :func:`write` and the spreadsheet of :func:`glossary_cli.formats.xlsx.write`.
+
+    Returns:
+        ``(columns, rows)``: the columns of :data:`COLUMNS` that are used, and one list of
+        cells per row, in those columns.
+
+    Raises:
+        RecordError: as :func:`write`.
+    """
+    rows: list[dict[str, str]] = []
+    for concept in glossary.concepts:
+        rows += _concept_rows(concept)
+    used = [c for c in COLUMNS if c in ("id", "lang", "term") or any(r.get(c) for r in rows)]
+    out = []
+    for row in rows:
+        cells = [row.get(c, "") for c in used]
+        _refuse_written_controls(dict(zip(used, cells, strict=True)))
+        out.append(cells)
+    return used, out
 
 
 def left_out(glossary: Glossary) -> list[str]:
@@ -1594,4 +1613,4 @@ def sniff_dialect(head: bytes) -> Dialect | None:
     return None
 
 
-__all__ = ("COLUMNS", "read", "sniff_dialect", "write")
+__all__ = ("COLUMNS", "read", "sniff_dialect", "table_rows", "write")

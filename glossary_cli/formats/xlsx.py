@@ -14,6 +14,12 @@ row (an error value in any cell), reported with its cell reference. Each row's s
 A spreadsheet is a ZIP archive: one whose parts would inflate to more than
 :data:`MAX_INFLATED` bytes, or more than :data:`MAX_RATIO` times their compressed size, is
 refused before anything is inflated (a "zip bomb").
+
+Writing (:func:`write`) gives one sheet in CSV's layout, a row per term
+(:func:`glossary_cli.formats.table.table_rows`), with a bold header row that stays in view
+(frozen panes). Every cell is a string cell: a term that begins like a formula
+(``=HYPERLINK(…)``, ``+1``, ``@SUM``) is text that a spreadsheet shows and never runs — no
+apostrophe is needed, as CSV needs one, so the cell holds the term exactly.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from typing import Any
 
 from glossary_cli.errors import ParseError
 from glossary_cli.formats._common import digest
-from glossary_cli.formats.table import SheetCell, read_rows
+from glossary_cli.formats.table import SheetCell, read_rows, table_rows
 from glossary_cli.model import Glossary
 
 #: Most bytes a spreadsheet's parts may inflate to.
@@ -92,6 +98,40 @@ def read(
         book.close()
         formulas.close()
     return read_rows(iter(rows), name, digest(data), columns=columns, skip_bad=skip_bad)
+
+
+def write(glossary: Glossary) -> bytes:
+    """Write ``glossary`` as a spreadsheet (see the module docstring).
+
+    Returns:
+        The ``.xlsx`` file's bytes: one sheet, ``glossary``, the columns of
+        :func:`glossary_cli.formats.table.table_rows`.
+
+    Raises:
+        RecordError: a cell would hold a control character.
+    """
+    import openpyxl
+    from openpyxl.styles import Font
+
+    columns, rows = table_rows(glossary)
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "glossary"
+    bold = Font(bold=True)
+    for number, cells in enumerate([columns, *rows], start=1):
+        for column, text in enumerate(cells, start=1):
+            if not text:
+                continue
+            cell = sheet.cell(row=number, column=column, value=text)
+            # openpyxl takes a string that begins with "=" for a formula (data type "f"):
+            # every cell of a glossary is text
+            cell.data_type = "s"
+            if number == 1:
+                cell.font = bold
+    sheet.freeze_panes = "A2"
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
 
 
 def _sheet_index(names: list[str], sheet: str | None, name: str) -> int:
