@@ -755,7 +755,9 @@ def _paged(pager: bool, draw: Callable[[Any], None]) -> None:
     from glossary_cli import render
 
     console = render.make_console()
-    with render.Paging(console, _pager(pager)):
+    # no pager for a pipe or a file (and no reading of $PAGER: shlex is not loaded)
+    terminal = not isinstance(console, render.PlainConsole)
+    with render.Paging(console, _pager(pager and terminal)):
         draw(console)
 
 

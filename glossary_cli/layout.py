@@ -21,10 +21,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
-from typing import Any
+from typing import Any, NamedTuple
 
 Span = tuple[str, str]
 Line = tuple[Span, ...]
@@ -249,8 +248,7 @@ def _joins(ch: str) -> bool:
     return unicodedata.category(ch)[0] == "M" or ch in "\u200c\u200d"
 
 
-@dataclass(frozen=True, slots=True)
-class Cut:
+class Cut(NamedTuple):
     """One wrapped line of a text: ``text[start:end]`` (trailing spaces excluded), followed by
     an ellipsis when the text was shortened after it."""
 
@@ -437,8 +435,7 @@ def mirrored(text: str, rtl: bool) -> dict[int, str]:
 # --- fields ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Field:
+class Field(NamedTuple):
     """One paragraph of styled text: ``spans`` are ``(text, style)`` pairs in logical order."""
 
     spans: tuple[Span, ...]
@@ -457,8 +454,7 @@ class Field:
 Cell = tuple[Field, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Options:
+class Options(NamedTuple):
     """How text is laid out: ``bidi`` shapes and reorders right-to-left fields for display
     (only for a terminal without bidi support; never for pipes); ``wide`` never shortens text."""
 
@@ -539,8 +535,7 @@ def plain(line: Line) -> str:
 # --- tables ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Box:
+class Box(NamedTuple):
     """Border characters: each rule is ``left + horizontal + crossing + right``; each row is
     ``left + divider + right``."""
 
@@ -557,8 +552,7 @@ HEAVY_HEAD = Box("┏━┳┓", "┃┃┃", "┡━╇┩", "│││", "├�
 SQUARE = Box("┌─┬┐", "│││", "├─┼┤", "│││", "├─┼┤", "└─┴┘")
 
 
-@dataclass(frozen=True, slots=True)
-class Column:
+class Column(NamedTuple):
     """A table column: ``wrap=False`` keeps it at its natural width while others can shrink;
     ``max_lines`` shortens a longer cell with an ellipsis (unless ``Options.wide``)."""
 
