@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The everyday commands against the floor Typer sets (`python -c "import typer"`), measured
+# side by side in one run, as a user runs them: a non-editable install in a fresh venv, the
+# user's own cache directory (no GLOSS_CACHE: platformdirs runs), the bundled glossary.
+#
+#   bash benchmarks/instant.sh [RESULTS_FILE]
+#
+# On a pipe: show card, search in Bengali, list, stats. On a pseudo-terminal: the same and
+# the search table, against the floor rich sets too (benchmarks/rich_floor.py: Typer, then
+# a minimal rich table of the same rows). The first run after install: each round starts
+# from an empty cache (`first-show`), against the same command with the cache kept
+# (`second-show`, which runs the same `rm` on a path that does not exist).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$PWD
+out=${1:-$repo/benchmarks/RESULTS.md}
+work=${BENCH_DIR:-/tmp/gloss-bench}
+mkdir -p "$work"
+venv=$work/venv
+if [ ! -x "$venv/bin/gloss" ]; then
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet "$repo"
+fi
+"$venv/bin/pip" install --quiet --no-deps --force-reinstall "$repo"  # this checkout's code
+py=$venv/bin/python
+gloss=$venv/bin/gloss
+home=$work/home
+rm -rf "$home" && mkdir -p "$home"
+export HOME=$home
+unset GLOSS_CACHE GLOSS_DATA GLOSS_USER_DATA
+# Import report of the card, kept beside the results (through the installed script).
+"$gloss" show LoRA >/dev/null
+"$py" -X importtime "$gloss" show LoRA 2>"$repo/benchmarks/importtime-show.txt" >/dev/null
+"$gloss" search quantization --json >"$work/rows.json"
+run() { "$py" "$repo/benchmarks/run.py" --markdown "$out" --env HOME="$home" "$@"; }
+
+run --title "Everyday commands, stdout a pipe" \
+  --cmd floor="$py -c 'import typer'" \
+  --cmd "show=$gloss show LoRA" \
+  --cmd "search-bn=$gloss search প্রুনিং" \
+  --cmd "list=$gloss list" \
+  --cmd "stats=$gloss stats" \
+  --cmd "first-show=sh -c 'rm -rf $home/.cache; exec $gloss show LoRA'" \
+  --cmd "second-show=sh -c 'rm -rf $home/.cache/none; exec $gloss show LoRA'"
+
+tty="--env TERM=xterm-256color --tty rich-floor --tty search-table --tty show --tty list --tty stats"
+tty="$tty --tty floor"
+# shellcheck disable=SC2086
+run --title "Everyday commands on a terminal" $tty \
+  --cmd floor="$py -c 'import typer'" \
+  --cmd "rich-floor=$py $repo/benchmarks/rich_floor.py $work/rows.json" \
+  --cmd "search-table=$gloss search quantization --no-pager" \
+  --cmd "show=$gloss show LoRA --no-pager" \
+  --cmd "list=$gloss list --no-pager" \
+  --cmd "stats=$gloss stats --no-pager"
