@@ -146,9 +146,7 @@ def main() -> None:
         values = [t for _, t, _, _ in timings]
         print(
             f"{query!r}: median {statistics.median(values):.1f} ms, p95 {p95(values):.1f}, "
-            f"max {max(values):.1f}  ("
-            + ", ".join(f"{p}:{t:.0f}" for p, t, _, _ in timings)
-            + ")"
+            f"max {max(values):.1f}  (" + ", ".join(f"{p}:{t:.0f}" for p, t, _, _ in timings) + ")"
         )
     print(
         f"all {len(every)} keystrokes: search+layout median {statistics.median(every):.1f} ms, "

@@ -480,10 +480,21 @@ def status_line(state: BrowseState, width: int, *, searching: bool, ready: bool)
 
 
 def help_line(state: BrowseState, width: int) -> Line:
-    """The bottom line: the keys of the list or of the card, shortened to ``width``."""
+    """The bottom line: the keys of the list or of the card, the longest wording that fits
+    ``width`` (cut to it when none does)."""
     nxt = view_name(state.views[(state.view + 1) % len(state.views)])
     if state.card is not None:
-        text = f"↑↓ PgUp PgDn scroll · Tab languages (→ {nxt}) · Esc/Enter/q back"
+        choices = [
+            f"↑↓ PgUp PgDn scroll · Tab languages (→ {nxt}) · Esc/Enter/q back",
+            f"↑↓ scroll · Tab → {nxt} · Esc/Enter/q back",
+            "↑↓ scroll · Esc back",
+        ]
     else:
-        text = f"↑↓ move · Enter open · Tab languages (→ {nxt}) · ^R history · Esc quit"
+        choices = [
+            f"↑↓ move · Enter open · Tab languages (→ {nxt}) · ^R history · Esc quit",
+            f"↑↓ move · Enter open · Tab → {nxt} · ^R history · Esc quit",
+            f"↑↓ move · Enter open · Tab → {nxt} · Esc quit",
+            "↑↓ move · Enter open · Esc quit",
+        ]
+    text = next((c for c in choices if cell_width(c) <= width), choices[-1])
     return clip(((text, "reverse"),), width)
