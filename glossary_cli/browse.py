@@ -398,10 +398,16 @@ def _cells(hit: Hit, columns: Sequence[str]) -> list[str]:
             definition = concept.definitions[0].text
         return [*cells, _plain(definition)]
     for tag in columns:
-        section = concept.section(tag)
-        main = section.main if section is not None else None
-        cells.append(_plain(main.text) if main is not None else "—")
+        main = _main_term(concept, tag)
+        cells.append(_plain(main) if main is not None else "—")
     return cells
+
+
+def _main_term(concept: Concept, tag: str) -> str | None:
+    """The text of the main term of ``concept`` in ``tag``, if it has one."""
+    section = concept.section(tag)
+    main = section.main if section is not None else None
+    return main.text if main is not None else None
 
 
 #: Cells between two columns of the list.
@@ -411,11 +417,17 @@ GAP = 2
 def list_lines(state: BrowseState, width: int, height: int) -> list[Line]:
     """The rows of the list that fit in ``height`` lines of ``width`` cells: one hit each, the
     selected one marked ``›`` and reversed. The headword column takes the width of the longest
-    headword shown, up to half of the line; the language columns share the rest."""
+    headword shown, up to half of the line; the language columns share the rest (showing all
+    languages, only those that a row on the screen has a term in)."""
     hits = state.results.hits[state.top : state.top + max(height, 0)]
     if not hits:
         return []
     columns = state.columns
+    if not state.langs:  # all languages: those that a row on the screen has a term in
+        columns = (
+            tuple(t for t in columns if any(_main_term(h.concept, t) is not None for h in hits))
+            or columns[:1]
+        )
     rows = [_cells(h, columns) for h in hits]
     count = len(rows[0])
     free = max(width - 2 - GAP * (count - 1), count)
