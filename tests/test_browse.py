@@ -616,3 +616,28 @@ def test_tests_keep_the_history_in_a_state_dir_of_their_own(tmp_path: Path) -> N
     state = Path(os.environ["GLOSS_STATE"])
     assert history_file(os.environ) == state / "browse-history"
     assert tmp_path.parent.parent in state.parents  # the run's temporary directory
+
+
+@needs_tmux
+@pytest.mark.slow
+@pytest.mark.parametrize("width", [80, 120])
+def test_columns_after_bengali_line_up_as_tmux_measures_them(
+    width: int, pane_env: dict[str, str]
+) -> None:
+    """Where tmux itself puts the column after a Bengali one is the same on every row: the
+    screen gloss drew, measured by the terminal (``Pane.columns``), not by gloss."""
+    with Pane(width, HEIGHT, env=pane_env) as pane, Pane(1000, 10) as probe:
+        run = Browse(pane)
+        run.wait_ready()
+        run.type("prun")
+        rows = run.wait_list("Pruning", "prun")
+        run.keys("C-c")
+        assert run.status() == 0
+        listed = [r for r in rows[2 : HEIGHT - 1] if r.strip()]
+        assert len(listed) >= 2 and any("প্রুনিং" in r for r in listed)
+        starts = []
+        for row in listed:
+            at = min(row.find(m) for m in ("تقليم", "—") if m in row)
+            starts.append((row, at))
+        columns = probe.columns([(row, [at]) for row, at in starts])
+    assert len({c for [c] in columns}) == 1, starts
