@@ -8,7 +8,8 @@ of ``--runs``.
 Keystroke: in one process, over the data of ``GLOSS_DATA``, each query is typed character by
 character; for each prefix, the time of the search (:func:`glossary_cli.browse.lookup`, the
 ranking of ``gloss search``, with the result limit an 80×24 screen asks for) plus the layout
-of the list that shows its results (:func:`glossary_cli.browse.list_lines`). The layout alone
+of the list that shows its results (:func:`glossary_cli.browse.list_lines`); each prefix's time
+is the median of ``--repeat`` typings of the query. The layout alone
 is what the UI thread spends per result; the search runs on a thread of its own.
 
     python benchmarks/browse_bench.py startup
@@ -81,8 +82,11 @@ def startup_ms(runs: int, env: dict[str, str], columns: int = 80, rows: int = 24
     return times
 
 
-def keystrokes(queries: list[str]) -> dict[str, list[tuple[str, float, float, int]]]:
-    """For each query, each prefix: (prefix, search+layout ms, layout ms, hits)."""
+def keystrokes(
+    queries: list[str], repeat: int = 3
+) -> dict[str, list[tuple[str, float, float, int]]]:
+    """For each query, each prefix: (prefix, search+layout ms, layout ms, hits), the times
+    the medians of ``repeat`` typings of the query."""
     from glossary_cli import api
     from glossary_cli.browse import BrowseState, language_views, list_lines, lookup, result_limit
 
@@ -94,21 +98,29 @@ def keystrokes(queries: list[str]) -> dict[str, list[tuple[str, float, float, in
     lookup(searcher, "warm up", limit)
     out: dict[str, list[tuple[str, float, float, int]]] = {}
     for query in queries:
-        state = BrowseState(views=language_views((), available), available=available)
-        timings = []
-        for end in range(1, len(query) + 1):
-            prefix = query[:end]
-            start = time.perf_counter()
-            state.set_query(prefix)
-            results = lookup(searcher, prefix, limit)
-            state.take(results)
-            middle = time.perf_counter()
-            list_lines(state, columns, height)
-            stop = time.perf_counter()
-            timings.append(
-                (prefix, (stop - start) * 1000, (stop - middle) * 1000, len(results.hits))
+        runs: list[list[tuple[float, float, int]]] = []
+        for _ in range(repeat):
+            state = BrowseState(views=language_views((), available), available=available)
+            timings = []
+            for end in range(1, len(query) + 1):
+                start = time.perf_counter()
+                state.set_query(query[:end])
+                results = lookup(searcher, query[:end], limit)
+                state.take(results)
+                middle = time.perf_counter()
+                list_lines(state, columns, height)
+                stop = time.perf_counter()
+                timings.append(((stop - start) * 1000, (stop - middle) * 1000, len(results.hits)))
+            runs.append(timings)
+        out[query] = [
+            (
+                query[: k + 1],
+                statistics.median(r[k][0] for r in runs),
+                statistics.median(r[k][1] for r in runs),
+                runs[0][k][2],
             )
-        out[query] = timings
+            for k in range(len(query))
+        ]
     return out
 
 
@@ -121,7 +133,8 @@ def p95(values: list[float]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("what", choices=["startup", "keys"])
-    parser.add_argument("--runs", type=int, default=11)
+    parser.add_argument("--runs", type=int, default=11, help="start-up runs")
+    parser.add_argument("--repeat", type=int, default=3, help="typings of each query")
     args = parser.parse_args()
     if args.what == "startup":
         with tempfile.TemporaryDirectory() as home:
@@ -139,7 +152,7 @@ def main() -> None:
             f"min {min(times):.0f}, max {max(times):.0f} ({args.runs} runs, 80x24)"
         )
         return
-    found = keystrokes(QUERIES)
+    found = keystrokes(QUERIES, args.repeat)
     every = [t for timings in found.values() for _, t, _, _ in timings]
     layout = [t for timings in found.values() for _, _, t, _ in timings]
     for query, timings in found.items():
