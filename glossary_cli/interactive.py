@@ -35,6 +35,7 @@ from glossary_cli.browse import (
     Searching,
     card_lines,
     help_line,
+    language_views,
     list_lines,
     result_limit,
     status_line,
@@ -223,8 +224,6 @@ class Browser:
         return searcher
 
     def _languages_known(self, available: tuple[str, ...]) -> None:
-        from glossary_cli.browse import language_views
-
         shown = self.state.langs
         self.state.available = available
         self.state.views = language_views(self._given, available)
@@ -370,8 +369,6 @@ def browse(
         history: the remembered queries (``None``: none kept).
         query: a query to start with.
     """
-    from glossary_cli.browse import language_views
-
     state = BrowseState(
         views=language_views(langs, ()), available=tuple(langs), history=history or History(None)
     )
