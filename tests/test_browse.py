@@ -574,7 +574,9 @@ def test_history_persists_across_runs(pane_env: dict[str, str]) -> None:
         run.wait_list("Pruning", "প্রুনিং")
         run.keys("Enter")  # opening a card remembers the query
         run.wait(lambda rows: "back" in rows[HEIGHT - 1], "the card")
-        run.keys("Escape")
+        run.keys("PageDown")
+        run.type("q")  # back to the list; the q is not typed into the query
+        run.wait_list("Pruning", "প্রুনিং")
         run.keys("C-u")
         run.type("LoRA")
         run.wait_list("Low-Rank", "LoRA")
