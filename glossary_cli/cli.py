@@ -389,6 +389,50 @@ def show(
     )
 
 
+@app.command()
+def browse(
+    lang: LangOption = None,
+    data: DataOption = None,
+) -> None:
+    """Search as you type: results follow each key, Enter opens a concept's card.
+
+    Example: gloss browse --lang bn
+
+    Up/Down and PageUp/PageDown move the selection; Enter opens the card (Esc, Enter or q
+    goes back); Tab changes the languages shown; Up at the top of the list or Ctrl-R recalls
+    an earlier query; Esc or Ctrl-C leaves. gloss with no arguments on a terminal starts it.
+    """
+    from glossary_cli.config import history_file, resolve_data_dir
+
+    try:
+        langs = parse_langs(_joined(lang))
+        resolve_data_dir(data, os.environ)  # a missing directory is said before the screen
+    except GlossError as exc:
+        _fail(exc)
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        typer.echo(
+            "gloss: browse needs a terminal for its input and output; gloss search QUERY "
+            "prints the same results anywhere",
+            err=True,
+        )
+        raise typer.Exit(int(ExitCode.USAGE))
+    from glossary_cli.browse import History
+    from glossary_cli.interactive import browse as run
+
+    def open_searcher() -> Any:
+        """The index, opened on the search thread once the first screen is drawn (importing
+        the search modules takes a sixth of the start-up)."""
+        from glossary_cli import api
+
+        return api.open_searcher(data)
+
+    run(
+        open_searcher,
+        langs=langs,
+        history=History(history_file(os.environ)),
+    )
+
+
 def _emit(
     results: "list[Hit]",
     langs: tuple[str, ...],
@@ -1367,7 +1411,7 @@ class _Stdout:
 
 
 #: Commands that only read: once they have written their output, nothing is left to clean up.
-_READ_ONLY = frozenset({"search", "show", "list", "sources", "stats"})
+_READ_ONLY = frozenset({"search", "show", "list", "sources", "stats", "browse"})
 
 
 def _invoked_command(args: list[str]) -> str | None:
@@ -1459,6 +1503,15 @@ def _output_failed(exc: _OutputFailed) -> int:
     return int(ExitCode.DATA)
 
 
+def _on_a_terminal() -> bool:
+    """Whether standard input and output are both terminals (``gloss`` alone then browses;
+    anywhere else it prints its help, as before)."""
+    try:
+        return sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 def main() -> None:
     """Entry point of the ``gloss`` console script and ``python -m glossary_cli``."""
     # Output is UTF-8 whatever the locale says (JSON and CSV are UTF-8 by contract); what
@@ -1471,6 +1524,9 @@ def main() -> None:
     stdout = sys.stdout
     sys.stdout = _Stdout(stdout)
     args = sys.argv[1:]
+    if not args and _on_a_terminal():  # gloss alone at a terminal: the interactive lookup
+        args = ["browse"]
+        sys.argv.append("browse")
     _query_that_looks_like_an_option(args)
     _only_the_invoked_command(args, os.environ)
     try:

@@ -9,6 +9,8 @@ data directory    ``GLOSS_DATA``      the bundled glossary (package data, or ``d
                                       of a source checkout)
 user glossaries   ``GLOSS_USER_DATA`` platformdirs' user data directory for ``gloss``
 index cache       ``GLOSS_CACHE``     platformdirs' user cache directory for ``gloss``
+browse history    ``GLOSS_STATE``     platformdirs' user state directory for ``gloss``
+                                      (``browse-history`` in it)
 ================  ==================  ===================================================
 
 Standard library only (platformdirs is imported when a default is needed), so that a lookup
@@ -74,6 +76,27 @@ def cache_dir(env: Mapping[str, str]) -> Path | None:
         return Path(user_cache_dir("gloss", appauthor=False))
     except (KeyError, RuntimeError, OSError):
         return None
+
+
+def state_dir(env: Mapping[str, str]) -> Path | None:
+    """Where gloss keeps what it remembers between runs (the queries of ``gloss browse``):
+    ``GLOSS_STATE``, else the platform's user state directory for ``gloss`` (platformdirs;
+    ``~/.local/state/gloss``); ``None`` when no home directory is known."""
+    if env.get("GLOSS_STATE"):
+        return Path(env["GLOSS_STATE"])
+    from platformdirs import user_state_dir
+
+    try:
+        return Path(user_state_dir("gloss", appauthor=False))
+    except (KeyError, RuntimeError, OSError):
+        return None
+
+
+def history_file(env: Mapping[str, str]) -> Path | None:
+    """The file of ``gloss browse``'s past queries (``browse-history`` in :func:`state_dir`),
+    or ``None`` when there is no state directory (then nothing is remembered)."""
+    folder = state_dir(env)
+    return None if folder is None else folder / "browse-history"
 
 
 def pager_command(env: Mapping[str, str]) -> tuple[list[str], dict[str, str]] | None:

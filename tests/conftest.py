@@ -37,10 +37,11 @@ def _home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def _isolate(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No test reads or writes the real user cache or data directories, or GLOSS_DATA."""
+    """No test reads or writes the real user cache, data or state directories, or GLOSS_DATA."""
     base = tmp_path_factory.mktemp("env")
     monkeypatch.setenv("GLOSS_CACHE", str(base / "cache"))
     monkeypatch.setenv("GLOSS_USER_DATA", str(base / "user"))
+    monkeypatch.setenv("GLOSS_STATE", str(base / "state"))
     monkeypatch.delenv("GLOSS_DATA", raising=False)
     monkeypatch.delenv("GLOSS_BIDI", raising=False)
 

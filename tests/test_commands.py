@@ -838,7 +838,7 @@ def test_completion_can_be_installed() -> None:
 
 COMMANDS = [
     "search", "show", "build", "add", "remove", "sources", "export", "list", "stats", "lint",
-    "scan", "lookup", "check",
+    "scan", "lookup", "check", "browse",
 ]  # fmt: skip
 
 

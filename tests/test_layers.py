@@ -32,7 +32,7 @@ LAYERS = {
     "index": 6, "search": 6, "search.bands": 6, "search.query": 6, "search.searcher": 6,
     "userdata": 6,
     "api": 7, "layout": 7, "evaluate": 8,
-    "render": 8,
+    "render": 8, "browse": 8, "interactive": 8,
     "cli": 9, "__main__": 10,
 }  # fmt: skip
 
@@ -41,6 +41,7 @@ OWNERS = {
     "typer": {"cli"},
     "click": set(),
     "rich": {"render"},
+    "prompt_toolkit": {"interactive"},
     "yaml": {"formats._yaml"},
     "icu": {"icudata"},
     "arabic_reshaper": {"layout"},
