@@ -548,6 +548,49 @@ def _texts(section: LangSection) -> tuple[str, ...]:
     return tuple(d.text for d in section.all_definitions())
 
 
+def supersedes(first: LangSection, later: LangSection) -> bool:
+    """Whether ``later`` is a correction of ``first``, so that its own terms and definitions
+    stand for the language instead (see :func:`join_concepts`): it gives ``first``'s main
+    term again as ``superseded`` (TBX ``supersededTerm-admn-sts``: replaced by a newer term),
+    or it keeps that term, as ``preferred``, and gives definitions of its own (a corrected
+    definition). This is how ``gloss add`` writes a user's correction of a bundled concept
+    (:func:`glossary_cli.build.correction`).
+
+    >>> old = LangSection("bn", (Term("নেটওয়ার্ক প্রুনিং"),))
+    >>> new = LangSection("bn", (Term("ছাঁটাই"), Term("নেটওয়ার্ক প্রুনিং", status="superseded")))
+    >>> supersedes(old, new), supersedes(new, old)
+    (True, False)
+    """
+    main = first.main
+    if main is None or main.status == "superseded":
+        return False
+    key = fold(main.text)
+    if any(t.status == "superseded" and fold(t.text) == key for t in later.terms):
+        return True
+    own = later.main
+    return (
+        own is not None
+        and own.status == "preferred"
+        and main.status != "preferred"
+        and fold(own.text) == key
+        and bool(later.definitions)
+    )
+
+
+def overridden(first: LangSection, later: LangSection) -> LangSection:
+    """``first`` as ``later`` corrects it (:func:`supersedes`): ``later``'s terms lead, then
+    ``first``'s others (each once, ``later``'s copy first, so the superseded one keeps its
+    status); ``later``'s definitions when it gives some, else ``first``'s; the notes and
+    properties of both."""
+    return LangSection(
+        first.lang,
+        _unique([*later.terms, *first.terms]),
+        later.definitions or first.definitions,
+        tuple(dict.fromkeys([*later.notes, *first.notes])),
+        tuple(dict.fromkeys([*later.properties, *first.properties])),
+    )
+
+
 def sections_clash(first: Concept, other: Concept) -> str | None:
     """The first language in which ``other`` gives a section that contradicts ``first``'s:
     another main term, or other definitions where both give some (a list of terms without
@@ -564,7 +607,7 @@ def sections_clash(first: Concept, other: Concept) -> str | None:
     """
     for s in other.languages:
         f = first.section(s.lang)
-        if f is None or f.lang != s.lang:
+        if f is None or f.lang != s.lang or supersedes(f, s):
             continue
         if is_english(s.lang):
             main = s.main
@@ -672,7 +715,9 @@ def merge_concepts(concepts: Iterable[Concept]) -> tuple[list[Concept], list[str
 
 
 def join_concepts(first: Concept, later: Concept) -> Concept:
-    """``first`` with what ``later`` adds (see :func:`merge_concepts`)."""
+    """``first`` with what ``later`` adds (see :func:`merge_concepts`); a section of
+    ``later`` that corrects ``first``'s (:func:`supersedes`) takes its place
+    (:func:`overridden`)."""
     sections = list(first.languages)
     for s in later.languages:
         index = next((i for i, f in enumerate(sections) if f.lang == s.lang), None)
@@ -680,6 +725,9 @@ def join_concepts(first: Concept, later: Concept) -> Concept:
             sections.append(s)
             continue
         f = sections[index]
+        if supersedes(f, s):
+            sections[index] = overridden(f, s)
+            continue
         sections[index] = LangSection(
             f.lang,
             _unique([*f.terms, *s.terms]),

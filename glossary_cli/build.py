@@ -49,6 +49,8 @@ class FileReport:
         joins: for a file of concepts, one line per concept that joins one the termbase
             held (:func:`place_concepts`).
         apart: one line per near-duplicate it gave that was kept apart.
+        corrected: one line per concept held already whose term or definition it corrects
+            (:func:`correction`).
     """
 
     file: str
@@ -60,6 +62,7 @@ class FileReport:
     terms: int = 0
     joins: tuple[str, ...] = ()
     apart: tuple[str, ...] = ()
+    corrected: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,8 +195,21 @@ def build_from(
     alignments = tuple(a for a in result.alignments if {a.first, a.second} & mine)
     if base_parsed:
         known = {str(w) for w in align(base_parsed, base_curation).warnings}
-        warnings.extend(w for w in result.warnings if str(w) not in known)
         concepts = _own_concepts(result.concepts, mine, base_concepts)
+        # an entry that is a base concept's (a corrected copy of a base file gives most of
+        # them again) is no other concept claiming its term
+        base_ids = {c.id for c in base_concepts}
+        again = tuple(
+            f"{t.source}{said}"
+            for c in concepts
+            if c.id in base_ids
+            for s in c.languages
+            for t in s.terms
+            for said in (" gives the ", " and ")
+        )
+        warnings.extend(
+            w for w in result.warnings if str(w) not in known and not str(w).startswith(again)
+        )
     else:
         warnings.extend(result.warnings)
         concepts = list(result.concepts)
@@ -204,9 +220,20 @@ def build_from(
     # from a later file's concept that does join the bundled one (whatever the order added).
     base_by_id = {c.id: c for c in base_concepts}
     taken = {*base_by_id, *(c.id for c in concepts)}
+    corrections: dict[str, list[str]] = {}
     for i, concept in enumerate(concepts):
         bundled = base_by_id.get(concept.id)
         clash = sections_clash(bundled, concept) if bundled is not None else None
+        fixed = correction(bundled, concept) if bundled is not None and clash else None
+        if bundled is not None and fixed is not None and _corrects(bundled, concept):
+            # the bundled entry with its term or its definition changed: a correction
+            concepts[i], said = fixed
+            section = concept.section(clash or "")
+            source = section.terms[0].source if section is not None and section.terms else ""
+            corrections.setdefault(source_file(source), []).append(
+                f"{concept.id}: {'; '.join(said)}"
+            )
+            continue
         if clash:
             n = 2
             while f"{concept.id}-{n}" in taken:
@@ -261,6 +288,7 @@ def build_from(
             continue
         p = next(p for p in plain if p.name == name)
         held = [c for c in concepts if _holds(c, {name})]
+        fixes = tuple(corrections.get(name, ()))
         parallel = [
             a.second if a.first == name else a.first
             for a in result.alignments
@@ -276,9 +304,33 @@ def build_from(
                 aligned=tuple(parallel),
                 terms=sum(1 for c in held for s in c.languages for t in s.terms
                           if source_file(t.source) == name),
+                corrected=fixes,
             )
         )  # fmt: skip
     return BuildResult(glossary, text, alignments, tuple(warnings), tuple(reports))
+
+
+def _corrects(bundled: Concept, concept: Concept) -> bool:
+    """Whether each section of ``concept`` that contradicts ``bundled``'s keeps its main term
+    or its definitions: an entry of a corrected copy of a bundled file (one of the two
+    changed), rather than another concept that happens to share the English name."""
+    from glossary_cli.align import sections_clash
+    from glossary_cli.normalize import fold
+
+    for section in concept.languages:
+        first = bundled.section(section.lang)
+        if first is None or sections_clash(bundled, Concept(concept.id, (section,))) is None:
+            continue
+        same_term = (
+            first.main is not None
+            and section.main is not None
+            and fold(first.main.text) == fold(section.main.text)
+        )
+        texts = {d.text for d in first.all_definitions()}
+        same_definition = bool(texts) and texts == {d.text for d in section.all_definitions()}
+        if not (same_term or same_definition):
+            return False
+    return True
 
 
 def _holds(concept: Concept, files: set[str]) -> bool:
@@ -353,6 +405,7 @@ def _own_concepts(
     """What the data directory's own files (``mine``) contribute to the aligned concepts; see
     :func:`build_from`."""
     from glossary_cli.model import LangSection, is_english
+    from glossary_cli.normalize import fold
 
     def own(section: LangSection) -> bool:
         return bool(section.terms) and source_file(section.terms[0].source) in mine
@@ -364,6 +417,30 @@ def _own_concepts(
         if s.terms and not is_english(s.lang)
     }
     taken = {c.id for c in base}
+    # the base concepts by each native entry's main term and by its definitions: an entry of
+    # a corrected copy of a base file is the base concept whose term or definition it keeps
+    by_entry: dict[tuple[str, str, str], set[str]] = {}
+    for b in base:
+        for s in b.languages:
+            if is_english(s.lang):
+                continue
+            if s.main is not None:
+                by_entry.setdefault((s.lang, "term", fold(s.main.text)), set()).add(b.id)
+            texts = "\n".join(sorted(d.text for d in s.all_definitions()))
+            if texts:
+                by_entry.setdefault((s.lang, "definition", texts), set()).add(b.id)
+
+    def same_entry(c: Concept) -> str | None:
+        found: set[str] = set()
+        for s in c.languages:
+            if is_english(s.lang) or not own(s):
+                continue
+            texts = "\n".join(sorted(d.text for d in s.all_definitions()))
+            for key in ((s.lang, "term", fold(s.main.text) if s.main else ""),
+                        (s.lang, "definition", texts)):  # fmt: skip
+                found |= by_entry.get(key, set())
+        return next(iter(found)) if len(found) == 1 else None
+
     out = []
     for c in concepts:
         native = [s for s in c.languages if not is_english(s.lang)]
@@ -382,6 +459,12 @@ def _own_concepts(
             if not sections:
                 continue
             out.append(Concept(id=shared.id, languages=tuple(sections),
+                               provenance=tuple(p for p in c.provenance
+                                                if source_file(p) in mine)))  # fmt: skip
+            continue
+        known = same_entry(c)
+        if known is not None and sections:
+            out.append(Concept(id=known, languages=tuple(sections),
                                provenance=tuple(p for p in c.provenance
                                                 if source_file(p) in mine)))  # fmt: skip
             continue
@@ -474,11 +557,14 @@ class Placed(NamedTuple):
         joins: one line per concept that joins one the termbase holds, and why.
         apart: one line per near-duplicate kept apart: a concept of the same English name
             (or id) that a shared language or the subject field contradicts.
+        corrected: one line per concept of the same id whose term or definition the file
+            corrects (:func:`correction`).
     """
 
     concepts: tuple[Concept, ...]
     joins: tuple[str, ...]
     apart: tuple[str, ...]
+    corrected: tuple[str, ...] = ()
 
 
 def _made_id(concept: Concept) -> bool:
@@ -526,6 +612,50 @@ def _conflict(existing: Concept, new: Concept) -> str | None:
     return None
 
 
+def correction(existing: Concept, new: Concept) -> tuple[Concept, list[str]] | None:
+    """``new`` written as a correction of ``existing`` (a concept of the same id), when every
+    section of ``new`` that contradicts ``existing``'s (:func:`glossary_cli.align.sections_clash`)
+    is in a language other than English: each such section gives ``existing``'s main term
+    again, as ``superseded`` (TBX ``supersededTerm-admn-sts``), after its own, so that at lookup
+    time it takes the place of ``existing``'s (:func:`glossary_cli.align.supersedes`) and the
+    card shows both, each with the glossary it comes from. ``None`` when no section
+    contradicts, or an English one does (the English names are what concepts are joined by:
+    another English headword is another concept).
+
+    Returns:
+        The corrected concept, and one line per corrected language for ``gloss add``
+        (``bn: 'নেটওয়ার্ক ছাঁটাই' replaces 'নেটওয়ার্ক প্রুনিং'``).
+    """
+    from glossary_cli.align import sections_clash
+    from glossary_cli.model import is_english
+    from glossary_cli.normalize import fold
+
+    sections = list(new.languages)
+    said: list[str] = []
+    for i, section in enumerate(sections):
+        first = existing.section(section.lang)
+        if first is None or first.lang != section.lang or first.main is None:
+            continue
+        probe = Concept(new.id, (section,))
+        if sections_clash(existing, probe) is None:
+            continue
+        if is_english(section.lang):
+            return None
+        old, main = first.main, section.main
+        if main is not None and fold(main.text) == fold(old.text):
+            # the same term, other definitions: the term stands, preferred, with them
+            terms = tuple(t._replace(status="preferred") if t is main else t for t in section.terms)
+            sections[i] = section._replace(terms=terms)
+            said.append(f"{section.lang}: its definition replaces the one of {old.text!r}")
+            continue
+        superseded = old._replace(status="superseded", status_original=None)
+        sections[i] = section._replace(terms=(*section.terms, superseded))
+        said.append(f"{section.lang}: {main.text if main else ''!r} replaces {old.text!r}")
+    if not said:
+        return None
+    return new._replace(languages=tuple(sections)), said
+
+
 def place_concepts(glossary: Glossary, name: str, fmt: str, known: Known) -> Placed:
     """Give the concepts of one added file their ids in a termbase, by the stated rules:
 
@@ -556,6 +686,7 @@ def place_concepts(glossary: Glossary, name: str, fmt: str, known: Known) -> Pla
     concepts = list(glossary.concepts)
     joins: list[str] = []
     apart: list[str] = []
+    corrected: list[str] = []
     ids: list[str | None] = [None] * len(concepts)
     claimed: set[str] = set()
     if fmt in GLOSS_IDS:
@@ -566,9 +697,14 @@ def place_concepts(glossary: Glossary, name: str, fmt: str, known: Known) -> Pla
                 ids[i] = c.id
                 continue
             why = _conflict(first, c)
+            fixed = correction(first, c) if why is not None else None
             if why is None:
                 ids[i] = c.id
                 joins.append(f"{c.id}: joins the concept of its id")
+            elif fixed is not None:
+                ids[i] = c.id
+                concepts[i], said = fixed
+                corrected.append(f"{c.id}: {'; '.join(said)}")
             else:
                 apart.append(f"{c.id}: kept apart from the concept of its id: {why}")
     else:
@@ -583,13 +719,21 @@ def place_concepts(glossary: Glossary, name: str, fmt: str, known: Known) -> Pla
                 # ids (a gloss export added back); any other is the glossary's
                 first = same.get(c.id)
                 agrees = first is not None and _conflict(first, c) is None
-                if (
-                    agrees
-                    and first is not None
-                    and (c.en is None or (first.en is not None and fold(first.en) == fold(c.en)))
-                ):
+                same_english = first is not None and (
+                    c.en is None or (first.en is not None and fold(first.en) == fold(c.en))
+                )
+                fixed = (
+                    correction(first, c)
+                    if first is not None and same_english and not agrees
+                    else None
+                )
+                if agrees and same_english:
                     ids[i] = c.id
                     joins.append(f"{c.id}: joins the concept of its id, which it agrees with")
+                elif fixed is not None:
+                    ids[i] = c.id
+                    concepts[i], said = fixed
+                    corrected.append(f"{c.id}: {'; '.join(said)}")
                 else:
                     ids[i] = f"{prefix}.{c.id}"
                     if first is not None:
@@ -632,7 +776,7 @@ def place_concepts(glossary: Glossary, name: str, fmt: str, known: Known) -> Pla
         taken.add(cid)
         ids[index] = cid
     placed = tuple(c._replace(id=i) for c, i in zip(concepts, ids, strict=True) if i)
-    return Placed(placed, tuple(joins), tuple(apart))
+    return Placed(placed, tuple(joins), tuple(apart), tuple(corrected))
 
 
 def placed_report(name: str, glossary: Glossary, placed: Placed) -> FileReport:
@@ -643,10 +787,11 @@ def placed_report(name: str, glossary: Glossary, placed: Placed) -> FileReport:
         langs=tuple(dict.fromkeys(s.lang for s in glossary.sources)),
         entries=glossary.entry_count,
         concepts=len(placed.concepts),
-        joined=len(placed.joins),
+        joined=len(placed.joins) + len(placed.corrected),
         terms=glossary.term_count,
         joins=placed.joins,
         apart=placed.apart,
+        corrected=placed.corrected,
     )
 
 

@@ -709,6 +709,10 @@ def _add_one(change: Any, dry_run: bool) -> None:
         typer.echo(f"  {_count(len(r.joins), 'concept')} joined by the stated rule:")
         for line in r.joins:
             typer.echo("    " + printable(line))
+    if r.corrected:
+        typer.echo(f"  {_count(len(r.corrected), 'concept')} held already, corrected:")
+        for line in r.corrected:
+            typer.echo("    " + printable(line))
     if r.apart:
         typer.echo(f"  {_count(len(r.apart), 'near-duplicate')} kept apart:")
         for line in r.apart:

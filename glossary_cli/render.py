@@ -448,6 +448,9 @@ def _section_cell(section: LangSection) -> tuple[Any, ...]:
         details = _details(t)
         if t.avoid and replacement is not None and replacement is not t:
             details += f", use {replacement.text}"
+        if main is not None and t.source and source_file(t.source) != source_file(main.source):
+            # a term of another glossary than the main term's (a corrected bundled term)
+            details = ", ".join(x for x in (details, f"from {t.source}") if x)
         term_line([(safe(t.text), "")], t, details)
         usage_and_notes(t)
     for t in beside:  # the abbreviations beside the main term: their usage and notes

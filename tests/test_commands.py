@@ -224,13 +224,19 @@ def test_files_join_a_bundled_concept_whatever_the_order_they_are_added(
     }
     second = "joining" if first == "other" else "other"
     results = {name: ok("add", str(files[name])) for name in (first, second)}
-    assert "1 joining concepts held already" in results["joining"].stdout
+    assert "1 joining" in results["joining"].stdout
     card = as_json("show", "Pruning", "--lang", "hi")
     assert (card["id"], card["terms"]["hi"]["term"]) == ("pruning", "प्रूनिंग")
-    # the other file's contradicts it: its own id, namespaced, and said so
-    assert as_json("search", "ছাঁটাই")[0]["id"] == "other.pruning"
-    assert "kept apart from the concept of its id" in results["other"].stdout
-    assert "'other.pruning'" in results["other"].stdout
+    # the other file gives the concept of its id another Bengali term: a correction of it
+    # (the bundled term stays, superseded); the file added last has the last word
+    assert "1 concept held already, corrected:" in results["other"].stdout
+    assert "pruning: bn: 'ছাঁটাই' replaces 'নেটওয়ার্ক প্রুনিং'" in results["other"].stdout
+    last, before = ("ছাঁটাই", "নেটওয়ার্ক প্রুনিং") if second == "other" else ("নেটওয়ার্ক প্রুনিং", "ছাঁটাই")
+    bn = as_json("show", "ছাঁটাই", "--lang", "bn")
+    assert bn["id"] == "pruning" and bn["terms"]["bn"]["term"] == last
+    statuses = {t["term"]: t.get("status") for t in bn["terms"]["bn"]["terms"]}
+    assert statuses[before] == "superseded"
+    assert [c["id"] for c in as_json("search", "ছাঁটাই")].count("pruning") == 1
 
 
 @pytest.mark.parametrize("bn_definition", ["", "আরেকটি সংজ্ঞা।"], ids=["none", "another"])

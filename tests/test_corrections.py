@@ -1,0 +1,115 @@
+"""Correcting a bundled entry: a user's glossary that gives a bundled concept's entry with
+its term or its definition changed corrects that concept (the user's value stands, the
+bundled term is kept as superseded, each with the glossary it comes from) instead of adding
+a second concept; removing the glossary brings the bundled entry back."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from glossary_cli.cli import app
+
+from .conftest import DATA
+
+runner = CliRunner()
+
+BUNDLED_BN = DATA / "sources" / "000_137ebd2ba72c1cdb.txt"
+OLD, NEW = "নেটওয়ার্ক প্রুনিং", "নেটওয়ার্ক ছাঁটাই"
+
+
+def ok(*args: str) -> Any:
+    result = runner.invoke(app, list(args), env={"COLUMNS": "200"})
+    assert result.exit_code == 0, (result.stdout, result.stderr)
+    return result
+
+
+def card(query: str) -> dict[str, Any]:
+    found: dict[str, Any] = json.loads(ok("show", query, "--json").stdout)
+    return found
+
+
+def bn_terms(concept: dict[str, Any]) -> list[tuple[str, str | None, str]]:
+    section = concept["terms"]["bn"]
+    return [(t["term"], t.get("status"), t["source"]) for t in section["terms"]]
+
+
+def concepts() -> int:
+    count: int = json.loads(ok("stats", "--json").stdout)["concepts"]
+    return count
+
+
+def test_a_corrected_copy_of_a_bundled_file_corrects_one_concept(tmp_path: Path) -> None:
+    text = BUNDLED_BN.read_text(encoding="utf-8")
+    assert OLD in text
+    copy = tmp_path / "bn-fixed.txt"
+    copy.write_text(text.replace(OLD, NEW, 1), encoding="utf-8")
+    before = concepts()
+    added = ok("add", str(copy))
+    assert "1 concept held already, corrected:" in added.stdout
+    assert f"pruning: bn: {NEW!r} replaces {OLD!r}" in added.stdout
+    assert "as another concept" not in added.stderr
+    assert "give the same English" not in added.stderr
+    # no concept twice: the other 14 entries are the bundled concepts' own
+    assert concepts() == before
+    pruning = card("pruning")
+    assert pruning["id"] == "pruning"
+    assert bn_terms(pruning) == [
+        (NEW, None, "bn-fixed.txt:3"),
+        (OLD, "superseded", "000_137ebd2ba72c1cdb.txt:3"),
+    ]
+    # the old term still finds the concept, which shows the corrected one
+    assert card(OLD)["id"] == "pruning"
+    shown = ok("show", "pruning", "--lang", "bn").stdout
+    assert "superseded, use " + NEW in shown and "from 000_137ebd2ba72c1cdb.txt:3" in shown
+    ok("remove", "bn-fixed.txt")
+    assert bn_terms(card("pruning")) == [(OLD, None, "000_137ebd2ba72c1cdb.txt:3")]
+    assert concepts() == before
+
+
+def test_a_correction_by_concept_id_in_gloss_records(tmp_path: Path) -> None:
+    """A concept exported from the termbase, its Bengali term changed, and another's Arabic
+    definition changed, added back: the first gets the new term, the second the new
+    definition, and nothing else changes."""
+    records = [json.loads(line) for line in ok("export", "--format", "jsonl").stdout.splitlines()]
+    by_id = {r["id"]: r for r in records}
+    lora = by_id["low-rank-adaptation"]
+    old_bn = lora["languages"]["bn"]["terms"][0]["term"]
+    lora["languages"]["bn"]["terms"] = [{"term": "লোরা অভিযোজন"}]
+    del lora["languages"]["bn"]["definitions"]
+    pruning = by_id["pruning"]
+    old_ar = pruning["languages"]["ar"]["terms"][0]["term"]
+    pruning["languages"]["ar"]["definitions"] = [{"text": "تعريف مصحح للتقليم."}]
+    path = tmp_path / "fixes.jsonl"
+    path.write_text(
+        "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in (lora, pruning)),
+        encoding="utf-8",
+    )
+    before = concepts()
+    added = ok("add", str(path))
+    assert "2 concepts held already, corrected:" in added.stdout
+    assert concepts() == before
+    shown = card("low-rank-adaptation")["terms"]["bn"]
+    assert [t["term"] for t in shown["terms"]][:2] == ["লোরা অভিযোজন", old_bn]
+    assert shown["terms"][1]["status"] == "superseded"
+    assert shown["definitions"], "the bundled definition stays when the fix gives none"
+    fixed = card("pruning")["terms"]["ar"]
+    assert [d["text"] for d in fixed["definitions"]] == ["تعريف مصحح للتقليم."]
+    assert fixed["terms"][0]["term"] == old_ar and fixed["terms"][0]["status"] == "preferred"
+
+
+def test_another_concept_of_the_same_english_name_is_still_kept_apart(tmp_path: Path) -> None:
+    """Without an id, a different term and a different definition under a bundled English
+    name is another concept (a near-duplicate, reported), not a correction."""
+    path = tmp_path / "other.csv"
+    path.write_text(
+        "en,bn,bn_definition\nPruning,গাছ ছাঁটাই,সিদ্ধান্ত গাছের শাখা কেটে ফেলা।\n", encoding="utf-8"
+    )
+    before = concepts()
+    added = ok("add", str(path))
+    assert "corrected" not in added.stdout
+    assert concepts() == before + 1
+    assert bn_terms(card("pruning"))[0][0] == OLD
