@@ -636,14 +636,13 @@ def sources_table(rows: Sequence[dict[str, Any]], console: Any) -> None:
     directory each kind's files live in."""
     from pathlib import PurePath
 
-    from glossary_cli.layout import Field, paragraph
-
     options = _options(console, False, False)
     lines = _source_lines(rows, "file", console.width, options)
     where = dict.fromkeys((r["kind"], str(PurePath(r["path"]).parent)) for r in rows)
     for kind, folder in where:
-        field = Field(((f"{kind}: ", "bold"), (safe(folder), "dim")))
-        lines += paragraph(field, console.width, options)
+        # one line, however long: a path broken in two cannot be copied (a terminal wraps it
+        # without breaking it)
+        lines.append(((f"{kind}: ", "bold"), (safe(folder), "dim")))
     print_lines(lines, console)
 
 
@@ -719,7 +718,8 @@ def _cell(value: Any) -> Any:
 def stats_view(stats: dict[str, Any], console: Any) -> None:
     """Draw ``gloss stats`` (``api.stats``): totals; entries per language and per source as
     bars; then the coverage matrix, one row per concept, ``✓`` where it has an entry in a
-    language and ``·`` where it lacks one."""
+    language and ``·`` where it lacks one (narrower than
+    :data:`glossary_cli.layout.CARD_WIDTH`, each concept's name, then its marks below it)."""
     from glossary_cli.layout import CARD_WIDTH, Column, Field, paragraph, table
 
     total = stats["concepts"]
@@ -751,12 +751,25 @@ def stats_view(stats: dict[str, Any], console: Any) -> None:
     coverage = stats["coverage"]
     if len(coverage) > COVERAGE_ROWS:  # those lacking an entry first: what is left to do
         coverage = sorted(coverage, key=lambda c: not c["missing"])[:COVERAGE_ROWS]
-    rows = []
-    for c in coverage:
-        row = [(Field.of(safe(c["en"] or c["id"])),), (_mark(c["en"] is not None),)]
-        row += [(_mark(tag not in c["missing"]),) for tag in langs]
-        rows.append(row)
-    lines += table(columns, rows, width, options)
+    if width < CARD_WIDTH:
+        # stacked, as search results are on a narrow terminal: a concept's name on its own
+        # lines (never broken inside a word), its marks indented below it
+        for c in coverage:
+            lines += paragraph(Field.of(safe(c["en"] or c["id"]), "bold"), width, options)
+            marks: list[tuple[str, str]] = [
+                ("  English ", "dim"),
+                *_mark(c["en"] is not None).spans,
+            ]
+            for tag in langs:
+                marks += [(f"  {tag} ", "dim"), *_mark(tag not in c["missing"]).spans]
+            lines.append(tuple(marks))
+    else:
+        rows = []
+        for c in coverage:
+            row = [(Field.of(safe(c["en"] or c["id"])),), (_mark(c["en"] is not None),)]
+            row += [(_mark(tag not in c["missing"]),) for tag in langs]
+            rows.append(row)
+        lines += table(columns, rows, width, options)
     more = len(stats["coverage"]) - COVERAGE_ROWS
     if more > 0:
         note = f"… and {more} more concepts (gloss stats --json lists them all)"

@@ -390,7 +390,11 @@ def test_sources_are_stacked_on_a_narrow_terminal(tmp_path: Path, command: str) 
     # the table needs 72 columns for whole file names (000_137ebd2ba72c1cdb.txt)
     for columns, stacked in ((40, True), (60, True), (71, True), (72, False), (100, False)):
         lines = ok(command, env={"COLUMNS": str(columns)}).stdout.splitlines()
-        assert max(len(line) for line in lines) <= columns
+        # a folder's path is one line, never broken (it is copied as it is)
+        folders = [x for x in lines if x.startswith(("bundled: ", "user: ", "data: "))]
+        assert all(" " not in x.split(": ", 1)[1] for x in folders)
+        assert bool(folders) is (command == "sources")
+        assert max(len(line) for line in lines if line not in folders) <= columns
         # every file name whole, on a line of its own below 60 columns, in a cell above
         for name in names:
             (line,) = [x for x in lines if name in x]
@@ -398,6 +402,23 @@ def test_sources_are_stacked_on_a_narrow_terminal(tmp_path: Path, command: str) 
         if stacked:
             bars = {line.index("█") for line in lines if "█" in line and line[:1] == " "}
             assert len(bars) == 1, bars  # the cards' bars line up
+
+
+@pytest.mark.parametrize("columns", [40, 59])
+def test_the_coverage_of_stats_is_stacked_on_a_narrow_terminal(columns: int) -> None:
+    """Narrower than a card, each concept's name is whole (no word broken, as a squeezed
+    matrix broke Quantizatio/n-Aware) with its marks on the line below."""
+    lines = ok("stats", env={"COLUMNS": str(columns)}).stdout.splitlines()
+    coverage = lines[lines.index("coverage: ✓ an entry, · none") + 1 :]
+    names = {c["en"] for c in as_json("stats")["coverage"]}
+    for name in names:
+        words = name.split()
+        assert any(all(w in line.split() for w in words[:1]) for line in coverage), name
+    for word in {w for name in names for w in name.split() if len(w) < columns}:
+        assert any(word in line.split() for line in coverage), word
+    marks = [line for line in coverage if line.startswith("  English ")]
+    assert len(marks) == len(names)
+    assert all(len(line) <= columns for line in coverage)
 
 
 def test_build_user_rebuilds_the_added_records(tmp_path: Path) -> None:
