@@ -654,21 +654,34 @@ def stats(data: str | None = None, env: Mapping[str, str] | None = None) -> dict
 
 
 def complete_terms(
-    incomplete: str, data: str | None = None, env: Mapping[str, str] | None = None
+    incomplete: str,
+    data: str | None = None,
+    env: Mapping[str, str] | None = None,
+    before: Sequence[str] = (),
 ) -> list[str]:
-    """Headwords, abbreviations and terms starting with ``incomplete``, from the index.
+    """Completions of the word being typed of a query: the words at that place of the
+    headwords, abbreviations and terms (from the index) that begin with the words typed
+    before it (``before``, as the shell split them: ``mixture of ex`` completes ``Experts``,
+    from *Mixture of Experts (MoE)*), each word as the term writes it, without brackets or
+    quotes around it (a shell would read them as its own syntax).
 
     Shells (and Typer) keep only completions that start with exactly what was typed, while
-    the index matches case-insensitively; a name that differs only in case keeps the typed
+    the index matches case-insensitively; a word that differs only in case keeps the typed
     prefix (``lo`` → ``loRA``), which finds the same concept since search ignores case.
     """
+    position = len(before)
+    prefix = " ".join([*before, incomplete])
     out = []
-    for text in open_searcher(data, env).complete(incomplete):
-        if not text.startswith(incomplete):
-            if text[: len(incomplete)].casefold() != incomplete.casefold():
+    for text in open_searcher(data, env).complete(prefix):
+        words = text.split()
+        if len(words) <= position:
+            continue
+        word = words[position].strip("()[]{}\"'“”«»")
+        if not word.startswith(incomplete):
+            if word[: len(incomplete)].casefold() != incomplete.casefold():
                 continue
-            text = incomplete + text[len(incomplete) :]
-        out.append(text)
+            word = incomplete + word[len(incomplete) :]
+        out.append(word)
     return list(dict.fromkeys(out))
 
 

@@ -70,8 +70,9 @@ def _complete_term(ctx: typer.Context, incomplete: str) -> list[str]:
     """Shell completion of QUERY/TERM: headwords, abbreviations and terms from the index."""
     from glossary_cli import api
 
+    before = [w for w in ctx.params.get("words") or () if isinstance(w, str)]
     try:
-        return api.complete_terms(incomplete, ctx.params.get("data"))
+        return api.complete_terms(incomplete, ctx.params.get("data"), before=before)
     except GlossError:
         return []
 

@@ -833,10 +833,15 @@ def complete(words: str) -> list[str]:
 @pytest.mark.parametrize(
     ("words", "expected"),
     [
-        ("gloss show Lo", ["LoRA", "Low-Rank Adaptation", "Low-Rank Inference"]),
-        ("gloss show lo", ["loRA", "low-Rank Adaptation", "low-Rank Inference"]),
-        ("gloss search মিশ্র", ["মিশ্র-নির্ভুলতা কোয়ান্টাইজেশন", "মিশ্র বিশেষজ্ঞ"]),
-        ("gloss search خليط", ["خليط الخبراء"]),
+        # word by word: the word being typed, then the next one in the words' context
+        ("gloss show Lo", ["LoRA", "Low-Rank"]),
+        ("gloss show lo", ["loRA", "low-Rank"]),
+        ("gloss show Low-Rank ", ["Adaptation", "Inference"]),
+        ("gloss search Mixture of Ex", ["Experts"]),
+        ("gloss search মিশ্র", ["মিশ্র-নির্ভুলতা", "মিশ্র"]),
+        ("gloss search মিশ্র বি", ["বিশেষজ্ঞ"]),
+        ("gloss search خليط", ["خليط"]),
+        ("gloss search خليط ال", ["الخبراء"]),
         ("gloss search x --lang ", ["en", "bn", "ar"]),
         ("gloss show x --lang bn,", ["bn,en", "bn,ar"]),
         ("gloss list --lang a", ["ar"]),
