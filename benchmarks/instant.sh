@@ -28,9 +28,11 @@ home=$work/home
 rm -rf "$home" && mkdir -p "$home"
 export HOME=$home
 unset GLOSS_CACHE GLOSS_DATA GLOSS_USER_DATA
-# Import report of the card, kept beside the results (through the installed script).
+# Import reports of the card and of the JSON lookup, kept beside the results (through the
+# installed script: `python -m glossary_cli` here would import the checkout).
 "$gloss" show LoRA >/dev/null
 "$py" -X importtime "$gloss" show LoRA 2>"$repo/benchmarks/importtime-show.txt" >/dev/null
+"$py" -X importtime "$gloss" show LoRA --json 2>"$repo/benchmarks/importtime-show-json.txt" >/dev/null
 "$gloss" search quantization --json >"$work/rows.json"
 run() { "$py" "$repo/benchmarks/run.py" --markdown "$out" --env HOME="$home" "$@"; }
 

@@ -408,6 +408,7 @@ def test_gloss_alone_not_on_a_terminal_prints_the_help_as_before() -> None:
     assert done.stderr.startswith("Usage: ") and "browse" in done.stderr
 
 
+@pytest.mark.slow
 def test_other_commands_never_import_prompt_toolkit() -> None:
     done = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "glossary_cli", "show", "LoRA"],

@@ -46,6 +46,7 @@ def _png_size(path: Path) -> tuple[int, int]:
     return width, height
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", [1280, 400])
 def test_the_page_is_drawn_at_a_desktop_s_and_a_phone_s_width(
     browser: webdriver.Browser, bundled_page: Path, tmp_path: Path, width: int
@@ -61,6 +62,7 @@ def test_the_page_is_drawn_at_a_desktop_s_and_a_phone_s_width(
     assert browser.run("return document.documentElement.scrollWidth") <= width
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("query", "expected"),
     [
@@ -86,6 +88,7 @@ def test_typing_in_the_search_box_filters_the_concepts(
     assert len(browser.run(SHOWN)) == 40
 
 
+@pytest.mark.slow
 def test_the_search_ignores_harakat_hamza_and_case(
     browser: webdriver.Browser, tmp_path: Path
 ) -> None:

@@ -149,6 +149,7 @@ def test_records_round_trip(built) -> None:  # type: ignore[no-untyped-def]
     assert read_records(DATA) == built.glossary
 
 
+@pytest.mark.slow
 def test_build_is_deterministic(data_copy: Path) -> None:
     (data_copy / "concepts.yaml").unlink()
     assert runner.invoke(app, ["build", "--data", str(data_copy)]).exit_code == 0

@@ -154,6 +154,7 @@ def test_add_hindi_translation_joins_the_bundled_concepts(tmp_path: Path) -> Non
     assert as_json("stats")["concepts"] == 40
 
 
+@pytest.mark.slow
 def test_add_arabic_translation_of_a_bengali_only_file(tmp_path: Path) -> None:
     """Arabic is detected from the script; the file aligns as `gloss build` would align it."""
     assert as_json("show", "LoRA", "--lang", "ar")["terms"]["ar"] is None
@@ -198,6 +199,7 @@ def test_a_file_in_a_third_language_is_searchable_and_shown(
         assert listed == [term, "Second " + term]
 
 
+@pytest.mark.slow
 def test_add_a_csv_with_language_columns(tmp_path: Path) -> None:
     table = (
         "en,bn,hi,bn_definition,hi_definition\n"
@@ -211,6 +213,7 @@ def test_add_a_csv_with_language_columns(tmp_path: Path) -> None:
     assert as_json("search", "টোকেন মার্জিং")[0]["id"] == "token-merging"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first", ["other", "joining"])
 def test_files_join_a_bundled_concept_whatever_the_order_they_are_added(
     tmp_path: Path, first: str
@@ -239,6 +242,7 @@ def test_files_join_a_bundled_concept_whatever_the_order_they_are_added(
     assert [c["id"] for c in as_json("search", "ছাঁটাই")].count("pruning") == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bn_definition", ["", "আরেকটি সংজ্ঞা।"], ids=["none", "another"])
 def test_a_csv_of_translations_joins_a_bundled_concept(tmp_path: Path, bn_definition: str) -> None:
     table = (
@@ -264,6 +268,7 @@ def test_a_csv_of_translations_joins_a_bundled_concept(tmp_path: Path, bn_defini
         assert "lora.csv:2" in lines[term + 1]
 
 
+@pytest.mark.slow
 def test_add_refuses_a_name_added_before_unless_forced(tmp_path: Path) -> None:
     path = write(tmp_path / "hindi.txt", HINDI_001)
     ok("add", str(path), "--lang", "hi")
@@ -277,6 +282,7 @@ def test_add_refuses_a_name_added_before_unless_forced(tmp_path: Path) -> None:
     assert as_json("show", "LoRA", "--lang", "hi")["terms"]["hi"]["term"] == "निम्न-रैंक अनुकूलन"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "content", "args", "code", "message"),
     [
@@ -299,6 +305,7 @@ def test_a_failed_add_leaves_the_user_directory_byte_identical(
     assert snapshot(user_dir()) == before
 
 
+@pytest.mark.slow
 def test_a_write_that_fails_half_way_is_rolled_back(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -330,6 +337,7 @@ def test_add_into_an_empty_user_directory_that_fails_creates_nothing(tmp_path: P
 # --------------------------------------------------------------------------- remove, sources
 
 
+@pytest.mark.slow
 def test_remove_takes_a_user_source_out(tmp_path: Path) -> None:
     ok("add", str(write(tmp_path / "hindi.txt", HINDI_001)), "--lang", "hi")
     ok("add", str(write(tmp_path / "ar.txt", ARABIC_001)))
@@ -357,6 +365,7 @@ def test_remove_an_unknown_or_bundled_file_is_not_found(tmp_path: Path) -> None:
     assert snapshot(user_dir()) == before
 
 
+@pytest.mark.slow
 def test_sources_lists_bundled_and_user_files(tmp_path: Path) -> None:
     ok("add", str(write(tmp_path / "hindi.txt", HINDI_001)), "--lang", "hi")
     rows = as_json("sources")
@@ -383,6 +392,7 @@ def test_add_names_a_malformed_file_as_it_was_given(tmp_path: Path) -> None:
     assert snapshot(user_dir()) == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["sources", "stats"])
 def test_sources_are_stacked_on_a_narrow_terminal(tmp_path: Path, command: str) -> None:
     ok("add", str(write(tmp_path / "hindi.txt", HINDI_001)), "--lang", "hi")
@@ -404,6 +414,7 @@ def test_sources_are_stacked_on_a_narrow_terminal(tmp_path: Path, command: str) 
             assert len(bars) == 1, bars  # the cards' bars line up
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("columns", [40, 59])
 def test_the_coverage_of_stats_is_stacked_on_a_narrow_terminal(columns: int) -> None:
     """Narrower than a card, each concept's name is whole (no word broken, as a squeezed
@@ -421,6 +432,7 @@ def test_the_coverage_of_stats_is_stacked_on_a_narrow_terminal(columns: int) -> 
     assert all(len(line) <= columns for line in coverage)
 
 
+@pytest.mark.slow
 def test_build_user_rebuilds_the_added_records(tmp_path: Path) -> None:
     ok("add", str(write(tmp_path / "hindi.txt", HINDI_001)), "--lang", "hi")
     result = ok("build", "--user", "--check")
@@ -452,6 +464,7 @@ def concepts_part(records: bytes) -> bytes:
     return records[records.index(b"\nconcepts:\n") :]
 
 
+@pytest.mark.slow
 def test_tbx_export_then_add_into_an_empty_user_dir_keeps_every_term(tmp_path: Path) -> None:
     """The round-trip bar: export the bundled data as TBX, `gloss add` it into an empty user
     directory: every concept comes back with every exported term (status, type), definition,
@@ -483,6 +496,7 @@ def test_tbx_export_then_add_into_an_empty_user_dir_keeps_every_term(tmp_path: P
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["csv", "tsv", "jsonl", "yaml"])
 def test_export_then_import_gives_the_same_concepts(tmp_path: Path, fmt: str) -> None:
     out = tmp_path / f"glossary.{fmt}"
@@ -500,6 +514,7 @@ def test_export_then_import_gives_the_same_concepts(tmp_path: Path, fmt: str) ->
         ]
 
 
+@pytest.mark.slow
 def test_a_term_with_a_parenthetical_is_found_by_each_of_its_names(tmp_path: Path) -> None:
     table = (
         "id,lang,term,type\n"
@@ -520,6 +535,7 @@ def test_a_term_with_a_parenthetical_is_found_by_each_of_its_names(tmp_path: Pat
     assert as_json("show", "clipping")["id"] == "terms.clip"
 
 
+@pytest.mark.slow
 def test_list_shows_statuses_when_the_terms_have_them(tmp_path: Path) -> None:
     table = "id,lang,term,status\nwd,en,weight decay,preferred\nwd,en,L2 penalty,deprecated\n"
     ok("add", str(write(tmp_path / "wd.csv", table)))
@@ -532,6 +548,7 @@ def test_list_shows_statuses_when_the_terms_have_them(tmp_path: Path) -> None:
     assert "status" not in ok("list", "--lang", "bn").stdout.splitlines()[1]
 
 
+@pytest.mark.slow
 def test_a_table_export_says_what_it_leaves_out(tmp_path: Path) -> None:
     import gzip
 
@@ -588,6 +605,7 @@ def test_export_format_from_a_suffix_that_names_none(tmp_path: Path, name: str, 
         assert ok("export", "-o", str(tmp_path / "a.json"), "--format", "jsonl").stderr
 
 
+@pytest.mark.slow
 def test_an_english_glossary_is_a_language_like_the_others_in_every_export(tmp_path: Path) -> None:
     text = plain_glossary("Glossary", [("Lexical Drift", "Meaning moves."), ("Term Two", "x")])
     ok("add", str(write(tmp_path / "en.txt", text)), "--lang", "en")
@@ -618,6 +636,7 @@ def collation_data(tmp_path: Path) -> Path:
     return data
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
@@ -664,6 +683,7 @@ def test_list_usage_and_not_found() -> None:
 # --------------------------------------------------------------------------- output formats
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args",
     [
@@ -698,6 +718,7 @@ def test_format_json_jsonl_csv_on_search_show_list(args: list[str]) -> None:
 # --------------------------------------------------------------------------- stats
 
 
+@pytest.mark.slow
 def test_stats_counts_languages_sources_and_coverage(tmp_path: Path) -> None:
     ok("add", str(write(tmp_path / "hindi.txt", HINDI_001)), "--lang", "hi")
     stats = as_json("stats")
@@ -718,6 +739,7 @@ def test_stats_counts_languages_sources_and_coverage(tmp_path: Path) -> None:
     assert "█" in table and "Hindi" in table and "✓" in table and "·" in table
 
 
+@pytest.mark.slow
 def test_stats_and_sources_agree_with_the_records_they_no_longer_parse(tmp_path: Path) -> None:
     # stats comes from the index and sources from the records' header; both must say what a
     # full read of the merged records says
@@ -734,6 +756,7 @@ def test_stats_and_sources_agree_with_the_records_they_no_longer_parse(tmp_path:
         assert store.read_record_sources(directory) == store.read_records(directory).sources
 
 
+@pytest.mark.slow
 def test_sources_and_stats_count_the_entries_the_termbase_holds(tmp_path: Path) -> None:
     # two rows of one source term are one entry; a file joining another's concept keeps its own
     table = "en,ar\noverfitting,فرط التخصيص\noverfitting,فرط التعلم\nclustering,تجميع\n"
@@ -830,6 +853,7 @@ def complete(words: str) -> list[str]:
     return result.output.splitlines()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("words", "expected"),
     [
@@ -874,6 +898,7 @@ COMMANDS = [
 ]  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", COMMANDS)
 def test_every_command_has_help_with_an_example_and_is_in_the_readme(command: str) -> None:
     text = ok(command, "--help").stdout
@@ -929,6 +954,7 @@ def terminal_env(tmp_path: Path) -> dict[str, str]:
     return {**env, "TERM": "xterm-256color", "PAGER": f"sh -c 'cat > {paged}'"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "rows", "paged"),
     [
@@ -951,6 +977,7 @@ def test_pager_only_for_output_taller_than_the_terminal(
         assert b"Low-Rank" not in out
 
 
+@pytest.mark.slow
 def test_no_color_turns_colour_off_on_a_terminal(terminal_env: dict[str, str]) -> None:
     coloured = run_in_terminal(["show", "LoRA", "--no-pager"], 60, terminal_env)
     assert COLOUR.search(coloured)
@@ -988,6 +1015,7 @@ def test_less_always_passes_colours_through(env: dict[str, str], less: str) -> N
     assert command[1]["LESS"] == less
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["bn", "ar", "en"])
 def test_list_is_stacked_on_a_narrow_terminal(lang: str) -> None:
     rows = as_json("list", "--lang", lang)
@@ -1016,6 +1044,7 @@ def test_export_into_a_missing_directory_says_so(tmp_path: Path) -> None:
     assert not (tmp_path / "missing").exists()
 
 
+@pytest.mark.slow
 def test_add_refuses_a_file_without_any_term_and_takes_english_alone(tmp_path: Path) -> None:
     before = snapshot(user_dir())
     for name, text in (("w.csv", "id,lang,term\n"), ("v.csv", "id,en,bn\n")):
@@ -1054,6 +1083,7 @@ def test_paths_that_are_not_what_they_should_be_are_named_so(argv: list[str], me
     assert message in result.stderr
 
 
+@pytest.mark.slow
 def test_language_tags_of_added_files_are_in_canonical_case(tmp_path: Path) -> None:
     ok("add", str(write(tmp_path / "hindi.txt", HINDI_001)), "--lang", "HI")
     assert as_json("show", "LoRA", "--lang", "hi")["terms"]["hi"]["term"] == "लो-रैंक अनुकूलन"

@@ -59,6 +59,7 @@ def test_show_best_takes_the_nearest_and_says_it_is_approximate() -> None:
     assert card["id"] == "low-rank-adaptation"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("term", "concept", "kind"),
     [
@@ -109,6 +110,7 @@ def test_search_marks_approximate_hits() -> None:
     assert "≈fuzzy" in table
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("query", "code"), [("qunatization", 1), ("LoRA", 0), ("zzqx", 1)])
 def test_strict_exits_1_when_every_hit_is_approximate(query: str, code: int) -> None:
     result = runner.invoke(app, ["search", query, "--strict", "--json"])
@@ -199,6 +201,7 @@ def test_usage_error_for_a_bad_pattern_from_the_library(searcher: Searcher) -> N
 PATHOLOGICAL = ["(a+)+$", "(a|aa)+$", "(a*)*b", "(.*a){25}z", "(x+x+)+y", "^(a?){30}a{30}$"]
 
 
+@pytest.mark.slow
 def test_pathological_patterns_at_100k_names_answer() -> None:
     """Classic catastrophic-backtracking patterns over 100 000 names that nearly match
     ('aaaa…a!'): with a backtracking engine each would run for years; RE2 answers. Run in a

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from glossary_cli.cli import app
@@ -42,6 +43,7 @@ def concepts() -> int:
     return count
 
 
+@pytest.mark.slow
 def test_a_corrected_copy_of_a_bundled_file_corrects_one_concept(tmp_path: Path) -> None:
     text = BUNDLED_BN.read_text(encoding="utf-8")
     assert OLD in text
@@ -70,6 +72,7 @@ def test_a_corrected_copy_of_a_bundled_file_corrects_one_concept(tmp_path: Path)
     assert concepts() == before
 
 
+@pytest.mark.slow
 def test_a_correction_by_concept_id_in_gloss_records(tmp_path: Path) -> None:
     """A concept exported from the termbase, its Bengali term changed, and another's Arabic
     definition changed, added back: the first gets the new term, the second the new
@@ -101,6 +104,7 @@ def test_a_correction_by_concept_id_in_gloss_records(tmp_path: Path) -> None:
     assert fixed["terms"][0]["term"] == old_ar and fixed["terms"][0]["status"] == "preferred"
 
 
+@pytest.mark.slow
 def test_another_concept_of_the_same_english_name_is_still_kept_apart(tmp_path: Path) -> None:
     """Without an id, a different term and a different definition under a bundled English
     name is another concept (a near-duplicate, reported), not a correction."""

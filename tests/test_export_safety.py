@@ -55,6 +55,7 @@ def test_raw_cells_are_written_as_they_are() -> None:
     assert set(HOSTILE) <= set(cells)
 
 
+@pytest.mark.slow
 def test_an_imported_hostile_term_is_exported_safely_and_read_back(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -205,6 +205,7 @@ def test_the_new_formats_are_written_and_named_by_their_suffixes() -> None:
         formats.get("html").read(b"<html>", "x.html")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("suffix", "name", "head"),
     [(".xlsx", "xlsx", b"PK\x03\x04"), (".apkg", "anki", b"PK\x03\x04"),
@@ -230,6 +231,7 @@ def _export_to(fmt: str, stdout: int | None) -> subprocess.CompletedProcess[byte
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["xlsx", "anki"])
 def test_a_binary_export_is_refused_on_a_terminal_and_written_to_a_pipe(fmt: str) -> None:
     import pty
@@ -284,6 +286,7 @@ def test_xlsx_refuses_a_control_character() -> None:
         xlsx.write(bad)
 
 
+@pytest.mark.slow
 def test_xlsx_export_then_add_gives_the_same_terms(tmp_path: Path) -> None:
     out = tmp_path / "glossary.xlsx"
     assert runner.invoke(app, ["export", "-o", str(out)]).exit_code == 0
@@ -409,6 +412,7 @@ def _stardict_words(ifo: Path) -> tuple[dict[str, str], list[str], list[str]]:
     return info, idx, syn
 
 
+@pytest.mark.slow
 def test_pyglossary_converts_the_tabfile_to_stardict(tmp_path: Path, bundled: Glossary) -> None:
     ifo = _stardict(tmp_path, tabfile.write(bundled))
     info, idx, syn = _stardict_words(ifo)

@@ -116,6 +116,7 @@ def _round_trip(data: bytes, name: str, version: str) -> tuple[Glossary, bytes, 
     return read, out, tbx.read(out, "back.tbx")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("version", ["v2", "v3"])
 @pytest.mark.parametrize("name", REAL_TBX)
 def test_real_termbases_keep_every_term_definition_and_status(name: str, version: str) -> None:
@@ -140,6 +141,7 @@ def test_real_termbases_keep_every_term_definition_and_status(name: str, version
     assert all("\n" not in t and "\t" not in t and t == t.strip() for t in texts)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", REAL_TBX)
 def test_a_second_round_trip_changes_nothing(name: str) -> None:
     _, out, back = _round_trip(fixture(name), name, "v3")
@@ -904,6 +906,7 @@ GLOSSARY = st.lists(CONCEPT, max_size=4, unique_by=lambda c: c.id).map(
 PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(GLOSSARY, st.sampled_from(["v2", "v3"]))
 def test_tbx_round_trip_property(glossary: Glossary, version: str) -> None:
@@ -911,6 +914,7 @@ def test_tbx_round_trip_property(glossary: Glossary, version: str) -> None:
     assert [essence(c) for c in back.concepts] == [essence(c) for c in glossary.concepts]
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(GLOSSARY, st.sampled_from(["csv", "tsv"]))
 def test_table_round_trip_property(glossary: Glossary, dialect: str) -> None:
@@ -920,6 +924,7 @@ def test_table_round_trip_property(glossary: Glossary, dialect: str) -> None:
     ]
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(GLOSSARY)
 def test_jsonl_round_trip_property(glossary: Glossary) -> None:
@@ -927,6 +932,7 @@ def test_jsonl_round_trip_property(glossary: Glossary) -> None:
     assert [as_cited(c) for c in back] == [as_cited(c) for c in glossary.concepts]
 
 
+@pytest.mark.slow
 def test_the_bundled_records_round_trip_through_every_format() -> None:
     bundled = read_records(DATA)
     for name in formats.names(readable=True, writable=True):

@@ -221,6 +221,7 @@ def test_a_term_file_that_is_no_utf8_text_is_refused(
     assert message in raised.value.message and raised.value.path == "g/en/x.md"
 
 
+@pytest.mark.slow
 def test_a_folder_of_thousands_of_term_files_loads_in_seconds(tmp_path: Path) -> None:
     n = 2000
     files: dict[str, bytes | str] = {}
@@ -393,6 +394,7 @@ def _read_time(kind: str, size: int) -> float:
     return time.perf_counter() - start
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["markdown", "markdown-line", "po", "po-unclosed", "text"])
 def test_one_huge_line_costs_linear_time(kind: str) -> None:
     small = min(_read_time(kind, 500_000) for _ in range(2))

@@ -38,6 +38,7 @@ def small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(index, "CHUNK_CONCEPTS", 7)
 
 
+@pytest.mark.slow
 def test_chunked_compile_equals_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     whole = _dump(_compile(DATA, tmp_path / "a"))
     monkeypatch.setattr(index, "PARALLEL_BYTES", 0)
@@ -47,6 +48,7 @@ def test_chunked_compile_equals_whole(tmp_path: Path, monkeypatch: pytest.Monkey
     assert len(whole["concept"]) == 40
 
 
+@pytest.mark.slow
 def test_hand_edited_layout_falls_back_to_a_whole_read(tmp_path: Path, small_chunks: None) -> None:
     data = tmp_path / "data"
     data.mkdir()
@@ -59,6 +61,7 @@ def test_hand_edited_layout_falls_back_to_a_whole_read(tmp_path: Path, small_chu
     assert conn.execute("SELECT count(*) FROM concept").fetchone() == (40,)
 
 
+@pytest.mark.slow
 def test_yaml_error_in_a_chunk_names_the_file_line(tmp_path: Path, small_chunks: None) -> None:
     data = tmp_path / "data"
     shutil.copytree(DATA, data)
@@ -74,6 +77,7 @@ def test_yaml_error_in_a_chunk_names_the_file_line(tmp_path: Path, small_chunks:
     assert info.value.path == str(path)
 
 
+@pytest.mark.slow
 def test_a_malformed_concept_in_a_chunk_names_the_file_and_its_line(
     tmp_path: Path, small_chunks: None
 ) -> None:
@@ -90,6 +94,7 @@ def test_a_malformed_concept_in_a_chunk_names_the_file_and_its_line(
     assert (info.value.path, info.value.line) == (str(path), start + 1)
 
 
+@pytest.mark.slow
 def test_duplicate_ids_are_refused(tmp_path: Path, small_chunks: None) -> None:
     data = tmp_path / "data"
     shutil.copytree(DATA, data)
@@ -100,6 +105,7 @@ def test_duplicate_ids_are_refused(tmp_path: Path, small_chunks: None) -> None:
         _compile(data, tmp_path / "e")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("why", ["one core", "no process can be started"])
 def test_without_workers_the_chunks_are_parsed_in_this_process(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, why: str
@@ -182,6 +188,7 @@ def _assert_stopped_cleanly(proc: subprocess.Popen[bytes], code: int, cache: Pat
     assert list(cache.iterdir()) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("sig", "code", "whole_group"), [
     (signal.SIGTERM, 143, False),  # timeout, kill, a service manager: the building process only
     (signal.SIGINT, 130, True),  # Ctrl-C: the terminal signals the whole process group
@@ -204,6 +211,7 @@ def test_a_stopped_build_leaves_no_file_and_no_worker(
     _assert_stopped_cleanly(proc, code, cache)
 
 
+@pytest.mark.slow
 def test_a_bad_chunk_of_a_large_file_is_one_line_on_stderr(large: Path, tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()
@@ -239,6 +247,7 @@ def _workers_of(pid: int) -> list[int]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 def test_ctrl_c_while_the_workers_start_is_quiet(large: Path, tmp_path: Path) -> None:
     """The terminal signals the whole process group, workers still importing included."""
@@ -331,6 +340,7 @@ def _contents(conn: sqlite3.Connection) -> dict[str, object]:
     return out
 
 
+@pytest.mark.slow
 def test_an_appended_record_file_is_added_in_place_as_a_rebuild_would(tmp_path: Path) -> None:
     from glossary_cli.model import Concept, Definition, LangSection, Term
 
@@ -372,6 +382,7 @@ def test_an_appended_record_file_is_added_in_place_as_a_rebuild_would(tmp_path: 
     assert len(compiled) == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("gone", ["0001-a.csv.yaml", "0002-b.csv.yaml"])
 def test_a_removed_record_file_is_taken_out_in_place_as_a_rebuild_would(
     tmp_path: Path, gone: str

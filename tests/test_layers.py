@@ -94,6 +94,7 @@ def test_every_module_has_a_layer() -> None:
     assert set(MODULES) == set(LAYERS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("module", sorted(MODULES))
 def test_imports_go_down_the_layers(module: str) -> None:
     mine = LAYERS[module]
@@ -107,6 +108,7 @@ def test_imports_go_down_the_layers(module: str) -> None:
         assert target != "cli" or module == "__main__", f"{module} imports the command line"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("library", sorted(OWNERS))
 def test_each_library_belongs_to_its_layer(library: str) -> None:
     users = {

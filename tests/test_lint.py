@@ -224,6 +224,7 @@ def test_report_counts() -> None:
     assert (report.concepts, report.terms, report.errors, report.warnings) == (2, 3, 1, 1)
 
 
+@pytest.mark.slow
 def test_many_concepts_are_not_compared_pairwise() -> None:
     """Near-duplicates are found by grouping, not by comparing every pair: 20 000 concepts
     whose English terms all share their words but one take about as long per concept as

@@ -62,6 +62,7 @@ def test_markdown_table_whose_header_names_the_languages() -> None:
     assert concepts[1]["notes"] == ["both are used"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("path", "message"),
     [
@@ -122,6 +123,7 @@ def test_a_po_file_gloss_cannot_read_is_refused(data: bytes, message: str) -> No
     assert message in raised.value.message
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("fixture", "query", "concept", "terms"),
     [
@@ -209,6 +211,7 @@ def test_dry_run_of_a_file_gloss_cannot_read_fails_as_add_does(
     assert result.exit_code != 0 and "no glossary found" in result.stderr
 
 
+@pytest.mark.slow
 def test_show_says_when_several_concepts_match_exactly(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -283,6 +286,7 @@ def test_a_folder_gloss_cannot_read_is_refused_and_nothing_added(
     assert not (tmp_path / "user" / "sources").exists()
 
 
+@pytest.mark.slow
 def test_several_paths_are_added_together_or_not_at_all(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -313,6 +317,7 @@ def test_a_spreadsheet_is_read_as_a_table_formulas_never_as_text() -> None:
     )
 
 
+@pytest.mark.slow
 def test_a_spreadsheet_that_would_inflate_past_the_limit_is_refused() -> None:
     import io
     import zipfile
@@ -398,6 +403,7 @@ def test_two_term_files_with_one_id_are_refused(tmp_path: Path) -> None:
         read_folder(tmp_path)
 
 
+@pytest.mark.slow
 def test_unclosed_shortcodes_take_linear_time(tmp_path: Path) -> None:
     """Thousands of unclosed shortcodes read at once (the patterns cannot cross a brace): a
     guard against the cubic backtracking such a file once cost, run in a child process that

@@ -22,6 +22,7 @@ def results():  # type: ignore[no-untyped-def]
     return evaluate(api.open_searcher(), load_cases(CASES))
 
 
+@pytest.mark.slow
 def test_every_kind_reaches_the_bar(results) -> None:  # type: ignore[no-untyped-def]
     text = report(results)
     for kind, outcomes in results.items():

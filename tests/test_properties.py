@@ -9,6 +9,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -120,6 +121,7 @@ def content(parsed: object) -> tuple[object, ...]:
     )
 
 
+@pytest.mark.slow
 @FAST
 @given(st.data())
 def test_parse_write_parse_is_the_identity(data: st.DataObject) -> None:
@@ -156,6 +158,7 @@ SCRIPT_TEXT = st.text(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(st.text() | SCRIPT_TEXT)
 def test_fold_is_idempotent(text: str) -> None:
@@ -164,6 +167,7 @@ def test_fold_is_idempotent(text: str) -> None:
     assert key == key.strip() and "  " not in key
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.text())
 def test_yaml_round_trips_any_text(text: str) -> None:
@@ -175,6 +179,7 @@ def test_yaml_round_trips_any_text(text: str) -> None:
 @given(glossaries(langs=("bn", "ar")))
 # a term that is a function word (و, "and"): found as itself, though a query of function
 # words finds nothing else
+@pytest.mark.slow
 @example(Glossary(lang="ar", title="ء", subtitle="ء", entries=(("و", "ء", None, ()),)))
 def test_searching_a_term_finds_its_record_first(g: Glossary) -> None:
     keys = [fold(term) for term, _, _, _ in g.entries]

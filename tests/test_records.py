@@ -96,6 +96,7 @@ def test_statuses_are_mapped_onto_the_tbx_basic_picklist(
     assert records.normalize_status(value) == (status, original)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args",
     [("show", "LoRA"), ("search", "quantization"), ("list",), ("sources",), ("stats",)],
@@ -174,6 +175,7 @@ def _without_icu(*args: str, transform: str | None = None) -> subprocess.Complet
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("transform", [None, "Bengali-Latin"], ids=["no ICU", "no transform"])
 def test_icu_missing_or_incomplete_is_one_line_naming_the_fix(
     tmp_path: Path, transform: str | None
@@ -198,6 +200,7 @@ def test_icu_missing_or_incomplete_is_one_line_naming_the_fix(
 # --------------------------------------------------------------------------- gloss 0.1.0's data
 
 
+@pytest.mark.slow
 def test_a_user_directory_of_gloss_0_1_0_is_rebuilt_on_first_use() -> None:
     shutil.copytree(OLD / "user", user_dir())
     hindi = as_json("show", "LoRA", "--lang", "hi")["terms"]["hi"]
@@ -263,6 +266,7 @@ def astronomy(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_every_term_of_a_language_is_found(astronomy: Path) -> None:
     hits = as_json("search", "Vía Láctea", "--lang", "es")
     assert hits[0]["match"]["kind"] == "exact"
@@ -270,12 +274,14 @@ def test_every_term_of_a_language_is_found(astronomy: Path) -> None:
     assert hits[0]["match"]["field"] == "synonym"
 
 
+@pytest.mark.slow
 def test_an_english_definition_is_found(astronomy: Path) -> None:
     hits = as_json("search", "gravitational force light escape")
     assert hits[0]["match"]["kind"] == "definition"
     assert hits[0]["match"]["lang"] == "en" and hits[0]["en"] == "black hole"
 
 
+@pytest.mark.slow
 def test_a_superseded_term_says_what_to_use(astronomy: Path) -> None:
     hit = as_json("search", "galactic cluster")[0]
     assert hit["match"]["status"] == "superseded" and hit["match"]["use"] == "open cluster"
@@ -295,6 +301,7 @@ def _passes(term: dict[str, Any], filters: list[str]) -> bool:
     return str(term.get("source", "")).startswith(f"{value}.tbx:")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("filters", "lang"),
     [
@@ -344,6 +351,7 @@ TERMS_TABLE = (
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("repeated", "joined"),
     [
@@ -434,6 +442,7 @@ def _termbase(path: Path, cid: str, english: str, spanish: str) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_a_termbase_added_later_does_not_take_the_id_of_one_added_before(
     astronomy: Path, tmp_path: Path
 ) -> None:
@@ -458,6 +467,7 @@ def test_a_termbase_taking_a_bundled_id_with_other_english_is_kept_apart(tmp_pat
     assert as_json("show", "banana")["id"] == "t.pruning"  # the glossary's own id
 
 
+@pytest.mark.slow
 def test_the_bundled_glossary_exported_and_added_back_doubles_nothing(tmp_path: Path) -> None:
     out = tmp_path / "all.tbx"
     assert gloss("export", "-o", str(out)).exit_code == 0
@@ -477,6 +487,7 @@ def test_the_bundled_glossary_exported_and_added_back_doubles_nothing(tmp_path: 
 NEW = Path(__file__).resolve().parent / "fixtures" / "release-0.2.0"
 
 
+@pytest.mark.slow
 def test_a_user_directory_of_gloss_0_2_0_gets_a_record_file_per_added_file() -> None:
     shutil.copytree(NEW / "user", user_dir())
     assert not (user_dir() / store.RECORD_DIR).exists()

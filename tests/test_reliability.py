@@ -216,6 +216,7 @@ BAD_FILES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("content", "code", "says"), [case[1:] for case in BAD_FILES], ids=[c[0] for c in BAD_FILES]
 )
@@ -284,6 +285,7 @@ WARNINGS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("files", "manifest", "says"), [w[1:] for w in WARNINGS], ids=[w[0] for w in WARNINGS]
 )
@@ -382,6 +384,7 @@ def test_a_bad_curation_file_is_reported_with_its_line_and_column(
     assert_fails_cleanly(data, "build", "--data", str(data), code=ExitCode.DATA, says=says)
 
 
+@pytest.mark.slow
 def test_a_one_megabyte_line_builds_and_is_searchable(tmp_path: Path) -> None:
     definition = " ".join(bengali_words(1, 1)) * 1 + " " + "ক" * 1_000_000
     data = make_data(tmp_path, {"g.txt": BN_HEADER + "দীর্ঘ সংজ্ঞা (Long)\n" + definition + "\n"})
@@ -392,6 +395,7 @@ def test_a_one_megabyte_line_builds_and_is_searchable(tmp_path: Path) -> None:
     assert time.monotonic() - started < 60
 
 
+@pytest.mark.slow
 def test_a_one_megabyte_term_line_is_an_error_or_a_record_never_a_crash(tmp_path: Path) -> None:
     data = make_data(tmp_path, {"g.txt": BN_HEADER + "ক" * 1_000_000 + "\nসংজ্ঞা।\n"})
     result = gloss("build", "--data", str(data))
@@ -558,6 +562,7 @@ def _record(value: str) -> dict[str, Any]:
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("value", YAML_1_1_TRAPS)
 def test_yaml_values_round_trip_as_the_same_strings(tmp_path: Path, value: str) -> None:
     plain = {"k": [value], "m": {value: value}, value: {"x": value}}
@@ -610,6 +615,7 @@ def test_records_are_read_with_a_safe_loader(tmp_path: Path) -> None:
     assert not marker.exists()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("edit", "says"),
     [
@@ -704,6 +710,7 @@ def test_hostile_text_is_shown_as_text_in_tables(hostile_data: Path, command: st
     assert "␛" in out  # ESC made visible
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["show", "search"])
 def test_hostile_text_with_forced_colour_sends_only_rich_colours(
     hostile_data: Path, command: str
@@ -767,6 +774,7 @@ QUERIES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["search", "show"])
 @pytest.mark.parametrize(
     ("query", "code", "says"), [q[1:] for q in QUERIES], ids=[q[0] for q in QUERIES]
@@ -785,6 +793,7 @@ def test_any_query_is_a_result_or_a_clear_message(
     assert not TERMINAL_CONTROLS.search(result.stderr)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["search", "show"])
 @pytest.mark.parametrize("raw", [b"\xff\xfe", b"abc\xff", b"\xed\xa0\x80", b"LoRA\x80"])
 def test_argv_bytes_that_are_not_utf8_give_a_message(command: str, raw: bytes) -> None:
@@ -810,6 +819,7 @@ def test_exit_codes_are_documented_in_help() -> None:
     assert [int(c) for c in ExitCode] == [0, 1, 2, 3]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "code"),
     [
@@ -829,6 +839,7 @@ def test_each_exit_code(args: list[str], code: ExitCode) -> None:
 # --- 5. process environment ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "env",
     [
@@ -850,6 +861,7 @@ def test_json_is_never_wrapped_coloured_or_ascii_escaped(env: dict[str, str], fm
     assert json.dumps(definition, ensure_ascii=False) in out  # on one line, whole
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "env",
     [{"NO_COLOR": "1"}, {"TERM": "dumb"}],
@@ -862,6 +874,7 @@ def test_tables_without_colour(env: dict[str, str]) -> None:
     assert "লো-র্যাঙ্ক".encode() in proc.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("env", "unset"),
     [
@@ -906,6 +919,7 @@ def big_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return data
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["table", "json", "jsonl", "csv"])
 def test_output_piped_into_head_stops_quietly(big_data: Path, fmt: str) -> None:
     proc = subprocess.Popen(
@@ -937,6 +951,7 @@ def test_output_piped_into_head_stops_quietly(big_data: Path, fmt: str) -> None:
     assert err == b""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "code"),
     [
@@ -961,6 +976,7 @@ def test_a_read_only_command_ends_with_all_its_output_and_its_exit_code(
     assert len(proc.stdout) > 100_000 or code != ExitCode.OK or args[0] in ("show", "stats")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args", [("show", "LoRA"), ("show", "LoRA", "--json"), ("search", "quantization"),
              ("export", "-f", "csv"), ("list", "--format", "csv"), ("stats", "--json")],
@@ -991,6 +1007,7 @@ def test_a_read_only_command_reports_a_data_error_as_it_ends(tmp_path: Path) -> 
     assert b"does not exist" in proc.stderr
 
 
+@pytest.mark.slow
 def test_a_shell_pipe_into_head(big_data: Path) -> None:
     command = (
         f"{sys.executable} -m glossary_cli search term -n 1500 --json --data {big_data} | head -1"
@@ -1003,6 +1020,7 @@ def test_a_shell_pipe_into_head(big_data: Path) -> None:
     assert proc.returncode == 0
 
 
+@pytest.mark.slow
 def test_no_home_directory(tmp_path: Path) -> None:
     proc = gloss_process(
         "search",
@@ -1015,6 +1033,7 @@ def test_no_home_directory(tmp_path: Path) -> None:
     assert json.loads(proc.stdout)[0]["abbr"] == ["LoRA"]
 
 
+@pytest.mark.slow
 def test_an_unwritable_cache_directory_falls_back_to_memory(tmp_path: Path) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a directory")
@@ -1157,6 +1176,7 @@ def test_two_builds_at_once_end_with_one_complete_result(
     assert not [p for p in data.iterdir() if p.name.endswith(".tmp")]
 
 
+@pytest.mark.slow
 def test_two_searches_compiling_the_index_at_once(big_data: Path) -> None:
     procs = [
         subprocess.Popen(
@@ -1203,6 +1223,7 @@ CORRUPTIONS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("corrupt", CORRUPTIONS.values(), ids=CORRUPTIONS.keys())
 @pytest.mark.parametrize(
     "args",
@@ -1218,6 +1239,7 @@ def test_a_corrupt_index_is_rebuilt(corrupt: Any, args: list[str]) -> None:
     assert again.stdout == expected.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("corrupt", ["empty", "not-a-database", "header"])
 def test_an_unreadable_index_file_is_replaced(corrupt: str) -> None:
     assert gloss("search", "LoRA").exit_code == 0
@@ -1262,6 +1284,7 @@ def test_a_stale_index_is_rebuilt_even_with_the_same_size_and_mtime(tmp_path: Pa
     assert hits[0]["abbr"] == ["ZZQ"]
 
 
+@pytest.mark.slow
 def test_a_killed_index_compile_leaves_a_working_cache(big_data: Path) -> None:
     for delay in (0.3, 0.8, 1.5):
         proc = subprocess.Popen(

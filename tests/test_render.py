@@ -232,6 +232,7 @@ _simple = st.builds(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(_simple)
 def test_fast_line_breaks_match_icu(text: str) -> None:
@@ -245,6 +246,7 @@ _wrap_text = st.text(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(_wrap_text, st.integers(1, 30), st.none() | st.integers(1, 3))
 def test_wrap_invariants(text: str, width: int, max_lines: int | None) -> None:
@@ -387,6 +389,7 @@ def _check(lines: list[layout.Line], width: int) -> None:
         assert len({layout.cell_width(t) for t in table}) == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", [30, 40, 59, 60, 72, 80, 100, 120, 160])
 @pytest.mark.parametrize("bidi_on", [False, True], ids=["logical", "bidi"])
 def test_search_and_show_fit_and_line_up(width: int, bidi_on: bool) -> None:
@@ -534,6 +537,7 @@ def test_bidi_is_never_applied_to_a_pipe() -> None:
     assert "تقليم الشبكة" not in tty.file.getvalue()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [["--json"], ["--format", "csv"], ["--format", "jsonl"]])
 def test_bidi_never_touches_machine_output(
     args: list[str], monkeypatch: pytest.MonkeyPatch
@@ -612,10 +616,12 @@ def _imported(*args: str, **env_extra: str) -> set[str]:
     return set(json.loads(done.stderr.strip().replace("'", '"')))
 
 
+@pytest.mark.slow
 def test_json_never_imports_rich() -> None:
     assert "rich" not in _imported("search", "quantization", "--json")
 
 
+@pytest.mark.slow
 def test_table_loads_no_heavy_library_it_does_not_need() -> None:
     # A table for a terminal (FORCE_COLOR makes the pipe one, for rich and for gloss) is
     # coloured by rich; the same table into a pipe needs no rich at all.
@@ -626,6 +632,7 @@ def test_table_loads_no_heavy_library_it_does_not_need() -> None:
     assert not piped & {"rich", "icu", "bidi", "arabic_reshaper", "yaml", "rapidfuzz"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("query", ["প্রুনিং", "تقليم الشبكة", "কোয়ান্টাইজেশন"])
 def test_a_search_of_the_glossarys_own_words_loads_no_icu(query: str) -> None:
     """Their script is told from the Unicode block and their romanization (for English names
@@ -633,6 +640,7 @@ def test_a_search_of_the_glossarys_own_words_loads_no_icu(query: str) -> None:
     assert not _imported("search", query) & {"icu", "rich", "yaml"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args",
     [
@@ -660,6 +668,7 @@ def _rich_console(buf: io.StringIO, width: int) -> Any:
     return Console(file=buf, width=width, highlight=False, emoji=False, markup=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", [30, 40, 59, 60, 80, 120])
 def test_plain_console_draws_what_rich_draws_into_a_pipe(width: int) -> None:
     from glossary_cli import api

@@ -46,6 +46,7 @@ def _read(path: Path) -> Any:
     return formats.detect(path.name, data).read(data, path.name)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GLOSSARIES)
 def test_every_term_of_an_added_glossary_comes_back_out_in_tbx(
     name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -66,6 +67,7 @@ def test_every_term_of_an_added_glossary_comes_back_out_in_tbx(
     assert not missing, sorted(missing)[:10]
 
 
+@pytest.mark.slow
 def test_the_gzipped_astronomy_termbase_comes_back_whole(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -82,6 +84,7 @@ def test_the_gzipped_astronomy_termbase_comes_back_whole(
     assert not _terms(_read(path)) - back
 
 
+@pytest.mark.slow
 def test_add_says_what_a_term_folder_skipped_and_how_a_table_was_decoded(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

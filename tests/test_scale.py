@@ -51,6 +51,7 @@ def _typo(text: str, rng: random.Random) -> str:
     return text[:i] + rng.choice(text.replace(" ", "")) + text[i + 1 :]
 
 
+@pytest.mark.slow
 def test_top_hits_equal_a_brute_force_scan(synthetic: Path, tmp_path: Path) -> None:
     conn = open_index([synthetic], tmp_path / "cache")
     fast, brute = Searcher(conn), Searcher(conn, exhaustive=True)

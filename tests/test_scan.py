@@ -197,6 +197,7 @@ def test_scan_reads_markdown_and_po_and_exits_1_on_nothing(
     assert missing.exit_code != 0 and "cannot read" in missing.stderr
 
 
+@pytest.mark.slow
 def test_the_automaton_is_kept_beside_the_index_and_follows_adds(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -345,6 +346,7 @@ def test_every_plural_form_of_a_po_entry_is_scanned(
         assert [r["text"] for r in json.loads(rows)] == [found]
 
 
+@pytest.mark.slow
 def test_the_index_bound_automaton_finds_what_the_in_memory_one_finds(bundled: Automaton) -> None:
     """Names and longer keys read from the index when a first word is found (checksums of the
     longer keys kept) give the same occurrences as every name held in memory, on every gold

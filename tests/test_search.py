@@ -118,6 +118,7 @@ NEGATIVES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("query", NEGATIVES)
 def test_no_false_friends(query: str) -> None:
     result = runner.invoke(app, ["search", query, "--json"])
@@ -147,6 +148,7 @@ def test_hits_explain_their_match() -> None:
     assert hit["score"] == 100.0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("a", "b"),
     [
@@ -176,6 +178,7 @@ def test_data_option_and_env(data_copy, monkeypatch) -> None:  # type: ignore[no
     assert "does not exist" in result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("query", ["BERT", "ViT", "VAE", "NLP"])
 def test_abbreviations_not_in_the_glossary_find_nothing(query: str) -> None:
     assert runner.invoke(app, ["search", query]).exit_code == 1
@@ -199,6 +202,7 @@ def test_a_language_filter_that_empties_the_result_says_so() -> None:
     assert "has an entry in hi" in result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args", [["zzqxv"], ["pruning", "--lang", "hi"]], ids=["no match", "no entry in the languages"]
 )
@@ -211,6 +215,7 @@ def test_search_json_that_finds_nothing_is_an_empty_list(args: list[str]) -> Non
     assert (table.exit_code, table.stdout) == (1, "")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "empty"),
     [(["show", "zzqxv"], None), (["list", "--lang", "hi"], []),
@@ -235,6 +240,7 @@ def test_a_lang_that_names_no_language_is_a_usage_error(command: list[str], valu
     assert result.stdout == ""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["search", "pruning"], ["show", "LoRA"], ["list"]])
 @pytest.mark.parametrize(("fmt", "code"), [("csv", 2), ("jsonl", 2), ("json", 0), ("table", 0)])
 def test_json_and_another_format_disagree(command: list[str], fmt: str, code: int) -> None:
@@ -315,6 +321,7 @@ def test_seed_files_have_term_lines_with_parentheticals() -> None:
     assert len(PASTED) >= 20
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("line", "lang", "term"), PASTED)
 def test_a_term_line_pasted_whole_finds_its_concept_exactly(
     line: str, lang: str, term: str
@@ -325,6 +332,7 @@ def test_a_term_line_pasted_whole_finds_its_concept_exactly(
     assert hits[0]["match"]["score"] == 100.0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("concept_id", ["mixture-of-experts", "low-rank-adaptation", "pruning"])
 def test_a_concept_name_pasted_from_a_table_finds_it_exactly(concept_id: str) -> None:
     card = run_json("show", concept_id, "--json")
@@ -335,6 +343,7 @@ def test_a_concept_name_pasted_from_a_table_finds_it_exactly(concept_id: str) ->
     assert (hits[0]["id"], hits[0]["match"]["kind"]) == (concept_id, "exact")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "words", [["mixture", "of", "experts"], ["লো-র্যাঙ্ক", "অ্যাডাপ্টেশন"], ["تقليم", "الشبكة"]]
 )
@@ -346,6 +355,7 @@ def test_several_words_need_no_quotes(words: list[str]) -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("query", "concept_id"),
     [
@@ -366,6 +376,7 @@ def test_a_word_that_splits_into_nothing_known_still_finds_nothing() -> None:
     assert json.loads(result.stdout) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("query", ["qunatization", "quantiztion", "quantizzation"])
 def test_a_misspelt_english_word_is_not_read_as_romanized_bengali(query: str) -> None:
     hits = run_json("search", query, "--json")
@@ -376,6 +387,7 @@ def test_a_misspelt_english_word_is_not_read_as_romanized_bengali(query: str) ->
     assert "no concept surely matches" in result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "hint"),
     [(["search", "- LoRA"], "gloss search -- '- LoRA'"),

@@ -255,6 +255,7 @@ def test_a_definition_without_its_language_s_term_is_the_concept_s() -> None:
     assert glossary.concepts[0].definitions[0][::3] == ("সংজ্ঞা", "bn")
 
 
+@pytest.mark.slow
 def test_a_100_mb_line_is_refused_in_seconds_with_its_line(tmp_path: Path) -> None:
     data = b"en,ar\nmodel," + b"a" * (20 << 20) + b"\n"
     started = time.perf_counter()

@@ -339,12 +339,14 @@ def bundled_strings() -> list[str]:
     return sorted(strings)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("quirk", "text"), QUIRKS, ids=[q for q, _ in QUIRKS])
 def test_tmux_draws_quirk_as_gloss_measures(probe_pane: Pane, quirk: str, text: str) -> None:
     [[col]] = probe_pane.columns([("x" + text, [len(text) + 1])])
     assert col - 1 == layout.cell_width(text), quirk
 
 
+@pytest.mark.slow
 def test_tmux_draws_every_bundled_term_as_gloss_measures(
     probe_pane: Pane, bundled_strings: list[str]
 ) -> None:
@@ -399,6 +401,7 @@ def screens() -> Iterator[dict[tuple[int, tuple[str, ...]], Screen]]:
         yield found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("width", "command"), CASES)
 def test_screen(
     screens: dict[Any, Screen], probe_pane: Pane, width: int, command: tuple[str, ...]
@@ -453,6 +456,7 @@ def test_bar_borders_line_up_at_80(
     assert len(block) > 3 and len(set(cols)) == 1 and cols[0][-1] == 79
 
 
+@pytest.mark.slow
 def test_bar_list_borders_line_up_at_80(probe_pane: Pane) -> None:
     if subprocess.run(
         [sys.executable, "-m", "glossary_cli", "list", "--help"], capture_output=True, check=False
@@ -479,6 +483,7 @@ def _mirror_parens(text: str) -> str:
     return text.translate(str.maketrans("()", ")("))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", [40, 80, 120])
 @pytest.mark.parametrize("how", ["option", "env"])
 def test_bar_bidi_term_reads_in_visual_order(width: int, how: str) -> None:
@@ -504,6 +509,7 @@ def test_bar_bidi_term_reads_in_visual_order(width: int, how: str) -> None:
     assert f"{term} (MoE)" in piped.text and visual_term not in piped.text
 
 
+@pytest.mark.slow
 def test_bidi_keeps_table_borders_and_definitions_in_line(probe_pane: Pane) -> None:
     with Pane(80) as pane:
         screen = pane.run(
