@@ -20,10 +20,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from glossary_cli.errors import NotFoundError, UsageError
-from glossary_cli.search import Searcher
 
 if TYPE_CHECKING:
+    from glossary_cli.index import IndexReader
     from glossary_cli.model import Hit
+    from glossary_cli.search import Searcher
     from glossary_cli.select import Selection
 
 
@@ -85,10 +86,31 @@ def open_searcher(
     :func:`glossary_cli.index.open_index`)."""
     from glossary_cli.config import cache_dir
     from glossary_cli.index import open_index
+    from glossary_cli.search import Searcher
 
     env = os.environ if env is None else env
     dirs, cache = data_dirs(data, env), cache_dir(env)
     return Searcher(
+        open_index(dirs, cache, on_compile=on_compile),
+        lambda: open_index(dirs, cache, rebuild=True, on_compile=on_compile),
+    )
+
+
+def open_reader(
+    data: str | None = None,
+    env: Mapping[str, str] | None = None,
+    *,
+    on_compile: Callable[[int], None] | None = None,
+) -> IndexReader:
+    """What :func:`open_searcher` opens, to read rather than search
+    (:class:`glossary_cli.index.IndexReader`: ``gloss list``, ``stats``, ``sources``), which
+    loads none of the search modules."""
+    from glossary_cli.config import cache_dir
+    from glossary_cli.index import IndexReader, open_index
+
+    env = os.environ if env is None else env
+    dirs, cache = data_dirs(data, env), cache_dir(env)
+    return IndexReader(
         open_index(dirs, cache, on_compile=on_compile),
         lambda: open_index(dirs, cache, rebuild=True, on_compile=on_compile),
     )
@@ -435,7 +457,7 @@ def sources(
     ``gloss add`` — or ``data`` for a ``--data``/``GLOSS_DATA`` directory), ``path`` (where
     the file lives) and ``title``. ``entries`` counts the concepts that hold a term or a
     definition of the file in that language, as the termbase holds them (the index:
-    :meth:`glossary_cli.search.Searcher.entries_by_source`): rows of a file that were one
+    :meth:`glossary_cli.index.IndexReader.entries_by_source`): rows of a file that were one
     concept are one entry, so these counts add up to the entries of ``gloss stats``.
     """
     from glossary_cli.config import packaged_data_dir, user_data_dir
@@ -444,7 +466,7 @@ def sources(
     env = os.environ if env is None else env
     bundled = packaged_data_dir().resolve()
     user = user_data_dir(env).resolve()
-    searcher = searcher or open_searcher(data, env)
+    searcher = searcher or open_reader(data, env)
     held = searcher.entries_by_source()
     stored = searcher.record_sources()  # the index's copy of the record files' headers
     rows = []
@@ -543,7 +565,7 @@ def export(
 
 
 def list_terms(
-    searcher: Searcher, lang: str | None = None, selection: Selection | None = None
+    searcher: IndexReader, lang: str | None = None, selection: Selection | None = None
 ) -> list[dict[str, Any]]:
     """Terms in the collation order of their language (``gloss list``).
 
@@ -564,7 +586,6 @@ def list_terms(
         NotFoundError: no concept has a ``lang`` section (or none a term that passes).
         UsageError: a filter naming no loaded glossary or term type.
     """
-    from glossary_cli.normalize import sort_key
     from glossary_cli.select import lang_matches
 
     tag = lang or "en"
@@ -601,7 +622,11 @@ def list_terms(
     def key(row: dict[str, Any]) -> tuple[bytes, str, str]:
         term = row["term"]
         found = stored.get((row["id"], row["lang"], term))
-        return (sort_key(row["lang"])(term) if found is None else found, term, row["id"])
+        if found is None:  # a name the index keeps no key of: ICU's collator
+            from glossary_cli.normalize import sort_key
+
+            found = sort_key(row["lang"])(term)
+        return (found, term, row["id"])
 
     rows.sort(key=key)
     return rows
@@ -621,7 +646,7 @@ def stats(data: str | None = None, env: Mapping[str, str] | None = None) -> dict
         ``coverage`` one ``{id, en, langs, missing}`` per concept (its languages, and those
         it lacks).
     """
-    searcher = open_searcher(data, env)
+    searcher = open_reader(data, env)
     concepts = searcher.coverage()  # the index: no YAML to parse
     order: dict[str, int] = {}
     for _, _, langs in concepts:

@@ -982,8 +982,8 @@ def list_(
 
             raise UsageError("list takes one language", hint="e.g. --lang bn")
         selection = Selection.of(langs, _joined(status), _joined(term_type), _joined(glossary))
-        searcher = api.open_searcher(data, on_compile=_compiling)
-        rows = api.list_terms(searcher, langs[0] if langs else None, selection)
+        reader = api.open_reader(data, on_compile=_compiling)
+        rows = api.list_terms(reader, langs[0] if langs else None, selection)
     except NotFoundError as exc:
         if fmt is OutputFormat.json:  # still a JSON document for `| jq`
             render.write_json([])

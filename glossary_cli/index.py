@@ -55,7 +55,7 @@ import os
 import sqlite3
 from collections.abc import Callable, Collection, Generator, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Concatenate, NamedTuple, ParamSpec, TypeVar
 
 from glossary_cli import __version__
 from glossary_cli.errors import StoreError
@@ -1263,3 +1263,148 @@ class IndexedConcepts:
             if concept.en and fold(concept.en) == key:
                 out.setdefault(key, []).append((rowid, concept))
         return {k: [c for _, c in sorted(v, key=lambda item: item[0])] for k, v in out.items()}
+
+
+# --- reading the index ---------------------------------------------------------------------
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+_Reader = TypeVar("_Reader", bound="IndexReader")
+
+
+def recovering(
+    method: Callable[Concatenate[_Reader, _P], _R],
+) -> Callable[Concatenate[_Reader, _P], _R]:
+    """Run a lookup; when SQLite finds the index corrupt (a malformed page, a file that is not
+    a database), compile it again with ``IndexReader.reopen`` and run the lookup once more.
+
+    Raises:
+        StoreError: the index is still unreadable after that (or cannot be compiled again).
+    """
+    import functools
+
+    @functools.wraps(method)
+    def run(self: _Reader, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        from glossary_cli.errors import RecordError
+
+        try:
+            return method(self, *args, **kwargs)
+        except (sqlite3.DatabaseError, json.JSONDecodeError, RecordError) as exc:
+            problem: Exception = exc
+            if self.reopen is not None:
+                self.conn.close()
+                self.conn = self.reopen()
+                try:
+                    return method(self, *args, **kwargs)
+                except (sqlite3.DatabaseError, json.JSONDecodeError, RecordError) as again:
+                    problem = again
+        raise StoreError(
+            f"the search index is unreadable: {problem}",
+            hint="delete the index cache ($GLOSS_CACHE, else the user cache directory of gloss)",
+        ) from None
+
+    return run
+
+
+def concept_of_row(record: str) -> Any:
+    """A concept (:class:`glossary_cli.model.Concept`) from its index row (the JSON of
+    :func:`glossary_cli.records.concept_to_mapping`).
+
+    Raises:
+        RecordError: the row is not such a record (a corrupt index: see :func:`recovering`).
+    """
+    from glossary_cli.errors import RecordError
+    from glossary_cli.records import concept_from_index
+
+    try:
+        return concept_from_index(json.loads(record))
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise RecordError(f"a concept of the index is malformed ({exc!r})") from None
+
+
+class IndexReader:
+    """What the compiled index holds, read without searching it: the concepts, their
+    languages, the sources, the collation keys (``gloss list``, ``stats`` and ``sources``,
+    which so load none of the search modules: :class:`glossary_cli.search.Searcher` extends
+    it with the ranked lookup).
+
+    Args:
+        conn: the index connection (:func:`open_index`).
+        reopen: compiles the index again and returns a connection to it; called when a read
+            finds the index corrupt (see :func:`recovering`).
+    """
+
+    def __init__(
+        self, conn: sqlite3.Connection, reopen: Callable[[], sqlite3.Connection] | None = None
+    ) -> None:
+        self.conn = conn
+        self.reopen = reopen
+
+    @recovering
+    def concepts(self) -> list[Any]:
+        """Every concept (:class:`glossary_cli.model.Concept`), in record order."""
+        rows = self.conn.execute("SELECT record FROM concept ORDER BY rowid")
+        return [concept_of_row(record) for (record,) in rows]
+
+    @recovering
+    def coverage(self) -> list[tuple[str, str | None, tuple[str, ...]]]:
+        """Every concept as ``(id, English headword or None, language tags of its sections)``,
+        in record order."""
+        rows = self.conn.execute("SELECT id, en, langs FROM concept ORDER BY rowid")
+        return [(cid, en, tuple(langs.split(",")) if langs else ()) for cid, en, langs in rows]
+
+    @recovering
+    def entries_by_source(self) -> dict[tuple[str, str], int]:
+        """How many entries each glossary file gives in each language, as the termbase holds
+        them: ``{(file, lang): concepts with a term or definition of that file in that
+        language}`` (after merges, so ``gloss sources`` and ``gloss stats`` count alike)."""
+        rows = self.conn.execute(
+            "SELECT glossary, lang, count(DISTINCT concept) FROM ("
+            "SELECT glossary, lang, concept FROM name WHERE field != 'related' "
+            "UNION ALL SELECT glossary, lang, concept FROM entry) GROUP BY glossary, lang"
+        )
+        return {(g, lang): n for g, lang, n in rows}
+
+    @recovering
+    def record_sources(self) -> dict[str, tuple[Any, ...]]:
+        """The sources each record file gives, as the index stored them when it was built:
+        ``{resolved path: (glossary_cli.model.Source, …)}``
+        (:func:`glossary_cli.index.sources_meta`); ``{}`` for an index without them."""
+        from glossary_cli.records import source_from_mapping
+
+        row = self.conn.execute("SELECT value FROM meta WHERE key = 'sources'").fetchone()
+        if row is None:
+            return {}
+        stored = json.loads(row[0])
+        return {path: tuple(source_from_mapping(m) for m in rows) for path, rows in stored.items()}
+
+    @recovering
+    def sort_keys(self, langs: Sequence[str]) -> dict[tuple[str, str, str], bytes]:
+        """The collation keys the index holds for the names of ``langs`` (language tags as
+        sections give them): ``{(concept id, lang, text): ICU sort key}``, computed at build
+        time by :func:`glossary_cli.normalize.sort_key` for the name's own language."""
+        marks = ",".join("?" * len(langs))
+        rows = self.conn.execute(
+            "SELECT c.id, n.lang, n.text, n.sort FROM name n JOIN concept c "
+            f"ON c.rowid = n.concept WHERE n.lang IN ({marks})",
+            tuple(langs),
+        )
+        return {(cid, lang, text): sort for cid, lang, text, sort in rows}
+
+    @recovering
+    def facets(self) -> tuple[list[str], list[str | None]]:
+        """What the filters can name: the glossary files terms and definitions were read
+        from, and the term types of the terms, each in order of first appearance."""
+        glossaries = [g for (g,) in self.conn.execute(
+            "SELECT glossary FROM name GROUP BY glossary UNION "
+            "SELECT glossary FROM entry GROUP BY glossary")]  # fmt: skip
+        types = [t for (t,) in self.conn.execute("SELECT DISTINCT type FROM name")]
+        return glossaries, types
+
+    @recovering
+    def languages(self) -> list[str]:
+        """The language tags of the sections, in order of first appearance."""
+        rows = self.conn.execute(
+            "SELECT lang FROM name WHERE field != 'related' GROUP BY lang ORDER BY MIN(rowid)"
+        )
+        return [lang for (lang,) in rows]

@@ -599,12 +599,16 @@ def test_golden(width: int, kind: str, ident: str, bidi_on: bool) -> None:
 
 
 def _imported(*args: str, **env_extra: str) -> set[str]:
+    return {m.split(".")[0] for m in _imported_modules(*args, **env_extra)}
+
+
+def _imported_modules(*args: str, **env_extra: str) -> set[str]:
     code = (
         "import sys\n"
         "from glossary_cli.cli import app\n"
         f"sys.argv = ['gloss', *{list(args)!r}]\n"
         "try:\n    app()\nexcept SystemExit:\n    pass\n"
-        "sys.stderr.write(repr(sorted(m.split('.')[0] for m in sys.modules)))\n"
+        "sys.stderr.write(repr(sorted(sys.modules)))\n"
     )
     env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
     env.update(COLUMNS="80", **env_extra)
@@ -638,6 +642,16 @@ def test_a_search_of_the_glossarys_own_words_loads_no_icu(query: str) -> None:
     """Their script is told from the Unicode block and their romanization (for English names
     spelled out in them) is the index's copy, so ICU (11 ms) is not loaded."""
     assert not _imported("search", query) & {"icu", "rich", "yaml"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("args", [("list",), ("list", "--lang", "bn"), ("stats",), ("sources",)])
+def test_lists_and_reports_load_no_search_module(args: tuple[str, ...]) -> None:
+    """They read the index (glossary_cli.index.IndexReader) without searching it."""
+    loaded = _imported_modules(*args)
+    assert not {
+        m for m in loaded if m.startswith(("glossary_cli.search", "glossary_cli.normalize"))
+    }
 
 
 @pytest.mark.slow

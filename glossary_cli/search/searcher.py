@@ -15,15 +15,15 @@ engine).
 
 from __future__ import annotations
 
-import functools
 import itertools
-import json
 import re
 import sqlite3
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Concatenate, NamedTuple, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from glossary_cli.errors import RecordError, StoreError, UsageError
+from glossary_cli.errors import UsageError
+from glossary_cli.index import IndexReader, concept_of_row
+from glossary_cli.index import recovering as _recovering
 from glossary_cli.model import Concept, Hit, Match, is_english
 from glossary_cli.normalize import (
     fold,
@@ -33,7 +33,6 @@ from glossary_cli.normalize import (
     stem_words,
     strip_arabic_articles,
 )
-from glossary_cli.records import concept_from_index
 from glossary_cli.scripts import inflection_bases, script_block
 from glossary_cli.scripts.arabic import arabic_stem
 from glossary_cli.search import bands
@@ -123,38 +122,7 @@ class _Run:
         self.before_fuzzy = 0
 
 
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
-
-
-def _recovering(
-    method: Callable[Concatenate[Searcher, _P], _R],
-) -> Callable[Concatenate[Searcher, _P], _R]:
-    """Run a lookup; when SQLite finds the index corrupt (a malformed page, a file that is not
-    a database), compile it again with ``Searcher.reopen`` and run the lookup once more."""
-
-    @functools.wraps(method)
-    def run(self: Searcher, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
-        try:
-            return method(self, *args, **kwargs)
-        except (sqlite3.DatabaseError, json.JSONDecodeError, RecordError) as exc:
-            problem: Exception = exc
-            if self.reopen is not None:
-                self.conn.close()
-                self.conn = self.reopen()
-                try:
-                    return method(self, *args, **kwargs)
-                except (sqlite3.DatabaseError, json.JSONDecodeError, RecordError) as again:
-                    problem = again
-        raise StoreError(
-            f"the search index is unreadable: {problem}",
-            hint="delete the index cache ($GLOSS_CACHE, else the user cache directory of gloss)",
-        ) from None
-
-    return run
-
-
-class Searcher:
+class Searcher(IndexReader):
     """Query an open index (:func:`glossary_cli.index.open_index`).
 
     Args:
@@ -172,8 +140,7 @@ class Searcher:
         *,
         exhaustive: bool = False,
     ) -> None:
-        self.conn = conn
-        self.reopen = reopen
+        super().__init__(conn, reopen)
         self.exhaustive = exhaustive
         #: the filters of the search being run (:meth:`search`), and the name rows they allow
         self.selection: Selection | None = None
@@ -413,31 +380,6 @@ class Searcher:
                         out.append(name)
         return out[:limit]
 
-    @_recovering
-    def concepts(self) -> list[Concept]:
-        """Every concept, in record order."""
-        rows = self.conn.execute("SELECT record FROM concept ORDER BY rowid")
-        return [_concept(record) for (record,) in rows]
-
-    @_recovering
-    def coverage(self) -> list[tuple[str, str | None, tuple[str, ...]]]:
-        """Every concept as ``(id, English headword or None, language tags of its sections)``,
-        in record order."""
-        rows = self.conn.execute("SELECT id, en, langs FROM concept ORDER BY rowid")
-        return [(cid, en, tuple(langs.split(",")) if langs else ()) for cid, en, langs in rows]
-
-    @_recovering
-    def entries_by_source(self) -> dict[tuple[str, str], int]:
-        """How many entries each glossary file gives in each language, as the termbase holds
-        them: ``{(file, lang): concepts with a term or definition of that file in that
-        language}`` (after merges, so ``gloss sources`` and ``gloss stats`` count alike)."""
-        rows = self.conn.execute(
-            "SELECT glossary, lang, count(DISTINCT concept) FROM ("
-            "SELECT glossary, lang, concept FROM name WHERE field != 'related' "
-            "UNION ALL SELECT glossary, lang, concept FROM entry) GROUP BY glossary, lang"
-        )
-        return {(g, lang): n for g, lang, n in rows}
-
     def _romanized(self, key: str, lang: str) -> dict[str, str]:
         """The romanizations under ``lang`` that the index holds for the words of ``key``
         (:func:`glossary_cli.index.romanized_words`), for
@@ -448,50 +390,6 @@ class Searcher:
             f"SELECT w, latin FROM roman WHERE lang = ? AND w IN ({marks})", (lang, *words)
         )
         return dict(rows)
-
-    @_recovering
-    def record_sources(self) -> dict[str, tuple[Any, ...]]:
-        """The sources each record file gives, as the index stored them when it was built:
-        ``{resolved path: (glossary_cli.model.Source, …)}``
-        (:func:`glossary_cli.index.sources_meta`); ``{}`` for an index without them."""
-        from glossary_cli.records import source_from_mapping
-
-        row = self.conn.execute("SELECT value FROM meta WHERE key = 'sources'").fetchone()
-        if row is None:
-            return {}
-        stored = json.loads(row[0])
-        return {path: tuple(source_from_mapping(m) for m in rows) for path, rows in stored.items()}
-
-    @_recovering
-    def sort_keys(self, langs: Sequence[str]) -> dict[tuple[str, str, str], bytes]:
-        """The collation keys the index holds for the names of ``langs`` (language tags as
-        sections give them): ``{(concept id, lang, text): ICU sort key}``, computed at build
-        time by :func:`glossary_cli.normalize.sort_key` for the name's own language."""
-        marks = ",".join("?" * len(langs))
-        rows = self.conn.execute(
-            "SELECT c.id, n.lang, n.text, n.sort FROM name n JOIN concept c "
-            f"ON c.rowid = n.concept WHERE n.lang IN ({marks})",
-            tuple(langs),
-        )
-        return {(cid, lang, text): sort for cid, lang, text, sort in rows}
-
-    @_recovering
-    def facets(self) -> tuple[list[str], list[str | None]]:
-        """What the filters can name: the glossary files terms and definitions were read
-        from, and the term types of the terms, each in order of first appearance."""
-        glossaries = [g for (g,) in self.conn.execute(
-            "SELECT glossary FROM name GROUP BY glossary UNION "
-            "SELECT glossary FROM entry GROUP BY glossary")]  # fmt: skip
-        types = [t for (t,) in self.conn.execute("SELECT DISTINCT type FROM name")]
-        return glossaries, types
-
-    @_recovering
-    def languages(self) -> list[str]:
-        """The language tags of the sections, in order of first appearance."""
-        rows = self.conn.execute(
-            "SELECT lang FROM name WHERE field != 'related' GROUP BY lang ORDER BY MIN(rowid)"
-        )
-        return [lang for (lang,) in rows]
 
     @_recovering
     def complete(self, prefix: str, limit: int = 40) -> list[str]:
@@ -1125,17 +1023,7 @@ class Searcher:
         return [_hit(_concept(records[r]), best[r], sure and i == 0) for i, r in enumerate(order)]
 
 
-def _concept(record: str) -> Concept:
-    """A concept from its index row (the JSON of :func:`glossary_cli.records.
-    concept_to_mapping`).
-
-    Raises:
-        RecordError: the row is not such a record (a corrupt index: see :func:`_recovering`).
-    """
-    try:
-        return concept_from_index(json.loads(record))
-    except (KeyError, TypeError, AttributeError) as exc:
-        raise RecordError(f"a concept of the index is malformed ({exc!r})") from None
+_concept = concept_of_row
 
 
 def _hit(concept: Concept, best: _Best, sure: bool = False) -> Hit:
