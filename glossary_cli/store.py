@@ -98,11 +98,28 @@ def write_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` atomically: temporary file, fsync, rename, fsync dir.
 
     Readers see the old or the new file, never a mix; a crash leaves the old file intact
-    (and a temporary file, removed by a later write once it is an hour old).
+    (and a temporary file, removed by a later write once it is an hour old). A symbolic link
+    is followed (its target is replaced, the link stays); a device, FIFO or socket (``-o
+    /dev/stdout``, a named pipe) is written to as it is, since it cannot be replaced.
 
     Raises:
         StoreError: the directory is not writable, or the disk is full.
     """
+    import stat
+
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
+    try:
+        mode: int | None = path.stat().st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        try:
+            with open(path, "wb") as fh:
+                fh.write(data)
+        except OSError as exc:
+            raise StoreError(f"cannot write {path}: {exc.strerror}") from None
+        return
     directory = path.parent
     _remove_abandoned(directory, f".{path.name}.")
     try:

@@ -84,3 +84,35 @@ def test_an_imported_hostile_term_is_exported_safely_and_read_back(
     dry = runner.invoke(app, ["add", str(again), "--dry-run"])
     # the term as it was ('=HYPERLINK…' quoted), never with the apostrophe ("'=HYPERLINK…")
     assert dry.exit_code == 0 and "'=HYPERLINK" in dry.stdout and "\"'=" not in dry.stdout
+
+
+# --- what -o writes into -------------------------------------------------------------------
+
+
+def test_export_into_a_named_pipe_writes_into_the_pipe(tmp_path: Path) -> None:
+    """A FIFO (or a device: -o /dev/stdout) is written to, not replaced by a file."""
+    import os
+    import stat
+    import threading
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    result = runner.invoke(app, ["export", "--format", "csv", "-o", str(fifo)])
+    reader.join(timeout=30)
+    assert result.exit_code == 0, result.stderr
+    assert stat.S_ISFIFO(fifo.lstat().st_mode)
+    assert got and got[0].startswith(b"id,") and b"pruning" in got[0]
+
+
+def test_export_through_a_symbolic_link_replaces_its_target(tmp_path: Path) -> None:
+    target = tmp_path / "real.csv"
+    target.write_text("old\n", encoding="utf-8")
+    link = tmp_path / "link.csv"
+    link.symlink_to(target)
+    result = runner.invoke(app, ["export", "-o", str(link)])
+    assert result.exit_code == 0, result.stderr
+    assert link.is_symlink() and link.resolve() == target.resolve()
+    assert target.read_text(encoding="utf-8").startswith("id,")
