@@ -47,6 +47,8 @@ class Results:
             unreadable index); ``None`` otherwise.
         seconds: how long the search took.
         limit: the most hits asked for (``0``: no search ran).
+        langs: the languages searched (``()``: all), as ``gloss search --lang`` takes them:
+            only concepts with an entry in one of them.
     """
 
     query: str
@@ -54,24 +56,27 @@ class Results:
     error: str | None = None
     seconds: float = 0.0
     limit: int = 0
+    langs: tuple[str, ...] = ()
 
 
-def lookup(searcher: Searcher, query: str, limit: int) -> Results:
+def lookup(searcher: Searcher, query: str, limit: int, langs: Sequence[str] = ()) -> Results:
     """Search ``query`` as ``gloss search`` does (:func:`glossary_cli.api.search`, the same
-    ranking), at most ``limit`` hits; a blank query finds nothing, and an error is a
-    :class:`Results` that says it, never an exception."""
+    ranking; ``langs`` as its ``--lang``), at most ``limit`` hits; a blank query finds
+    nothing, and an error is a :class:`Results` that says it, never an exception."""
     import time
 
     from glossary_cli import api
 
+    langs = tuple(langs)
     if not query.strip():
-        return Results(query)
+        return Results(query, langs=langs)
     start = time.perf_counter()
     try:
-        hits = api.search(searcher, query, limit=max(limit, 1))
+        hits = api.search(searcher, query, langs=langs, limit=max(limit, 1))
     except GlossError as exc:
-        return Results(query, error=str(exc))
-    return Results(query, tuple(hits), seconds=time.perf_counter() - start, limit=limit)
+        return Results(query, error=str(exc), langs=langs)
+    seconds = time.perf_counter() - start
+    return Results(query, tuple(hits), seconds=seconds, limit=limit, langs=langs)
 
 
 def result_limit(list_height: int) -> int:
@@ -105,17 +110,18 @@ class Searching:
         self._open = open_searcher
         self._done = done
         self._wake = threading.Condition()
-        self._pending: tuple[str, int] | None = None
+        self._pending: tuple[str, int, tuple[str, ...]] | None = None
         self._closed = False
         self.ready = threading.Event()  #: set once the searcher is open (or failed to open)
         self.opening_error: str | None = None
         self._thread = threading.Thread(target=self._run, name="gloss-search", daemon=True)
         self._thread.start()
 
-    def submit(self, query: str, limit: int) -> None:
-        """Search ``query`` (at most ``limit`` hits) next, in place of any query waiting."""
+    def submit(self, query: str, limit: int, langs: Sequence[str] = ()) -> None:
+        """Search ``query`` (at most ``limit`` hits, in ``langs``: see :func:`lookup`) next,
+        in place of any query waiting."""
         with self._wake:
-            self._pending = (query, limit)
+            self._pending = (query, limit, tuple(langs))
             self._wake.notify()
 
     def close(self) -> None:
@@ -139,12 +145,12 @@ class Searching:
                 if self._closed:
                     return
                 assert self._pending is not None
-                query, limit = self._pending
+                query, limit, langs = self._pending
                 self._pending = None
             if searcher is None:
-                results = Results(query, error=self.opening_error)
+                results = Results(query, error=self.opening_error, langs=langs)
             else:
-                results = lookup(searcher, query, limit)
+                results = lookup(searcher, query, limit, langs)
             self._done(results)
 
 
@@ -265,9 +271,10 @@ class BrowseState:
         self.query = query
 
     def take(self, results: Results) -> bool:
-        """Show ``results`` if they answer the current query (stale ones are dropped); the
-        selection goes back to the first hit. Returns whether they were taken."""
-        if results.query != self.query:
+        """Show ``results`` if they answer the current query in the languages shown (stale
+        ones are dropped); the selection goes back to the first hit. Returns whether they
+        were taken."""
+        if results.query != self.query or (results.limit and results.langs != self.langs):
             return False
         self.results = results
         self.selected = self.top = 0

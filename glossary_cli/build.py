@@ -171,7 +171,7 @@ def build_from(
     Raises:
         As :func:`build_records`; UsageError: the manifest names a language for an import file.
     """
-    from glossary_cli.align import align, merge_concepts, sections_clash
+    from glossary_cli.align import align, join_concepts, merge_concepts, sections_clash
     from glossary_cli.records import glossary_to_mapping
 
     plain: list[Any] = []
@@ -221,13 +221,16 @@ def build_from(
     base_by_id = {c.id: c for c in base_concepts}
     taken = {*base_by_id, *(c.id for c in concepts)}
     corrections: dict[str, list[str]] = {}
+    # each base concept as the files before corrected it: a later file corrects that
+    current = dict(base_by_id)
     for i, concept in enumerate(concepts):
-        bundled = base_by_id.get(concept.id)
+        bundled = current.get(concept.id)
         clash = sections_clash(bundled, concept) if bundled is not None else None
         fixed = correction(bundled, concept) if bundled is not None and clash else None
         if bundled is not None and fixed is not None and _corrects(bundled, concept):
             # the bundled entry with its term or its definition changed: a correction
             concepts[i], said = fixed
+            current[concept.id] = join_concepts(bundled, concepts[i])
             section = concept.section(clash or "")
             source = section.terms[0].source if section is not None and section.terms else ""
             corrections.setdefault(source_file(source), []).append(
@@ -251,6 +254,7 @@ def build_from(
                     "or another English name for a concept of its own",
                 )
             )
+    given = list(concepts)  # before the files' concepts are merged: what each file gave
     concepts, renamed = merge_concepts(concepts)
     warnings.extend(ParseWarning(m, hint="give one of them another id") for m in renamed)
     if strict and warnings:
@@ -287,7 +291,7 @@ def build_from(
             )
             continue
         p = next(p for p in plain if p.name == name)
-        held = [c for c in concepts if _holds(c, {name})]
+        held = [c for c in given if _holds(c, {name})]
         fixes = tuple(corrections.get(name, ()))
         parallel = [
             a.second if a.first == name else a.first
@@ -417,6 +421,7 @@ def _own_concepts(
         if s.terms and not is_english(s.lang)
     }
     taken = {c.id for c in base}
+    base_by_id = {c.id: c for c in base}
     # the base concepts by each native entry's main term and by its definitions: an entry of
     # a corrected copy of a base file is the base concept whose term or definition it keeps
     by_entry: dict[tuple[str, str, str], set[str]] = {}
@@ -463,6 +468,13 @@ def _own_concepts(
                                                 if source_file(p) in mine)))  # fmt: skip
             continue
         known = same_entry(c)
+        if known is not None and english_terms:
+            # its own English name must be one of the base concept's: another is another
+            # concept (the names concepts are joined by), not a correction of this one
+            base_english = base_by_id[known].english
+            names = {fold(t.text) for t in (base_english.terms if base_english else ())}
+            if not all(fold(t.text) in names for t in english_terms):
+                known = None
         if known is not None and sections:
             out.append(Concept(id=known, languages=tuple(sections),
                                provenance=tuple(p for p in c.provenance
@@ -748,6 +760,22 @@ def place_concepts(glossary: Glossary, name: str, fmt: str, known: Known) -> Pla
                     reason: str | None = "another concept of this file joined it"
                 else:
                     reason = _conflict(candidate, c)
+                fixed = (
+                    correction(candidate, c)
+                    if reason is not None
+                    and candidate.id not in claimed
+                    and c.id == candidate.id
+                    and _corrects(candidate, c)
+                    else None
+                )
+                if fixed is not None:
+                    # its id and English name, and its term or its definition: a correction
+                    # (an edited export of the termbase, a corrected CSV of translations)
+                    ids[i] = candidate.id
+                    claimed.add(candidate.id)
+                    concepts[i], said = fixed
+                    corrected.append(f"{candidate.id}: {'; '.join(said)}")
+                    break
                 if reason is None:
                     ids[i] = candidate.id
                     claimed.add(candidate.id)

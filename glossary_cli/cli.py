@@ -903,7 +903,7 @@ def export_(
     chosen = fmt.value if fmt else (from_suffix or "tbx")
     if output is None and formats.get(chosen).binary and sys.stdout.isatty():
         typer.echo(
-            f"gloss: a {chosen} file is binary and is not written to a terminal: give -o FILE "
+            f"gloss: an {chosen} file is binary and is not written to a terminal: give -o FILE "
             "(or redirect standard output to a file or a pipe)",
             err=True,
         )
@@ -929,7 +929,8 @@ def export_(
             write_atomic(Path(output), data_bytes)
     except NotFoundError as exc:
         typer.echo(f"gloss: {exc.message}", err=True)
-        typer.echo("languages: " + ", ".join(exc.suggestions), err=True)
+        if exc.suggestions:
+            typer.echo("languages: " + ", ".join(exc.suggestions), err=True)
         raise typer.Exit(int(exc.exit_code)) from None
     except GlossError as exc:
         _fail(exc)

@@ -192,7 +192,7 @@ class Browser:
             self.state.recall = None
         self.state.card = None
         if buffer.text.strip() and self.searching is not None:
-            self.searching.submit(buffer.text, result_limit(self._height()))
+            self.searching.submit(buffer.text, result_limit(self._height()), self.state.langs)
         else:
             self.state.take(Results(buffer.text))
 
@@ -307,6 +307,10 @@ class Browser:
         @kb.add("c-l")
         def _languages(event: KeyPressEvent) -> None:
             self.state.cycle_langs()
+            # the list is what `gloss search --lang` finds: searched again in these languages
+            query = self.state.query
+            if query.strip() and self.searching is not None:
+                self.searching.submit(query, result_limit(self._height()), self.state.langs)
 
         @kb.add("c-r", filter=in_list)
         @kb.add("c-p", filter=in_list)

@@ -644,3 +644,24 @@ def test_columns_after_bengali_line_up_as_tmux_measures_them(
             starts.append((row, at))
         columns = probe.columns([(row, [at]) for row, at in starts])
     assert len({c for [c] in columns}) == 1, starts
+
+
+@pytest.mark.parametrize("langs", [("ar",), ("bn",), ("en",)])
+def test_a_language_view_lists_what_search_lang_finds(langs: tuple[str, ...]) -> None:
+    """The list in a language view is `gloss search --lang`'s: only concepts with an entry in
+    it, in the same order (no rows of dashes)."""
+    searcher = api.open_searcher()
+    for query in ("qunatization", "প্রুনিং", "تقليم"):
+        found = browse.lookup(searcher, query, 21, langs)
+        expected = api.search(searcher, query, langs=langs, limit=21)
+        assert [h.concept.id for h in found.hits] == [h.concept.id for h in expected]
+        assert all(h.concept.section(langs[0]) is not None for h in found.hits)
+        assert found.langs == langs
+
+
+def test_results_of_another_language_view_are_not_shown() -> None:
+    state = BrowseState(views=((), ("ar",)))
+    state.set_query("lora")
+    assert not state.take(Results("lora", limit=21, langs=("ar",)))
+    state.cycle_langs()
+    assert state.take(Results("lora", limit=21, langs=("ar",)))

@@ -251,11 +251,13 @@ def test_a_csv_of_translations_joins_a_bundled_concept(tmp_path: Path, bn_defini
     )
     result = ok("add", str(write(tmp_path / "lora.csv", table)))
     ids = [c["id"] for c in as_json("search", "low-rank adaptation")]
-    if bn_definition:  # a different Bengali definition: another concept, and said so
-        assert "joining" not in result.stdout
-        assert "low-rank-adaptation-2" in ids
-        assert "1 near-duplicate kept apart" in result.stdout
-        assert "kept apart from 'low-rank-adaptation' (another bn definition)" in result.stdout
+    if bn_definition:  # the same term, another Bengali definition: a corrected definition
+        assert "1 concept held already, corrected:" in result.stdout
+        assert "low-rank-adaptation: bn: its definition replaces" in result.stdout
+        assert ids.count("low-rank-adaptation") == 1 and "low-rank-adaptation-2" not in ids
+        card = as_json("show", "LoRA", "--lang", "bn,hi")
+        assert card["terms"]["bn"]["definition"] == bn_definition
+        assert card["terms"]["hi"]["term"] == "लो-रैंक अनुकूलन"
     else:  # the same Bengali term, no definition: the bundled LoRA, with a Hindi entry
         assert "1 concept, 1 joining concepts held already" in result.stdout
         assert ids.count("low-rank-adaptation") == 1 and "low-rank-adaptation-2" not in ids

@@ -117,3 +117,59 @@ def test_another_concept_of_the_same_english_name_is_still_kept_apart(tmp_path: 
     assert "corrected" not in added.stdout
     assert concepts() == before + 1
     assert bn_terms(card("pruning"))[0][0] == OLD
+
+
+def test_an_edited_csv_export_corrects_the_concept(tmp_path: Path) -> None:
+    """The README's way: export as CSV (with ids), change a term, add the file back."""
+    exported = ok("export", "--format", "csv").stdout
+    lines = exported.splitlines()
+    old_ar = "تقليم الشبكة"
+    rows = [line for line in lines[1:] if line.startswith("pruning,")]
+    assert any(f",{old_ar}," in row for row in rows), rows
+    fixed = [lines[0], *(row.replace(f",{old_ar},", ",تشذيب الشبكة,") for row in rows)]
+    path = tmp_path / "ar-fixed.csv"
+    path.write_text("\n".join(fixed) + "\n", encoding="utf-8")
+    before = concepts()
+    added = ok("add", str(path))
+    assert "1 concept held already, corrected:" in added.stdout, added.stdout
+    assert f"pruning: ar: 'تشذيب الشبكة' replaces {old_ar!r}" in added.stdout
+    assert concepts() == before
+    ar = card("pruning")["terms"]["ar"]
+    assert ar["term"] == "تشذيب الشبكة"
+    assert {t["term"]: t.get("status") for t in ar["terms"]}[old_ar] == "superseded"
+
+
+def test_a_second_correction_of_a_concept_corrects_the_first(tmp_path: Path) -> None:
+    text = BUNDLED_BN.read_text(encoding="utf-8")
+    first, second = "নেটওয়ার্ক ছাঁটাই", "নেটওয়ার্ক কর্তন"
+    (tmp_path / "fix1.txt").write_text(text.replace(OLD, first, 1), encoding="utf-8")
+    (tmp_path / "fix2.txt").write_text(text.replace(OLD, second, 1), encoding="utf-8")
+    before = concepts()
+    ok("add", str(tmp_path / "fix1.txt"))
+    added = ok("add", str(tmp_path / "fix2.txt"))
+    assert f"pruning: bn: {second!r} replaces {first!r}" in added.stdout, added.stdout
+    assert "15 entries in bn, 15 concepts" in added.stdout
+    assert "kept as" not in added.stderr
+    assert concepts() == before
+    assert bn_terms(card("pruning")) == [
+        (second, None, "fix2.txt:3"),
+        (first, "superseded", "fix1.txt:3"),
+        (OLD, "superseded", "000_137ebd2ba72c1cdb.txt:3"),
+    ]
+    ok("remove", "fix2.txt")
+    assert bn_terms(card("pruning"))[0] == (first, None, "fix1.txt:3")
+
+
+def test_a_corrected_copy_that_gives_another_english_name_is_another_concept(
+    tmp_path: Path,
+) -> None:
+    """Another English headword in the parenthetical is another concept, not a correction
+    that would lose the new name."""
+    text = BUNDLED_BN.read_text(encoding="utf-8")
+    copy = tmp_path / "renamed.txt"
+    copy.write_text(text.replace("(Pruning)", "(Neural Sparsification)", 1), encoding="utf-8")
+    before = concepts()
+    ok("add", str(copy))
+    assert concepts() == before + 1
+    assert card("Neural Sparsification")["en"] == "Neural Sparsification"
+    assert bn_terms(card("pruning"))[0] == (OLD, None, "000_137ebd2ba72c1cdb.txt:3")

@@ -561,3 +561,12 @@ def test_anki_fields_are_escaped(tmp_path: Path) -> None:
     texts = {t for _, fields in notes for f in fields for t, _ in parse(f).text_nodes}
     assert set(HOSTILE) <= texts
     assert DEFINITION in {t for _, f in notes for t in (parse(f[2]).root.text(),)}
+
+
+def test_an_anki_export_of_one_language_is_refused(tmp_path: Path) -> None:
+    """A card needs two languages: with one, nothing to write, exit 1, and said why."""
+    out = tmp_path / "deck.apkg"
+    result = runner.invoke(app, ["export", "--format", "anki", "--lang", "bn", "-o", str(out)])
+    assert result.exit_code == 1
+    assert "needs terms in two languages" in result.stderr and "--lang" in result.stderr
+    assert not out.exists()

@@ -126,13 +126,24 @@ def write(
         A ZIP archive holding ``collection.anki2`` (an SQLite database) and ``media``.
 
     Raises:
-        RecordError: a text holds a control character.
+        RecordError: a text holds a control character; NotFoundError: the glossary has terms
+            in fewer than two languages, so no card.
     """
     import genanki
 
+    pairs = _pairs(glossary)
+    if not pairs:
+        from glossary_cli.errors import NotFoundError
+
+        langs = list(dict.fromkeys(s.lang for c in glossary.concepts for s in c.languages))
+        raise NotFoundError(
+            "an Anki deck needs terms in two languages (a card asks for one language's term "
+            f"by another's), and this export has {', '.join(langs) or 'none'} only: give "
+            "--lang two languages, e.g. --lang en,bn"
+        )
     model = _model()
     decks = []
-    for source, target in _pairs(glossary):
+    for source, target in pairs:
         name = f"{title}::{language_name(source)} → {language_name(target)}"
         deck = genanki.Deck(stable_id("gloss", "deck", source, target), name)
         for concept in glossary.concepts:
