@@ -38,6 +38,10 @@ SCRIPT_NAMES = {"Beng": "Bengali", "Arab": "Arabic", "Latn": "Latin", "Deva": "D
 _EN_ABBR_SEP = re.compile(r"\s+[-\u2013\u2014]\s+")
 _TRAILING_PAREN = re.compile(r"\s*\(([^()]*)\)\s*$")
 _INLINE_BREAKS = re.compile("[\u2028\u2029\u0085\u000b\u000c]")
+#: How the warning of a line holding a control character begins (``gloss add`` refuses the
+#: file for it; a build keeps the line, with the warning).
+CONTROL_IN_LINE = "the line contains the control character"
+
 # A line of text (line ends are made LF first), and the control characters that have no place
 # in one: C0 other than tab and the inline breaks above, DEL, C1 other than U+0085.
 _LINE = re.compile(r"^[^\S\n]*(?=\S)[^\n]*", re.MULTILINE)
@@ -344,8 +348,7 @@ def _split_lines(text: str, name: str, warnings: list[ParseWarning]) -> list[_Li
         if control:
             warnings.append(
                 ParseWarning(
-                    f"the line contains the control character U+{ord(control.group()):04X}; "
-                    "it was kept",
+                    f"{CONTROL_IN_LINE} U+{ord(control.group()):04X}; it was kept",
                     path=name,
                     line=number,
                     hint="remove it: a glossary is plain text",

@@ -237,6 +237,18 @@ def _add_plain(
     report = next(r for r in result.files if r.file == name)
     concepts = tuple(c for c in result.glossary.concepts if _gives(c, name))
     warnings = tuple(w for w in result.warnings if _concerns(w, name))
+    from glossary_cli.parsing import CONTROL_IN_LINE
+
+    for w in warnings:
+        if w.message.startswith(CONTROL_IN_LINE):
+            # kept by a build, but no export could write it (XML cannot hold it, a terminal
+            # acts on it): refused here, as a table's cell that holds one is
+            raise ParseError(
+                w.message.replace("; it was kept", ""),
+                path=w.path,
+                line=w.line,
+                hint="remove it: a glossary is plain text",
+            )
     writes: dict[str, bytes | None] = {store.RECORDS: result.text.encode("utf-8")}
     return Change(user_dir, name, report, concepts, warnings), writes
 

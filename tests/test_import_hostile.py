@@ -455,3 +455,14 @@ def test_add_refuses_hostile_files_without_a_traceback_and_adds_nothing(
         assert result.exit_code == 3, result.stderr
         assert message in result.stderr and "Traceback" not in result.stderr
     assert not (isolated / "user" / "sources").exists()
+
+
+def test_add_refuses_a_plain_file_with_a_control_character(tmp_path: Path) -> None:
+    """A build keeps such a line (with a warning), but no export could write it: add refuses
+    the file, naming its line, and writes nothing."""
+    path = tmp_path / "esc.txt"
+    path.write_bytes(b"Title\nsub\nterm\x1b[2J (Esc)\ndefinition\n")
+    result = runner.invoke(app, ["add", str(path), "--lang", "en"])
+    assert result.exit_code == 3
+    assert f"{path}:3: the line contains the control character U+001B" in result.stderr
+    assert runner.invoke(app, ["export", "--format", "tbx"]).exit_code == 0
