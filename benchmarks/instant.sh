@@ -34,7 +34,7 @@ unset GLOSS_CACHE GLOSS_DATA GLOSS_USER_DATA
 "$py" -X importtime "$gloss" show LoRA 2>"$repo/benchmarks/importtime-show.txt" >/dev/null
 "$py" -X importtime "$gloss" show LoRA --json 2>"$repo/benchmarks/importtime-show-json.txt" >/dev/null
 "$gloss" search quantization --json >"$work/rows.json"
-run() { "$py" "$repo/benchmarks/run.py" --markdown "$out" --env HOME="$home" "$@"; }
+run() { "$py" "$repo/benchmarks/run.py" --runs "${BENCH_RUNS:-21}" --markdown "$out" --env HOME="$home" "$@"; }
 
 run --title "Everyday commands, stdout a pipe" \
   --cmd floor="$py -c 'import typer'" \
