@@ -15,6 +15,7 @@ engine).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import sqlite3
@@ -569,6 +570,12 @@ class Searcher(IndexReader):
             ):
                 as_typed += 1
             score = bands.WORD.low + 5.0 * coverage + 4.0 * as_typed / len(surfaces)
+            current = run.best.get(concept)
+            if current is not None and (score, -_FIELD_ORDER.get(field, 9)) <= (
+                current.score,
+                -current.field_rank,
+            ):
+                continue  # not better than what the concept has: _add would keep that
             self._add(run.best, concept, score, self._match(field, lang, text, "word", name))
 
     def _partial(self, run: _Run) -> None:
@@ -1167,6 +1174,7 @@ def _is_prefix(query: str, name: str) -> bool:
     return False
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _surface(word: str) -> str:
     """A folded word as written, up to what does not change it: an Arabic word without its
     article (:data:`glossary_cli.scripts.arabic.ARABIC_PREFIXES`), a Bengali one with
