@@ -565,7 +565,10 @@ def supersedes(first: LangSection, later: LangSection) -> bool:
     if main is None or main.status == "superseded":
         return False
     key = fold(main.text)
-    if any(t.status == "superseded" and fold(t.text) == key for t in later.terms):
+    # the term it replaces: first's main term, or one an earlier correction replaced (so that
+    # two corrections of one bundled term agree in whichever order they are merged)
+    replaced = {key, *(fold(t.text) for t in first.terms if t.status == "superseded")}
+    if any(t.status == "superseded" and fold(t.text) in replaced for t in later.terms):
         return True
     own = later.main
     return (
@@ -579,12 +582,20 @@ def supersedes(first: LangSection, later: LangSection) -> bool:
 
 def overridden(first: LangSection, later: LangSection) -> LangSection:
     """``first`` as ``later`` corrects it (:func:`supersedes`): ``later``'s terms lead, then
-    ``first``'s others (each once, ``later``'s copy first, so the superseded one keeps its
-    status); ``later``'s definitions when it gives some, else ``first``'s; the notes and
-    properties of both."""
+    ``first``'s main term, now superseded (unless ``later`` keeps it), then ``first``'s
+    others (each once, ``later``'s copy first, so the superseded one keeps its status);
+    ``later``'s definitions when it gives some, else ``first``'s; the notes and properties of
+    both."""
+    main = first.main
+    given = {fold(t.text) for t in later.terms}
+    replaced = (
+        [main._replace(status="superseded", status_original=None)]
+        if main is not None and fold(main.text) not in given
+        else []
+    )
     return LangSection(
         first.lang,
-        _unique([*later.terms, *first.terms]),
+        _unique([*later.terms, *replaced, *first.terms]),
         later.definitions or first.definitions,
         tuple(dict.fromkeys([*later.notes, *first.notes])),
         tuple(dict.fromkeys([*later.properties, *first.properties])),

@@ -435,16 +435,20 @@ def _own_concepts(
             if texts:
                 by_entry.setdefault((s.lang, "definition", texts), set()).add(b.id)
 
-    def same_entry(c: Concept) -> str | None:
+    def same_entry(c: Concept) -> tuple[str, bool] | None:
+        """The base concept whose entry ``c``'s own entries keep the term or the definition
+        of, and whether they keep both (an unchanged entry)."""
         found: set[str] = set()
+        unchanged = True
         for s in c.languages:
             if is_english(s.lang) or not own(s):
                 continue
             texts = "\n".join(sorted(d.text for d in s.all_definitions()))
-            for key in ((s.lang, "term", fold(s.main.text) if s.main else ""),
-                        (s.lang, "definition", texts)):  # fmt: skip
-                found |= by_entry.get(key, set())
-        return next(iter(found)) if len(found) == 1 else None
+            by_term = by_entry.get((s.lang, "term", fold(s.main.text) if s.main else ""), set())
+            by_text = by_entry.get((s.lang, "definition", texts), set()) if texts else set()
+            found |= by_term | by_text
+            unchanged = unchanged and bool(by_term & by_text)
+        return (next(iter(found)), unchanged) if len(found) == 1 else None
 
     out = []
     for c in concepts:
@@ -467,11 +471,14 @@ def _own_concepts(
                                provenance=tuple(p for p in c.provenance
                                                 if source_file(p) in mine)))  # fmt: skip
             continue
-        known = same_entry(c)
-        if known is not None and english_terms:
-            # its own English name must be one of the base concept's: another is another
-            # concept (the names concepts are joined by), not a correction of this one
-            base_english = base_by_id[known].english
+        entry = same_entry(c)
+        known = entry[0] if entry is not None else None
+        if entry is not None and not entry[1] and english_terms:
+            # a changed entry (a correction) must keep the English the base concept has:
+            # with another English name it is another concept (the names concepts are
+            # joined by); an unchanged entry is the base one whatever its parenthetical says,
+            # as a parallel file's is
+            base_english = base_by_id[entry[0]].english
             names = {fold(t.text) for t in (base_english.terms if base_english else ())}
             if not all(fold(t.text) in names for t in english_terms):
                 known = None
@@ -653,16 +660,20 @@ def correction(existing: Concept, new: Concept) -> tuple[Concept, list[str]] | N
             continue
         if is_english(section.lang):
             return None
-        old, main = first.main, section.main
-        if main is not None and fold(main.text) == fold(old.text):
+        # the term it replaces: the one an earlier correction replaced, if any (the bundled
+        # term), else the main term; so a correction names a term of the bundled concept
+        # whatever other file corrected it before, and stays true when that file is removed
+        main, current = section.main, first.main
+        old = next((t for t in first.terms if t.status == "superseded"), current)
+        if main is not None and fold(main.text) == fold(current.text):
             # the same term, other definitions: the term stands, preferred, with them
             terms = tuple(t._replace(status="preferred") if t is main else t for t in section.terms)
             sections[i] = section._replace(terms=terms)
-            said.append(f"{section.lang}: its definition replaces the one of {old.text!r}")
+            said.append(f"{section.lang}: its definition replaces the one of {current.text!r}")
             continue
         superseded = old._replace(status="superseded", status_original=None)
         sections[i] = section._replace(terms=(*section.terms, superseded))
-        said.append(f"{section.lang}: {main.text if main else ''!r} replaces {old.text!r}")
+        said.append(f"{section.lang}: {main.text if main else ''!r} replaces {current.text!r}")
     if not said:
         return None
     return new._replace(languages=tuple(sections)), said

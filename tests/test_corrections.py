@@ -151,11 +151,11 @@ def test_a_second_correction_of_a_concept_corrects_the_first(tmp_path: Path) -> 
     assert "15 entries in bn, 15 concepts" in added.stdout
     assert "kept as" not in added.stderr
     assert concepts() == before
-    assert bn_terms(card("pruning")) == [
-        (second, None, "fix2.txt:3"),
-        (first, "superseded", "fix1.txt:3"),
-        (OLD, "superseded", "000_137ebd2ba72c1cdb.txt:3"),
-    ]
+    terms = bn_terms(card("pruning"))
+    assert terms[0] == (second, None, "fix2.txt:3")
+    assert sorted(terms[1:]) == sorted(
+        [(first, "superseded", "fix1.txt:3"), (OLD, "superseded", "000_137ebd2ba72c1cdb.txt:3")]
+    )
     ok("remove", "fix2.txt")
     assert bn_terms(card("pruning"))[0] == (first, None, "fix1.txt:3")
 
@@ -163,13 +163,62 @@ def test_a_second_correction_of_a_concept_corrects_the_first(tmp_path: Path) -> 
 def test_a_corrected_copy_that_gives_another_english_name_is_another_concept(
     tmp_path: Path,
 ) -> None:
-    """Another English headword in the parenthetical is another concept, not a correction
-    that would lose the new name."""
+    """A changed entry with another English headword in its parenthetical is another
+    concept, not a correction that would lose the new name; an unchanged entry is the bundled
+    one whatever English its parenthetical gives (as a parallel file's)."""
     text = BUNDLED_BN.read_text(encoding="utf-8")
     copy = tmp_path / "renamed.txt"
-    copy.write_text(text.replace("(Pruning)", "(Neural Sparsification)", 1), encoding="utf-8")
+    copy.write_text(
+        text.replace(f"{OLD} (Pruning)", f"{NEW} (Neural Sparsification)", 1), encoding="utf-8"
+    )
     before = concepts()
     ok("add", str(copy))
     assert concepts() == before + 1
     assert card("Neural Sparsification")["en"] == "Neural Sparsification"
     assert bn_terms(card("pruning"))[0] == (OLD, None, "000_137ebd2ba72c1cdb.txt:3")
+
+
+BUNDLED_AR = DATA / "sources" / "003_be6544853e9035eb.txt"
+
+
+def test_a_corrected_copy_of_the_arabic_file_corrects_one_concept(tmp_path: Path) -> None:
+    """Its entries whose parenthetical is an abbreviation or another English than the
+    headword (النشر على وحدة معالجة الموتر (TPU), TPU Deployment) are unchanged: they are the
+    bundled concepts' own, not six new concepts."""
+    text = BUNDLED_AR.read_text(encoding="utf-8")
+    old_ar, new_ar = "تقليم الشبكة", "تشذيب الشبكة"
+    copy = tmp_path / "ar-fixed.txt"
+    copy.write_text(text.replace(old_ar, new_ar, 1), encoding="utf-8")
+    before = concepts()
+    added = ok("add", str(copy))
+    assert f"pruning: ar: {new_ar!r} replaces {old_ar!r}" in added.stdout
+    assert "15 joining bundled concepts" in added.stdout, added.stdout
+    assert concepts() == before
+    tbx = ok("export", "--format", "tbx").stdout
+    assert tbx.count("<termEntry") == before
+    assert tbx.count("النشر على وحدة معالجة الموتر<") == 1
+
+
+def test_corrections_from_a_csv_and_a_plain_copy_agree_in_either_order(tmp_path: Path) -> None:
+    """Two files correcting one bundled term: whichever is added first, one concept, the
+    bundled term superseded, and removing either leaves the other's correction in force."""
+    text = BUNDLED_BN.read_text(encoding="utf-8")
+    (tmp_path / "bn-fixed.txt").write_text(text.replace(OLD, NEW, 1), encoding="utf-8")
+    (tmp_path / "two.csv").write_text("id,lang,term\npruning,bn,প্রুনিং পদ্ধতি\n", encoding="utf-8")
+    before = concepts()
+    for order in (("bn-fixed.txt", "two.csv"), ("two.csv", "bn-fixed.txt")):
+        for name in order:
+            ok("add", str(tmp_path / name))
+        assert concepts() == before, order
+        terms = {t: status for t, status, _ in bn_terms(card("pruning"))}
+        assert terms[OLD] == "superseded", (order, terms)
+        assert [c["id"] for c in json.loads(ok("search", OLD, "--json").stdout)].count(
+            "pruning-2"
+        ) == 0
+        ok("remove", order[0])
+        kept = bn_terms(card("pruning"))
+        assert kept[0][2].startswith(order[1].split(".")[0]), (order, kept)
+        assert not any(source.startswith(order[0]) for _, _, source in kept), (order, kept)
+        assert concepts() == before
+        ok("remove", order[1])
+        assert bn_terms(card("pruning")) == [(OLD, None, "000_137ebd2ba72c1cdb.txt:3")]
