@@ -84,16 +84,9 @@ def open_searcher(
     """A :class:`Searcher` over the data directories (see :func:`data_dirs`), compiling the
     index into the user cache directory when needed (``on_compile``: see
     :func:`glossary_cli.index.open_index`)."""
-    from glossary_cli.config import cache_dir
-    from glossary_cli.index import open_index
     from glossary_cli.search import Searcher
 
-    env = os.environ if env is None else env
-    dirs, cache = data_dirs(data, env), cache_dir(env)
-    return Searcher(
-        open_index(dirs, cache, on_compile=on_compile),
-        lambda: open_index(dirs, cache, rebuild=True, on_compile=on_compile),
-    )
+    return Searcher(*_index(data, env, on_compile))
 
 
 def open_reader(
@@ -105,12 +98,22 @@ def open_reader(
     """What :func:`open_searcher` opens, to read rather than search
     (:class:`glossary_cli.index.IndexReader`: ``gloss list``, ``stats``, ``sources``), which
     loads none of the search modules."""
+    from glossary_cli.index import IndexReader
+
+    return IndexReader(*_index(data, env, on_compile))
+
+
+def _index(
+    data: str | None, env: Mapping[str, str] | None, on_compile: Callable[[int], None] | None
+) -> tuple[Any, Callable[[], Any]]:
+    """The index connection of the data directories, and the function that compiles it
+    again (for a reader that finds it corrupt)."""
     from glossary_cli.config import cache_dir
-    from glossary_cli.index import IndexReader, open_index
+    from glossary_cli.index import open_index
 
     env = os.environ if env is None else env
     dirs, cache = data_dirs(data, env), cache_dir(env)
-    return IndexReader(
+    return (
         open_index(dirs, cache, on_compile=on_compile),
         lambda: open_index(dirs, cache, rebuild=True, on_compile=on_compile),
     )
