@@ -68,26 +68,25 @@ def user_data_dir(env: Mapping[str, str]) -> Path:
 def cache_dir(env: Mapping[str, str]) -> Path | None:
     """Where indexes are kept: ``GLOSS_CACHE``, else the platform's user cache directory for
     ``gloss`` (platformdirs; ``~/.cache/gloss``); ``None`` when no home directory is known."""
-    if env.get("GLOSS_CACHE"):
-        return Path(env["GLOSS_CACHE"])
-    from platformdirs import user_cache_dir
-
-    try:
-        return Path(user_cache_dir("gloss", appauthor=False))
-    except (KeyError, RuntimeError, OSError):
-        return None
+    return _platform_dir(env, "GLOSS_CACHE", "cache")
 
 
 def state_dir(env: Mapping[str, str]) -> Path | None:
     """Where gloss keeps what it remembers between runs (the queries of ``gloss browse``):
     ``GLOSS_STATE``, else the platform's user state directory for ``gloss`` (platformdirs;
     ``~/.local/state/gloss``); ``None`` when no home directory is known."""
-    if env.get("GLOSS_STATE"):
-        return Path(env["GLOSS_STATE"])
-    from platformdirs import user_state_dir
+    return _platform_dir(env, "GLOSS_STATE", "state")
+
+
+def _platform_dir(env: Mapping[str, str], variable: str, kind: str) -> Path | None:
+    """``$variable``, else platformdirs' ``user_{kind}_dir`` for ``gloss``; ``None`` when no
+    home directory is known."""
+    if env.get(variable):
+        return Path(env[variable])
+    import platformdirs
 
     try:
-        return Path(user_state_dir("gloss", appauthor=False))
+        return Path(getattr(platformdirs, f"user_{kind}_dir")("gloss", appauthor=False))
     except (KeyError, RuntimeError, OSError):
         return None
 
