@@ -335,10 +335,10 @@ def _adopt_shipped(
             or json.loads(meta.get("shipped", "null")) != _content_stamps(here, files)
         ):
             return None
-        old = [row[0] for row in json.loads(meta["files"])]
-        shas = [row[2] for row in json.loads(meta["files"])]
+        indexed = json.loads(meta["files"])
+        old = [row[0] for row in indexed]
         new = [str(f.resolve()) for f in files]
-        stamps = [[*_file_stamp(f), sha] for f, sha in zip(files, shas, strict=True)]
+        stamps = [[*_file_stamp(f), row[2]] for f, row in zip(files, indexed, strict=True)]
         sources = json.loads(meta.get("sources", "{}"))
         moved = {n: sources[o] for o, n in zip(old, new, strict=True) if o in sources}
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -1077,16 +1077,13 @@ def romanized_words(key: str) -> Iterator[tuple[str, str, str]]:
     (which it does word by word): the index keeps them (table ``roman``), so that a query of
     the glossary's own words is romanized without loading ICU."""
     from glossary_cli.normalize import romanize
+    from glossary_cli.scripts import script_block
 
+    langs = {"bengali": "bn", "arabic": "ar"}
     for word in key.split():
-        first = word[:1]
-        if "\u0980" <= first <= "\u09ff":
-            lang = "bn"
-        elif "\u0600" <= first <= "\u06ff":
-            lang = "ar"
-        else:
-            continue
-        yield lang, word, romanize(word, lang)
+        lang = langs.get(script_block(word))
+        if lang is not None:
+            yield lang, word, romanize(word, lang)
 
 
 def name_keys(text: str, lang: str) -> tuple[str, str, str, str, str]:
