@@ -427,7 +427,7 @@ class Searcher(IndexReader):
         rank = _FIELD_ORDER.get(match["field"], 9)
         current = best.get(concept)
         whole = bool(match.get("whole")) or (current is not None and current.whole)
-        if current is None or (score, -rank) > (current.score, -current.field_rank):
+        if current is None or _beats(score, rank, current):
             match["score"] = round(score, 1)
             best[concept] = _Best(round(score, 1), rank, match, whole)
         elif whole and not current.whole:
@@ -570,11 +570,7 @@ class Searcher(IndexReader):
             ):
                 as_typed += 1
             score = bands.WORD.low + 5.0 * coverage + 4.0 * as_typed / len(surfaces)
-            current = run.best.get(concept)
-            if current is not None and (score, -_FIELD_ORDER.get(field, 9)) <= (
-                current.score,
-                -current.field_rank,
-            ):
+            if not _beats(score, _FIELD_ORDER.get(field, 9), run.best.get(concept)):
                 continue  # not better than what the concept has: _add would keep that
             self._add(run.best, concept, score, self._match(field, lang, text, "word", name))
 
@@ -1172,6 +1168,12 @@ def _is_prefix(query: str, name: str) -> bool:
             start = name.rfind(" ", 0, end) + 1
             return name[start:end].endswith(last) and len(name[start:end]) <= len(last)
     return False
+
+
+def _beats(score: float, field_rank: int, current: _Best | None) -> bool:
+    """Whether a match of ``score`` on a name of ``field_rank`` (:data:`_FIELD_ORDER`) replaces
+    a concept's ``current`` best: a higher score, or an equal one on a better field."""
+    return current is None or (score, -field_rank) > (current.score, -current.field_rank)
 
 
 @functools.lru_cache(maxsize=1 << 16)
