@@ -226,8 +226,8 @@ def build_from(
     for i, concept in enumerate(concepts):
         bundled = current.get(concept.id)
         clash = sections_clash(bundled, concept) if bundled is not None else None
-        fixed = correction(bundled, concept) if bundled is not None and clash else None
-        if bundled is not None and fixed is not None and _corrects(bundled, concept):
+        fixed = correction(bundled, concept, keeping=True) if bundled is not None else None
+        if bundled is not None and fixed is not None:
             # the bundled entry with its term or its definition changed: a correction
             concepts[i], said = fixed
             current[concept.id] = join_concepts(bundled, concepts[i])
@@ -312,29 +312,6 @@ def build_from(
             )
         )  # fmt: skip
     return BuildResult(glossary, text, alignments, tuple(warnings), tuple(reports))
-
-
-def _corrects(bundled: Concept, concept: Concept) -> bool:
-    """Whether each section of ``concept`` that contradicts ``bundled``'s keeps its main term
-    or its definitions: an entry of a corrected copy of a bundled file (one of the two
-    changed), rather than another concept that happens to share the English name."""
-    from glossary_cli.align import sections_clash
-    from glossary_cli.normalize import fold
-
-    for section in concept.languages:
-        first = bundled.section(section.lang)
-        if first is None or sections_clash(bundled, Concept(concept.id, (section,))) is None:
-            continue
-        same_term = (
-            first.main is not None
-            and section.main is not None
-            and fold(first.main.text) == fold(section.main.text)
-        )
-        texts = {d.text for d in first.all_definitions()}
-        same_definition = bool(texts) and texts == {d.text for d in section.all_definitions()}
-        if not (same_term or same_definition):
-            return False
-    return True
 
 
 def _holds(concept: Concept, files: set[str]) -> bool:
@@ -631,7 +608,9 @@ def _conflict(existing: Concept, new: Concept) -> str | None:
     return None
 
 
-def correction(existing: Concept, new: Concept) -> tuple[Concept, list[str]] | None:
+def correction(
+    existing: Concept, new: Concept, *, keeping: bool = False
+) -> tuple[Concept, list[str]] | None:
     """``new`` written as a correction of ``existing`` (a concept of the same id), when every
     section of ``new`` that contradicts ``existing``'s (:func:`glossary_cli.align.sections_clash`)
     is in a language other than English: each such section gives ``existing``'s main term
@@ -639,7 +618,10 @@ def correction(existing: Concept, new: Concept) -> tuple[Concept, list[str]] | N
     time it takes the place of ``existing``'s (:func:`glossary_cli.align.supersedes`) and the
     card shows both, each with the glossary it comes from. ``None`` when no section
     contradicts, or an English one does (the English names are what concepts are joined by:
-    another English headword is another concept).
+    another English headword is another concept). With ``keeping``, also ``None`` unless each
+    contradicting section keeps ``existing``'s main term or its definitions (an entry of a
+    corrected copy, or a row named only by its English, changes one of the two: changing both
+    is another concept that shares the English name).
 
     Returns:
         The corrected concept, and one line per corrected language for ``gloss add``
@@ -660,6 +642,15 @@ def correction(existing: Concept, new: Concept) -> tuple[Concept, list[str]] | N
             continue
         if is_english(section.lang):
             return None
+        if keeping:
+            same_term = section.main is not None and fold(first.main.text) == fold(
+                section.main.text
+            )
+            texts = {d.text for d in first.all_definitions()}
+            if not same_term and not (
+                texts and texts == {d.text for d in section.all_definitions()}
+            ):
+                return None
         # the term it replaces: the one an earlier correction replaced, if any (the bundled
         # term), else the main term; so a correction names a term of the bundled concept
         # whatever other file corrected it before, and stays true when that file is removed
@@ -772,11 +763,8 @@ def place_concepts(glossary: Glossary, name: str, fmt: str, known: Known) -> Pla
                 else:
                     reason = _conflict(candidate, c)
                 fixed = (
-                    correction(candidate, c)
-                    if reason is not None
-                    and candidate.id not in claimed
-                    and c.id == candidate.id
-                    and _corrects(candidate, c)
+                    correction(candidate, c, keeping=True)
+                    if reason is not None and candidate.id not in claimed and c.id == candidate.id
                     else None
                 )
                 if fixed is not None:
