@@ -410,7 +410,7 @@ def browse(
         resolve_data_dir(data, os.environ)  # a missing directory is said before the screen
     except GlossError as exc:
         _fail(exc)
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if not _on_a_terminal():
         typer.echo(
             "gloss: browse needs a terminal for its input and output; gloss search QUERY "
             "prints the same results anywhere",
