@@ -13,18 +13,8 @@
 # that compiles its index (`first-show-compiling`: the same data as a directory of its own).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-repo=$PWD
-out=${1:-$repo/benchmarks/RESULTS.md}
-work=${BENCH_DIR:-/tmp/gloss-bench}
-mkdir -p "$work"
-venv=$work/venv
-if [ ! -x "$venv/bin/gloss" ]; then
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet "$repo"
-fi
-"$venv/bin/pip" install --quiet --no-deps --force-reinstall "$repo"  # this checkout's code
-py=$venv/bin/python
-gloss=$venv/bin/gloss
+# shellcheck source=benchmarks/bench_venv.sh
+. benchmarks/bench_venv.sh
 home=$work/home
 rm -rf "$home" && mkdir -p "$home"
 export HOME=$home
