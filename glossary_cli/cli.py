@@ -896,7 +896,9 @@ def export_(
     if fmt is None and suffix and from_suffix is None:
         typer.echo(
             f"gloss: cannot tell an export format from {suffix!r} (give --format "
-            f"{', '.join(formats.names(writable=True))}, or a FILE ending in one of them)",
+            f"{', '.join(formats.names(writable=True))}, or a FILE ending in "
+            + ", ".join(s for f in formats.FORMATS if f.writable for s in f.suffixes)
+            + ")",
             err=True,
         )
         raise typer.Exit(int(ExitCode.USAGE))
