@@ -589,7 +589,7 @@ def list_terms(
         NotFoundError: no concept has a ``lang`` section (or none a term that passes).
         UsageError: a filter naming no loaded glossary or term type.
     """
-    from glossary_cli.select import lang_matches
+    from glossary_cli.tags import matches
 
     tag = lang or "en"
     every = selection is not None and selection.filters_terms
@@ -597,7 +597,7 @@ def list_terms(
         selection.check(*searcher.facets())
     rows: list[dict[str, Any]] = []
     for concept in searcher.concepts():
-        section = next((s for s in concept.languages if lang_matches(s.lang, tag)), None)
+        section = next((s for s in concept.languages if matches(s.lang, tag)), None)
         if section is None:
             continue
         if every:
@@ -867,20 +867,22 @@ def _read_for_lint(path: Path, lang: str | None) -> Any:
     return Glossary(result.glossary.sources, result.glossary.concepts, result.warnings)
 
 
-def _valid_tags(tags: Sequence[str | None], option: str = "--lang") -> None:
-    """Refuse a language option that is no BCP 47 tag.
+def _read_tags(tags: Sequence[str], option: str = "--lang") -> list[str]:
+    """The languages of a language option, each read as files write tags or names
+    (:func:`glossary_cli.tags.parse_langs`: ``BN`` → ``bn``, ``ar_SA`` → ``ar-SA``).
 
     Raises:
-        UsageError: naming the tag and the option.
+        UsageError: naming the item that is no language, and the option.
     """
-    from glossary_cli.tags import is_language_tag
+    from glossary_cli.tags import parse_langs
 
+    out: list[str] = []
     for tag in tags:
-        if tag is not None and not is_language_tag(tag):
-            raise UsageError(
-                f"{option}: {tag!r} is not a language tag",
-                hint="use BCP 47 tags: bn, ar, en, hi…",
-            )
+        try:
+            out += parse_langs(tag)
+        except UsageError as exc:
+            raise UsageError(f"{option}: {exc.message}", hint=exc.hint) from None
+    return list(dict.fromkeys(out))
 
 
 # --- terms in running text ---------------------------------------------------------------------
@@ -1009,7 +1011,7 @@ def scan(
     """
     from glossary_cli.text.scan import scan as find
 
-    _valid_tags(langs)
+    langs = _read_tags(langs)
     searcher, automaton = _termbase(data, env)
     langs = _termbase_tags(searcher, langs)
     texts = []
@@ -1093,7 +1095,7 @@ def lookup(
     Raises:
         UsageError: a language that is no BCP 47 tag.
     """
-    _valid_tags(langs)
+    langs = _read_tags(langs)
     searcher = open_searcher(data, env)
     _termbase_tags(searcher, langs)
     rows = []
@@ -1152,9 +1154,11 @@ _XLIFF_SUFFIXES = (".xlf", ".xliff", ".sdlxliff", ".mxliff", ".tmx")
 
 
 def _script_tag(text: str) -> str:
-    from glossary_cli.formats._common import script_lang
+    """The language the script of a side of a translation says (English for a side without
+    letters)."""
+    from glossary_cli.scripts.writing import text_language
 
-    return script_lang(text)
+    return text_language(text) or "en"
 
 
 def check_translation(
@@ -1189,8 +1193,10 @@ def check_translation(
     from glossary_cli.tags import canonical_tag
     from glossary_cli.text.check import KINDS, check, table_segments, two_files
 
-    _valid_tags([source_lang], "--source-lang")
-    _valid_tags([target_lang], "--target-lang")
+    if source_lang:
+        source_lang = _read_tags([source_lang], "--source-lang")[0]
+    if target_lang:
+        target_lang = _read_tags([target_lang], "--target-lang")[0]
     chosen = tuple(kinds) if kinds else KINDS
     unknown = [k for k in chosen if k not in KINDS]
     if unknown:

@@ -1183,7 +1183,7 @@ def scan(
 
     try:
         inputs = [_read_input(name) for name in files or ["-"]]
-        langs = [t.strip() for t in (lang or "").split(",") if t.strip()]
+        langs = list(parse_langs(lang))
         texts, concepts = api.scan(inputs, langs=langs, side=side.value, data=data)
     except GlossError as exc:
         _fail(exc)
@@ -1254,7 +1254,7 @@ def lookup(
         from glossary_cli.formats._common import decode
 
         queries = decode(raw, file).splitlines()
-        langs = [t.strip() for item in (lang or []) for t in item.split(",") if t.strip()]
+        langs = list(parse_langs(_joined(lang)))
         rows = api.lookup(queries, langs=langs, data=data)
     except GlossError as exc:
         _fail(exc)

@@ -73,6 +73,14 @@ from glossary_cli.model import (
     primary_tag,
 )
 from glossary_cli.normalize import fold
+from glossary_cli.scripts.writing import (
+    ANY_SCRIPT,
+    is_private,
+    script_counts,
+    script_language,
+    script_name,
+    tag_scripts,
+)
 
 __all__ = ["CODES", "Issue", "Report", "issue_mapping", "lint", "report"]
 
@@ -229,7 +237,7 @@ def _section_issues(ci: int, si: int, concept: Concept, section: LangSection) ->
     empty definitions."""
     out: list[_Found] = []
     lang = section.lang
-    expected = _tag_scripts(lang)
+    expected = tag_scripts(lang)
     seen: dict[str, Term] = {}
     latin_only = True
     for ti, term in enumerate(section.terms):
@@ -252,7 +260,7 @@ def _section_issues(ci: int, si: int, concept: Concept, section: LangSection) ->
             continue
         _check_status(term, lang, add)
         _check_type(term, add)
-        scripts = _scripts(term.text)
+        scripts = script_counts(term.text)
         if any(s != "Latn" for s in scripts):
             latin_only = False
         if expected is not _PRIVATE:
@@ -279,7 +287,7 @@ def _section_issues(ci: int, si: int, concept: Concept, section: LangSection) ->
                     + f": {_difference(first.text, term.text)}",
                     "keep one of them: search finds both spellings alike",
                 )
-    if expected is None and section.terms and latin_only and not _private(lang):
+    if expected is None and section.terms and latin_only and not is_private(lang):
         first_term = section.terms[0]
         out.append(
             (
@@ -386,99 +394,24 @@ def _check_type(term: Term, add: Any) -> None:
 
 # --- scripts -------------------------------------------------------------------------------
 
-#: A tag for private use (BCP 47 ``qaa``–``qtz``, ``x-…``): no script contradicts it.
-_PRIVATE = frozenset({"private"})
-#: The scripts ICU's likely-subtags data give a language, and the scripts that write it:
-#: Japanese (``Jpan``) is written in kanji and both kana, Korean (``Kore``) in hangul and
-#: hanja, Chinese (``Hans``, ``Hant``) in Han with bopomofo.
-_SCRIPT_SETS = {
-    "Jpan": frozenset({"Hira", "Kana", "Hani"}),
-    "Kore": frozenset({"Hang", "Hani"}),
-    "Hans": frozenset({"Hani", "Bopo"}),
-    "Hant": frozenset({"Hani", "Bopo"}),
-}
-#: The language gloss suggests for a script a tag contradicts.
-SCRIPT_LANGS = {"Beng": "bn", "Arab": "ar", "Deva": "hi", "Latn": "en"}
-
-
-def _private(tag: str) -> bool:
-    primary = primary_tag(tag)
-    return tag.casefold().startswith("x-") or (len(primary) == 3 and "qaa" <= primary <= "qtz")
-
-
-@cache
-def _tag_scripts(tag: str) -> frozenset[str] | None:
-    """The scripts a language tag's language is written in: its script subtag, else the
-    likely script of its language (ICU ``Locale::addLikelySubtags``, CLDR likely subtags);
-    ``None`` when ICU knows no script for it (``xx``); :data:`_PRIVATE` for private use."""
-    if _private(tag):
-        return _PRIVATE
-    from glossary_cli.icudata import icu
-
-    module = icu()
-    locale = module.Locale.forLanguageTag(tag)
-    if not locale.getLanguage():
-        return None
-    likely = module.Locale.forLanguageTag(tag)
-    likely.addLikelySubtags()
-    script = locale.getScript() or likely.getScript()
-    if not script:
-        return None
-    return _SCRIPT_SETS.get(str(script), frozenset({str(script)}))
-
-
-@cache
-def _char_script(ch: str) -> tuple[str, str] | None:
-    """The script of a letter or mark (ICU ``uscript_getScript``: the Unicode Script property,
-    UAX #24), as ``(short name, name)``; ``None`` for characters of no one script (Common,
-    Inherited: digits, punctuation, ZWJ, harakat) and for what is neither letter nor mark."""
-    if unicodedata.category(ch)[0] not in "LM":
-        return None
-    from glossary_cli.icudata import icu
-
-    script = icu().Script.getScript(ch)
-    short = str(script.getShortName())
-    if short in ("Zyyy", "Zinh", "Zzzz"):
-        return None
-    return short, str(script.getName()).replace("_", " ")
-
-
-def _scripts(text: str) -> dict[str, int]:
-    """Letters (and marks) of ``text`` per script short name, the most frequent first."""
-    counts: dict[str, int] = {}
-    if text.isascii():
-        letters = sum(1 for c in text if c.isalpha())
-        return {"Latn": letters} if letters else {}
-    for ch in text:
-        found = _char_script(ch)
-        if found is not None:
-            counts[found[0]] = counts.get(found[0], 0) + 1
-    return dict(sorted(counts.items(), key=lambda kv: -kv[1]))
-
-
-@cache
-def _script_name(short: str) -> str:
-    """``Beng`` → ``Bengali`` (ICU's script names)."""
-    from glossary_cli.icudata import icu
-
-    module = icu()
-    code = module.Script.getCode(short)
-    return str(module.Script(code[0]).getName()).replace("_", " ") if code else short
+# Which script a term is in and which scripts its language is written in are answered by
+# glossary_cli.scripts.writing (Unicode's Script property and CLDR's likely subtags, ICU).
+_PRIVATE = ANY_SCRIPT
 
 
 def _check_script(
     term: Term, lang: str, expected: frozenset[str] | None, scripts: dict[str, int], add: Any
 ) -> None:
     """``script-mismatch`` and ``latin-in-term``: the scripts of the term's letters against
-    those of its language (:func:`_tag_scripts`)."""
+    those of its language (:func:`~glossary_cli.scripts.writing.tag_scripts`)."""
     native = [s for s in scripts if s != "Latn"]
     if expected is None:
         if native:
             main = native[0]
-            suggested = SCRIPT_LANGS.get(main)
+            suggested = script_language(main)
             add(
                 "script-mismatch",
-                f"the {_script_name(main)}-script term {term.text!r} is tagged "
+                f"the {script_name(main)}-script term {term.text!r} is tagged "
                 f"{lang!r}, which names no language ICU knows",
                 f"tag it {suggested}" if suggested else "tag it with its language",
             )
@@ -486,11 +419,11 @@ def _check_script(
     foreign = [s for s in native if s not in expected]
     if foreign:
         main = foreign[0]
-        suggested = SCRIPT_LANGS.get(main)
+        suggested = script_language(main)
         where = (
-            f"{_script_name(main)} letters in"
+            f"{script_name(main)} letters in"
             if len(native) > 1
-            else f"the {_script_name(main)}-script"
+            else f"the {script_name(main)}-script"
         )
         add(
             "script-mismatch",
@@ -523,7 +456,7 @@ def _check_script(
 
 
 def _names(scripts: frozenset[str]) -> str:
-    return " or ".join(sorted(_script_name(s) for s in scripts))
+    return " or ".join(sorted(script_name(s) for s in scripts))
 
 
 # A parenthetical or bracketed gloss, innermost first (applied until none is left).

@@ -22,6 +22,9 @@ term line and its definition line, before :mod:`glossary_cli.align` turns entrie
 # cost of importing this module (about 1 ms of every lookup).
 from typing import Any, NamedTuple
 
+from glossary_cli.tags import is_english as is_english  # re-exported: the model's callers ask it
+from glossary_cli.tags import primary_tag as primary_tag
+
 #: Administrative statuses (the TBX-Basic picklist of ``administrativeStatus``, ISO 12620
 #: ``preferredTerm-admn-sts`` …, written without the suffix). Other spellings a termbase uses
 #: (``obsolete``, ``forbidden``, ``preferredTerm``…) are mapped onto these by
@@ -42,21 +45,6 @@ EN_ORIGINS = ("source", "curated", "none")
 #: Cross-reference types that name another concept: curation's ``related`` and ``broader``,
 #: TBX's ``crossReference`` (its ``externalCrossReference`` and ``xGraphic`` point outside).
 RELATED_TYPES = ("related", "broader", "crossReference")
-
-
-def primary_tag(tag: str) -> str:
-    """The primary language subtag of a BCP 47 tag, lower case (RFC 5646 §2.2.1): matching
-    treats ``en-US`` as ``en``.
-
-    >>> primary_tag("en-US"), primary_tag("zh-Hant-TW"), primary_tag("BN")
-    ('en', 'zh', 'bn')
-    """
-    return tag.split("-", 1)[0].split("_", 1)[0].lower()
-
-
-def is_english(tag: str) -> bool:
-    """Whether a language tag is English (``en``, ``en-US``, ``en-GB``…)."""
-    return primary_tag(tag) == "en"
 
 
 class Definition(NamedTuple):

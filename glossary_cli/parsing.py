@@ -21,17 +21,17 @@ import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from glossary_cli.errors import ParseError, ParseWarning
 from glossary_cli.model import Entry
 from glossary_cli.tags import is_language_tag
 
-#: ISO 15924 script code → default BCP 47 language tag for a glossary written in it. Scripts
-#: shared by many languages (Latin, Devanagari, Cyrillic…) are not guessed: pass ``lang``.
-SCRIPT_LANGS = {"Beng": "bn", "Arab": "ar"}
-
-#: Human names of the scripts gloss can guess, for messages.
-SCRIPT_NAMES = {"Beng": "Bengali", "Arab": "Arabic", "Latn": "Latin", "Deva": "Devanagari"}
+#: The scripts (ISO 15924) whose plain glossary files are taken to be in the language most
+#: written in them (:func:`glossary_cli.scripts.writing.script_language`: Bengali ``bn``,
+#: Arabic ``ar``), the termbase's own languages. A plain file in a script many languages
+#: share (Latin, Devanagari, Cyrillic…) names its language: ``gloss add FILE --lang hi``.
+GUESSED_SCRIPTS = ("Beng", "Arab")
 
 #: Separators between the English name and the abbreviation inside a parenthetical:
 #: hyphen-minus, en dash or em dash with spaces around (``Mixture of Experts - MoE``).
@@ -217,38 +217,6 @@ def is_abbreviation(text: str) -> bool:
     return False
 
 
-def script_of(text: str) -> str | None:
-    """The ISO 15924 code of the script most of ``text``'s letters are written in.
-
-    Uses ICU's script property (``UScript``, Unicode UAX #24); characters of the Common and
-    Inherited scripts (digits, punctuation, combining marks) do not count.
-
-    Returns:
-        e.g. ``"Beng"``, ``"Arab"``, ``"Latn"``; ``None`` when ``text`` has no letters.
-    """
-    letters = [ch for ch in text if ch.isalpha() and ch != "\u0640"]
-    if letters and all("\u0980" <= ch <= "\u09ff" for ch in letters):
-        return "Beng"  # every letter of the Bengali block is of the Bengali script
-    if letters and all("\u0620" <= ch <= "\u06ff" for ch in letters):
-        return "Arab"  # and so of the Arabic block's, but tatweel (Common)
-    counts = _script_counts(text)
-    return counts.most_common(1)[0][0] if counts else None
-
-
-def _script_counts(text: str) -> Counter[str]:
-    from glossary_cli.icudata import icu  # so that reading records never loads ICU
-
-    script = icu().Script
-    counts: Counter[str] = Counter()
-    for ch in text:
-        if not ch.isalpha():
-            continue
-        code = script.getScript(ch).getShortName()
-        if code not in ("Zyyy", "Zinh", "Zzzz"):
-            counts[code] += 1
-    return counts
-
-
 @dataclass(slots=True)
 class _Line:
     number: int
@@ -262,7 +230,7 @@ def parse_glossary(text: str, name: str, lang: str | None = None) -> ParsedGloss
         text: the decoded file (see :func:`decode`); a leading BOM is dropped.
         name: the file name, used in ``Entry.source`` (``NAME:LINE``) and messages.
         lang: BCP 47 tag of the terms; detected from their script when ``None``
-            (Bengali → ``bn``, Arabic → ``ar``; see :data:`SCRIPT_LANGS`).
+            (Bengali → ``bn``, Arabic → ``ar``; see :data:`GUESSED_SCRIPTS`).
 
     Returns:
         The parsed file. Terms and definitions are NFC (Unicode UAX #15), with runs of
@@ -319,7 +287,7 @@ def parse_glossary(text: str, name: str, lang: str | None = None) -> ParsedGloss
             )
         seen.setdefault(key, term_line.number)
         entries.append(entry)
-    if lang in SCRIPT_LANGS.values():
+    if lang in _guessed_langs():
         _check_scripts(pairs, lang, name, warnings)
     return ParsedGlossary(
         name=name,
@@ -415,14 +383,22 @@ def _unpaired_error(body: list[_Line], name: str) -> ParseError:
 _LANG_HINT = (
     "give its language tag: gloss add FILE --lang {tag}, or FILE: {{lang: {tag}}} in sources.yaml"
 )
-#: A language written in a script, for the example of the hint (ISO 15924 → BCP 47).
-_EXAMPLE_TAGS = {"Latn": "en", "Deva": "hi", "Cyrl": "ru", "Hani": "zh", "Taml": "ta"}
+
+
+@cache
+def _guessed_langs() -> frozenset[str | None]:
+    """The languages of :data:`GUESSED_SCRIPTS`."""
+    from glossary_cli.scripts.writing import script_language
+
+    return frozenset(script_language(s) for s in GUESSED_SCRIPTS)
 
 
 def _detect_language(pairs: Sequence[tuple[_Line, _Line]], name: str) -> str:
+    from glossary_cli.scripts.writing import script_counts, script_language, script_name
+
     counts: Counter[str] = Counter()
     for term_line, _ in pairs:
-        counts.update(_script_counts(split_parenthetical(term_line.text)[0]))
+        counts.update(script_counts(split_parenthetical(term_line.text)[0]))
     if not counts:
         raise ParseError(
             "cannot tell the language: the terms have no letters",
@@ -431,29 +407,30 @@ def _detect_language(pairs: Sequence[tuple[_Line, _Line]], name: str) -> str:
             hint=_LANG_HINT.format(tag="hi"),
         )
     script = counts.most_common(1)[0][0]
-    if script not in SCRIPT_LANGS:
-        label = SCRIPT_NAMES.get(script, script)
+    lang = script_language(script) if script in GUESSED_SCRIPTS else None
+    if lang is None:
         raise ParseError(
-            f"cannot tell the language of terms in {label} script",
+            f"cannot tell the language of terms in {script_name(script)} script",
             path=name,
             line=pairs[0][0].number,
-            hint=_LANG_HINT.format(tag=_EXAMPLE_TAGS.get(script, "hi")),
+            hint=_LANG_HINT.format(tag=script_language(script) or "hi"),
         )
-    return SCRIPT_LANGS[script]
+    return lang
 
 
 def _check_scripts(
     pairs: Sequence[tuple[_Line, _Line]], lang: str, name: str, warnings: list[ParseWarning]
 ) -> None:
-    expected = next(s for s, tag in SCRIPT_LANGS.items() if tag == lang)
+    from glossary_cli.scripts.writing import script_name, script_of, tag_scripts
+
+    expected = tag_scripts(lang) or frozenset()
     for term_line, _ in pairs:
         script = script_of(split_parenthetical(term_line.text)[0])
-        if script is not None and script != expected and script != "Latn":
-            label = SCRIPT_NAMES.get(script, script)
+        if script is not None and script not in expected and script != "Latn":
             warnings.append(
                 ParseWarning(
-                    f"the term is in {label} script in a "
-                    f"{SCRIPT_NAMES[expected]} ({lang}) glossary",
+                    f"the term is in {script_name(script)} script in a "
+                    f"{' or '.join(sorted(map(script_name, expected)))} ({lang}) glossary",
                     path=name,
                     line=term_line.number,
                     hint="move it to a glossary of its own language",
@@ -487,7 +464,7 @@ def _entry(
                 hint="close the parenthesis: TERM (English - ABBR)",
             )
         )
-    english = _english_words(def_line.text) if lang in SCRIPT_LANGS.values() else []
+    english = _english_words(def_line.text) if lang in _guessed_langs() else []
     if english:
         words = ", ".join(repr(w) for w in english)
         warnings.append(

@@ -30,9 +30,7 @@ from glossary_cli.model import (
     Term,
     is_english,
 )
-
-#: English names of language tags shown in headers; other tags are named by ICU.
-LANGUAGE_NAMES = {"en": "English", "bn": "Bengali", "ar": "Arabic"}
+from glossary_cli.tags import language_name
 
 # C0/C1 controls, DEL, and bidi embedding/override/isolate controls: never sent to a terminal.
 _UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
@@ -55,17 +53,6 @@ def safe(text: str) -> str:
         return f"<U+{cp:04X}>"
 
     return _UNSAFE.sub(show, text).replace("\t", " ").replace("\n", " ")
-
-
-def language_name(tag: str) -> str:
-    """English name of a BCP 47 tag: ``bn`` → ``Bengali``; ICU's display name for others."""
-    if tag in LANGUAGE_NAMES:
-        return LANGUAGE_NAMES[tag]
-    from glossary_cli.icudata import icu
-
-    module = icu()
-    name = str(module.Locale(tag.replace("-", "_")).getDisplayName(module.Locale("en")))
-    return name if name and name != tag else tag
 
 
 # --- plain data ------------------------------------------------------------------------------

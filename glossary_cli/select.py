@@ -18,8 +18,8 @@ from glossary_cli.model import (
     Glossary,
     LangSection,
     Term,
-    primary_tag,
 )
+from glossary_cli.tags import matches
 
 
 def source_file(source: str) -> str:
@@ -32,20 +32,11 @@ def source_file(source: str) -> str:
     return head if sep and tail.isdigit() else source
 
 
-def lang_matches(tag: str, wanted: str) -> bool:
-    """Whether a section tagged ``tag`` is what ``--lang wanted`` asks for: the same tag
-    (case-insensitively), or, when ``wanted`` names no region or script, the same language
-    (``en`` takes ``en-US``; ``en-US`` does not take ``en-GB``)."""
-    if tag.casefold() == wanted.casefold():
-        return True
-    return "-" not in wanted and primary_tag(tag) == wanted.casefold()
-
-
 class Selection(NamedTuple):
     """Filters on languages and terms; empty fields select everything.
 
     Attributes:
-        langs: BCP 47 tags (:func:`lang_matches`).
+        langs: BCP 47 tags (:func:`glossary_cli.tags.matches`).
         statuses: administrative statuses (:data:`glossary_cli.model.STATUSES`).
         types: TBX term types; ``abbreviation`` also selects ``acronym`` and ``initialism``,
             which TBX-Basic lists apart.
@@ -104,7 +95,7 @@ class Selection(NamedTuple):
 
     def lang_ok(self, tag: str) -> bool:
         """Whether a section tagged ``tag`` is selected."""
-        return not self.langs or any(lang_matches(tag, w) for w in self.langs)
+        return not self.langs or any(matches(tag, w) for w in self.langs)
 
     def glossary_ok(self, source: str) -> bool:
         """Whether something read from ``source`` (``FILE:LINE``) is selected."""

@@ -16,11 +16,11 @@ PACKAGE = Path(__file__).resolve().parent.parent / "glossary_cli"
 
 #: Each module's layer: a module may import gloss's modules of its own layer or below.
 LAYERS = {
-    "__init__": 0, "errors": 0, "tags": 0, "config": 0,
+    "__init__": 0, "errors": 0, "icudata": 0, "tags": 0, "config": 0,
     "model": 1,
-    "records": 2, "select": 2, "icudata": 2,
+    "records": 2, "select": 2,
     "scripts": 2, "scripts.bengali": 2, "scripts.arabic": 2, "scripts.devanagari": 2,
-    "scripts.latin": 2,
+    "scripts.latin": 2, "scripts.writing": 2,
     "normalize": 3, "parsing": 3,
     "formats._common": 3, "formats._xml": 3, "formats._yaml": 3, "formats._markup": 3,
     "formats": 4, "formats.seedtext": 4, "formats.tbx": 4, "formats.table": 4,

@@ -3,6 +3,8 @@ the rule (NFKC_Casefold, word breaks)."""
 
 from __future__ import annotations
 
+import unicodedata
+
 import icu
 import pytest
 
@@ -187,17 +189,21 @@ def test_romanize_uses_icu_transforms() -> None:
 )
 def test_the_script_of_a_blocks_letters_is_icus(lo: int, hi: int, script: str) -> None:
     """script_of answers a text of one block's letters without ICU: it must be ICU's answer
-    for every letter of the block."""
-    from glossary_cli import parsing
+    for every letter (and, in Bengali, every mark) of the block."""
+    from glossary_cli.scripts import writing
 
-    letters = [chr(cp) for cp in range(lo, hi + 1) if chr(cp).isalpha()]
+    letters = [
+        chr(cp)
+        for cp in range(lo, hi + 1)
+        if chr(cp).isalpha() or (script == "Beng" and unicodedata.category(chr(cp))[0] == "M")
+    ]
     assert len(letters) > 50
     for ch in letters:
         if ch == "\u0640":  # tatweel: a letter of no script (Common), which no key keeps
             continue
         assert icu.Script.getScript(ch).getShortName() == script, hex(ord(ch))
-        assert parsing.script_of(ch + ch) == script
-    assert parsing.script_of("ক" + "ب" * 2) == "Arab"  # mixed: ICU counts
+        assert writing.script_of(ch + ch) == script
+    assert writing.script_of("ক" + "ب" * 2) == "Arab"  # mixed: the most letters
 
 
 def test_romanized_words_the_index_keeps_are_what_romanize_gives() -> None:
@@ -220,3 +226,13 @@ def test_romanized_words_the_index_keeps_are_what_romanize_gives() -> None:
         for lang in ("bn", "ar"):
             table = {w: latin for (tag, w), latin in known.items() if tag == lang}
             assert romanize(key, lang, table) == romanize(key, lang), key
+
+
+@pytest.mark.parametrize("script", ["Beng", "Arab", "Latn"])
+def test_the_most_written_languages_a_lookup_knows_are_icus(script: str) -> None:
+    """The languages script_language answers without ICU are CLDR's likely subtags."""
+    from glossary_cli.scripts import writing
+
+    likely = icu.Locale(f"und_{script}")
+    likely.addLikelySubtags()
+    assert writing.MOST_WRITTEN[script] == likely.getLanguage()

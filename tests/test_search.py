@@ -190,10 +190,18 @@ def test_language_tags_are_case_insensitive() -> None:
     )
 
 
-def test_underscore_tags_get_a_hint() -> None:
+def test_locale_names_and_language_names_are_read_as_tags() -> None:
+    """--lang reads languages as files write them: a POSIX locale name is its BCP 47 tag,
+    a language's name (in English or in itself) its language."""
+    assert run_json("search", "pruning", "--lang", "Bengali,العربية", "--json") == run_json(
+        "search", "pruning", "--lang", "bn,ar", "--json"
+    )
     result = runner.invoke(app, ["search", "pruning", "--lang", "hi_IN"])
-    assert result.exit_code == 2
+    assert result.exit_code == 1
     assert "hi-IN" in result.stderr
+    result = runner.invoke(app, ["search", "pruning", "--lang", "klingonese"])
+    assert result.exit_code == 2
+    assert "'klingonese' is not a language tag" in result.stderr
 
 
 def test_a_language_filter_that_empties_the_result_says_so() -> None:

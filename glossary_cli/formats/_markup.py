@@ -12,8 +12,9 @@ from collections.abc import Iterable, Sequence
 from html import escape
 
 from glossary_cli.errors import RecordError
-from glossary_cli.formats._common import LANGUAGE_NAMES, control_message, find_control
-from glossary_cli.model import Concept, Glossary, LangSection, Term, is_english, primary_tag
+from glossary_cli.formats._common import control_message, find_control
+from glossary_cli.model import Concept, Glossary, LangSection, Term, is_english
+from glossary_cli.tags import language_name
 
 #: The title a page, deck or dictionary gets (the title of a TBX export's header too).
 DEFAULT_TITLE = "gloss: AI terminology"
@@ -26,8 +27,6 @@ RTL_LANGUAGES = frozenset(
 )  # fmt: skip
 #: Script subtags (ISO 15924) written right to left.
 RTL_SCRIPTS = frozenset({"arab", "hebr", "syrc", "thaa", "nkoo", "adlm", "mand", "samr"})
-_NAMES = {tag: name.title() for name, tag in reversed(LANGUAGE_NAMES.items()) if name.isascii()}
-_NAMES.update({"en": "English", "ar": "Arabic", "bn": "Bengali"})
 
 
 def is_rtl(tag: str) -> bool:
@@ -52,18 +51,6 @@ def lang_attrs(tag: str) -> str:
     """
     attrs = f' lang="{escape(tag)}"'
     return attrs + ' dir="rtl"' if is_rtl(tag) else attrs
-
-
-def language_name(tag: str) -> str:
-    """The English name of a language tag, with the tag when it has more subtags.
-
-    >>> language_name("bn"), language_name("en-US"), language_name("xx")
-    ('Bengali', 'English (en-US)', 'xx')
-    """
-    name = _NAMES.get(primary_tag(tag))
-    if name is None:
-        return tag
-    return name if "-" not in tag and "_" not in tag else f"{name} ({tag})"
 
 
 def exported_sections(concept: Concept) -> list[tuple[LangSection, list[Term]]]:

@@ -33,13 +33,13 @@ from glossary_cli.formats._markup import (
     concept_extras_html,
     exported_sections,
     lang_attrs,
-    language_name,
     refuse_controls,
     term_html,
     texts,
 )
 from glossary_cli.formats._markup import left_out as _left_out
 from glossary_cli.model import Concept, Glossary, is_english
+from glossary_cli.tags import language_name
 
 #: The fields of gloss's note type: ``Key`` (``CONCEPT-ID from→to``, unique, so that Anki's
 #: duplicate check, which compares first fields, does not flag the notes of a concept's

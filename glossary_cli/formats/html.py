@@ -26,13 +26,13 @@ from glossary_cli.formats._markup import (
     exported_sections,
     headword,
     lang_attrs,
-    language_name,
     refuse_controls,
     term_labels,
     texts,
 )
 from glossary_cli.formats._markup import left_out as left_out
 from glossary_cli.model import Concept, Glossary
+from glossary_cli.tags import language_name
 
 _STYLE = """
 :root{color-scheme:light dark;--muted:#5b5b66;--line:#d0d0d7;--accent:#1d4ed8}

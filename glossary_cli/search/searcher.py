@@ -165,7 +165,7 @@ class Searcher(IndexReader):
         Args:
             query: what the user typed, in any script.
             langs: if given, only concepts with a section in one of these languages
-                (:func:`glossary_cli.select.lang_matches`: ``en`` takes ``en-US``).
+                (:func:`glossary_cli.tags.matches`: ``en`` takes ``en-US``).
             limit: most results (≥ 1).
             selection: status, type and glossary filters: only the terms they select are
                 matched (and definitions only for a glossary filter, having no status or
@@ -903,9 +903,13 @@ class Searcher(IndexReader):
         from rapidfuzz import fuzz
 
         from glossary_cli.normalize import romanize
-        from glossary_cli.parsing import SCRIPT_LANGS, script_of
+        from glossary_cli.parsing import GUESSED_SCRIPTS
+        from glossary_cli.scripts.writing import script_language, script_of
 
-        lang = SCRIPT_LANGS.get(script_of(q) or "")
+        script = script_of(q)
+        if script not in GUESSED_SCRIPTS:
+            return  # romanized only from the termbase's own scripts, Bengali and Arabic
+        lang = script_language(script)
         if lang is None:
             return
         roman = romanize(q, lang, self._romanized(q, lang))
@@ -992,7 +996,7 @@ class Searcher(IndexReader):
         return len(self._with_langs(found, langs)) >= limit
 
     def _with_langs(self, rowids: list[int], langs: Sequence[str]) -> set[int]:
-        from glossary_cli.select import lang_matches
+        from glossary_cli.tags import matches
 
         if not rowids:
             return set()
@@ -1002,7 +1006,7 @@ class Searcher(IndexReader):
             f"SELECT rowid, langs FROM concept WHERE rowid IN ({marks})", rowids
         ):
             tags = have.split(",") if have else []
-            if any(lang_matches(tag, want) for tag in tags for want in langs):
+            if any(matches(tag, want) for tag in tags for want in langs):
                 ok.add(rowid)
         return ok
 

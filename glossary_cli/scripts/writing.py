@@ -1,0 +1,254 @@
+"""Writing systems: which script a text is written in, and which languages write each script.
+
+The one home of these facts: readers ask it to file a column, a heading, a term folder or a
+definition under the language its script says when the file does not say; ``gloss lint`` asks
+it whether a term's script contradicts its language; search asks it which language a query is
+in. Every answer comes from Unicode and CLDR through ICU:
+
+* a character's script is its Unicode Script property (UAX #24, ICU ``uscript_getScript``);
+  characters of no one script (Common: digits, punctuation, spaces; Inherited: harakat, ZWJ)
+  belong to none;
+* the languages a script is written in, and the one most written in it, are CLDR's likely
+  subtags (ICU ``Locale::addLikelySubtags``: ``und-Beng`` → ``bn``, ``und-Arab`` → ``ar``,
+  ``und-Latn`` → ``en``), and the scripts a language is written in, its likely script
+  (``ur`` → ``Arab``) or its tag's own script subtag (``sr-Latn``).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from functools import cache
+
+#: A language whose text mixes several scripts of Unicode: the scripts each one writes in
+#: (ISO 15924 ``Jpan``, ``Kore``, ``Hans``, ``Hant`` are unions of Unicode's scripts).
+_SCRIPT_SETS = {
+    "Jpan": frozenset({"Hira", "Kana", "Hani"}),
+    "Kore": frozenset({"Hang", "Hani"}),
+    "Hans": frozenset({"Hani", "Bopo"}),
+    "Hant": frozenset({"Hani", "Bopo"}),
+}
+#: CLDR's most written language of the termbase's own scripts (``und-Beng`` → ``bn``…),
+#: answered without loading ICU, as a lookup needs them (a test checks them against ICU).
+MOST_WRITTEN = {"Beng": "bn", "Arab": "ar", "Latn": "en"}
+#: What :func:`tag_scripts` says of a private-use tag (``x-…``, ``qaa``–``qtz``): any script.
+ANY_SCRIPT: frozenset[str] = frozenset()
+
+
+@cache
+def char_script(ch: str) -> str | None:
+    """The ISO 15924 code of the script of a letter or mark (the Unicode Script property,
+    UAX #24, through ICU); ``None`` for what is neither, and for characters of the Common and
+    Inherited scripts (digits, punctuation, harakat, ZWJ, tatweel).
+
+    >>> [char_script(c) for c in ("a", "ক", "ل", "\u064e", "7", "क", "中")]
+    ['Latn', 'Beng', 'Arab', None, None, 'Deva', 'Hani']
+    """
+    if ch.isascii():
+        return "Latn" if ch.isalpha() else None
+    category = unicodedata.category(ch)[0]
+    if category not in "LM":
+        return None
+    # the blocks a lookup meets most, answered without loading ICU (tests check each letter
+    # against ICU): every letter and mark of the Bengali block is of the Bengali script, and
+    # every letter of the Arabic block of the Arabic script, but tatweel (Common)
+    if "\u0980" <= ch <= "\u09ff":
+        return "Beng"
+    if "\u0620" <= ch <= "\u06ff" and category == "L" and ch != "\u0640":
+        return "Arab"
+    from glossary_cli.icudata import icu
+
+    code = str(icu().Script.getScript(ch).getShortName())
+    return None if code in ("Zyyy", "Zinh", "Zzzz") else code
+
+
+def script_counts(text: str) -> dict[str, int]:
+    """The letters and marks of ``text`` per script (:func:`char_script`), the most frequent
+    first.
+
+    >>> script_counts("LoRA লোরা")
+    {'Latn': 4, 'Beng': 4}
+    """
+    counts: dict[str, int] = {}
+    if text.isascii():
+        letters = sum(1 for c in text if c.isalpha())
+        return {"Latn": letters} if letters else {}
+    for ch in text:
+        code = char_script(ch)
+        if code is not None:
+            counts[code] = counts.get(code, 0) + 1
+    return dict(sorted(counts.items(), key=lambda kv: -kv[1]))
+
+
+def script_of(text: str) -> str | None:
+    """The script most of ``text``'s letters are written in (ISO 15924: ``"Beng"``,
+    ``"Arab"``, ``"Latn"``…), the first such script on a tie; ``None`` without letters.
+
+    >>> script_of("প্রুনিং (Pruning)"), script_of("تقليم"), script_of("1.5"), script_of("")
+    ('Beng', 'Arab', None, None)
+    """
+    counts = script_counts(text)
+    return next(iter(counts), None)
+
+
+def first_script(text: str) -> str | None:
+    """The script of the first letter of ``text`` that has one, or ``None``.
+
+    >>> first_script("(ইভেন্ট) Event"), first_script("4bit")
+    ('Beng', 'Latn')
+    """
+    if text.isascii():
+        return "Latn" if any(c.isalpha() for c in text) else None
+    for ch in text:
+        code = char_script(ch)
+        if code is not None:
+            return code
+    return None
+
+
+#: Characters between two runs of different scripts that close the run before them.
+_CLOSING = ")]}»›”’\"'.,;:!?،؛؟।0123456789"
+
+
+def script_runs(text: str) -> list[tuple[str | None, str]]:
+    """``text`` cut where its script changes, as ``(script, run)`` pairs in order: the
+    characters of no script (spaces, punctuation, digits, harakat) belong to the run they
+    stand in; between two runs, what comes before the first space (closing brackets, digits,
+    punctuation: ``INT4``) ends the run before, what follows the spaces begins the run after
+    (an opening bracket). A text without letters is one run of script ``None``.
+
+    >>> script_runs("معالجة اللغة الطبيعية Natural language processing (NLP)")
+    [('Arab', 'معالجة اللغة الطبيعية'), ('Latn', 'Natural language processing (NLP)')]
+    >>> script_runs("(ইভেন্ট) Event")
+    [('Beng', '(ইভেন্ট)'), ('Latn', 'Event')]
+    >>> script_runs("INT4 কোয়ান্টাইজেশন")
+    [('Latn', 'INT4'), ('Beng', 'কোয়ান্টাইজেশন')]
+    """
+    runs: list[tuple[str | None, str]] = []
+    current: str | None = None
+    start = 0
+    pending = 0  # where the characters of no script after the current run's last letter begin
+    for i, ch in enumerate(text):
+        code = char_script(ch)
+        if code is None:
+            continue
+        if current is None:
+            current = code
+        elif code != current:
+            between = text[pending:i]
+            space = next((k for k, c in enumerate(between) if c.isspace()), None)
+            if space is None:  # no space: closing marks and digits end the run before
+                space = len(between) - len(between.lstrip(_CLOSING))
+            cut = pending + space
+            runs.append((current, text[start:cut].rstrip()))
+            while cut < i and text[cut].isspace():
+                cut += 1
+            current, start = code, cut
+        pending = i + 1
+    runs.append((current, text[start:].strip()))
+    return [(code, run) for code, run in runs if run]
+
+
+@cache
+def _likely(tag: str) -> tuple[str, str]:
+    """``(language, script)`` of a tag after CLDR's likely subtags (ICU)."""
+    from glossary_cli.icudata import icu
+
+    locale = icu().Locale.forLanguageTag(tag)
+    given = str(locale.getScript())
+    likely = icu().Locale.forLanguageTag(tag)
+    likely.addLikelySubtags()
+    return str(likely.getLanguage()), given or str(likely.getScript())
+
+
+def is_private(tag: str) -> bool:
+    """Whether a tag is for private use (BCP 47 ``x-…``, ``qaa``–``qtz``): no script
+    contradicts it.
+
+    >>> is_private("x-klingon"), is_private("qaa"), is_private("bn")
+    (True, True, False)
+    """
+    primary = tag.split("-", 1)[0].casefold()
+    return tag.casefold().startswith("x-") or (len(primary) == 3 and "qaa" <= primary <= "qtz")
+
+
+@cache
+def tag_scripts(tag: str) -> frozenset[str] | None:
+    """The scripts a language tag's text is written in: its script subtag, else the likely
+    script of its language (CLDR likely subtags, through ICU); ``None`` when ICU knows no
+    script for it (``xx``); :data:`ANY_SCRIPT` (empty) for a private-use tag.
+
+    >>> sorted(tag_scripts("ja")), tag_scripts("sr-Latn"), tag_scripts("ur"), tag_scripts("xx")
+    (['Hani', 'Hira', 'Kana'], frozenset({'Latn'}), frozenset({'Arab'}), None)
+    """
+    if is_private(tag):
+        return ANY_SCRIPT
+    from glossary_cli.tags import known_language
+
+    if not known_language(tag):
+        return None
+    _, script = _likely(tag)
+    if not script:
+        return None
+    return _SCRIPT_SETS.get(script, frozenset({script}))
+
+
+def written_in(text: str, tag: str) -> bool:
+    """Whether ``text``'s script (:func:`script_of`) is one ``tag``'s language is written
+    in; true for text without letters and for tags of no known script.
+
+    >>> written_in("তথ্য", "bn"), written_in("তথ্য", "ar"), written_in("LoRA", "en-GB")
+    (True, False, True)
+    """
+    script = script_of(text)
+    scripts = tag_scripts(tag)
+    return script is None or not scripts or script in scripts
+
+
+@cache
+def script_language(script: str, among: Sequence[str] = ()) -> str | None:
+    """The language a text in ``script`` is taken to be in: the first of ``among`` (the
+    languages a file has) written in it, else the language CLDR says is most written in it
+    (ICU likely subtags of ``und-SCRIPT``: ``Beng`` → ``bn``, ``Arab`` → ``ar``, ``Latn`` →
+    ``en``, ``Cyrl`` → ``ru``, ``Hani`` → ``zh``); ``None`` for a script CLDR has no
+    language for. ``among`` must be a tuple (the answer is cached).
+
+    >>> script_language("Beng"), script_language("Arab", ("en", "fa")), script_language("Latn")
+    ('bn', 'fa', 'en')
+    """
+    for tag in among:
+        scripts = tag_scripts(tag)
+        if scripts and script in scripts:
+            return tag
+    if script in MOST_WRITTEN:
+        return MOST_WRITTEN[script]
+    members = next((k for k, v in _SCRIPT_SETS.items() if script in v and k != "Hant"), None)
+    lang, likely_script = _likely(f"und-{members or script}")
+    if not lang or lang == "und" or likely_script not in (script, members):
+        return None
+    return lang
+
+
+def text_language(text: str, among: Sequence[str] = ()) -> str | None:
+    """The language the script of ``text`` says (:func:`script_of`, then
+    :func:`script_language`), or ``None`` for text without letters.
+
+    >>> text_language("একটি মডেল"), text_language("نموذج", ("en", "ur")), text_language("42")
+    ('bn', 'ur', None)
+    """
+    script = script_of(text)
+    return script_language(script, tuple(among)) if script else None
+
+
+@cache
+def script_name(code: str) -> str:
+    """The English name of an ISO 15924 script code (ICU): ``Beng`` → ``Bengali``.
+
+    >>> script_name("Beng"), script_name("Arab"), script_name("Zzzz9")
+    ('Bengali', 'Arabic', 'Zzzz9')
+    """
+    from glossary_cli.icudata import icu
+
+    module = icu()
+    found = module.Script.getCode(code)
+    return str(module.Script(found[0]).getName()).replace("_", " ") if found else code
