@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from glossary_cli.parsing import split_parenthetical
 from glossary_cli.search import Searcher
+from glossary_cli.termtext import split_parenthetical
 
 
 @dataclass(frozen=True, slots=True)

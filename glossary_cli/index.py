@@ -1036,9 +1036,9 @@ def name_rows(concept: Any) -> Iterator[tuple[str, str, str, str | None, str | N
     language's main term, ``abbr``, ``synonym``, ``alias`` for a search-only alias,
     ``misreading``), then the curated related terms (``related``). A term that ends in a
     parenthetical is also named by what stands before it and by the names inside it
-    (:func:`glossary_cli.parsing.split_parenthetical`), under the same field."""
+    (:func:`glossary_cli.termtext.split_parenthetical`), under the same field."""
     from glossary_cli.model import RELATED_TYPES, is_english
-    from glossary_cli.parsing import split_parenthetical
+    from glossary_cli.termtext import split_parenthetical
 
     for section in concept.languages:
         english = is_english(section.lang)

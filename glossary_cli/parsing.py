@@ -26,6 +26,7 @@ from functools import cache
 from glossary_cli.errors import ParseError, ParseWarning
 from glossary_cli.model import Entry
 from glossary_cli.tags import is_language_tag
+from glossary_cli.termtext import split_parenthetical
 
 #: The scripts (ISO 15924) whose plain glossary files are taken to be in the language most
 #: written in them (:func:`glossary_cli.scripts.writing.script_language`: Bengali ``bn``,
@@ -33,9 +34,6 @@ from glossary_cli.tags import is_language_tag
 #: share (Latin, Devanagari, Cyrillic…) names its language: ``gloss add FILE --lang hi``.
 GUESSED_SCRIPTS = ("Beng", "Arab")
 
-#: Separators between the English name and the abbreviation inside a parenthetical:
-#: hyphen-minus, en dash or em dash with spaces around (``Mixture of Experts - MoE``).
-_EN_ABBR_SEP = re.compile(r"\s+[-\u2013\u2014]\s+")
 _TRAILING_PAREN = re.compile(r"\s*\(([^()]*)\)\s*$")
 _INLINE_BREAKS = re.compile("[\u2028\u2029\u0085\u000b\u000c]")
 #: How the warning of a line holding a control character begins (``gloss add`` refuses the
@@ -136,85 +134,6 @@ def _decode_error(name: str, data: bytes, exc: UnicodeDecodeError, codec: str) -
         column=column,
         hint="save the glossary as UTF-8 plain text",
     )
-
-
-def split_parenthetical(term: str) -> tuple[str, str | None, tuple[str, ...]]:
-    """Split a term's trailing parenthetical into an English equivalent and abbreviations.
-
-    >>> split_parenthetical("লো-র্যাঙ্ক অ্যাডাপ্টেশন (LoRA)")
-    ('লো-র্যাঙ্ক অ্যাডাপ্টেশন', None, ('LoRA',))
-    >>> split_parenthetical("মিশ্র বিশেষজ্ঞ (Mixture of Experts - MoE)")
-    ('মিশ্র বিশেষজ্ঞ', 'Mixture of Experts', ('MoE',))
-    >>> split_parenthetical("স্ট্রাকচার্ড স্পার্সিটি (Structured Sparsity)")
-    ('স্ট্রাকচার্ড স্পার্সিটি', 'Structured Sparsity', ())
-    >>> split_parenthetical("الاستدلال ذو الرتبة المنخفضة (Low-Rank)")
-    ('الاستدلال ذو الرتبة المنخفضة', 'Low-Rank', ())
-
-    Args:
-        term: a term line, stripped.
-
-    Returns:
-        ``(term, english, abbreviations)``; the term unchanged and ``(None, ())`` when there is
-        no trailing parenthetical. What counts as an abbreviation: see :func:`is_abbreviation`.
-    """
-    term = _strip_empty_parens(term)
-    m = _TRAILING_PAREN.search(term)
-    if not m or m.start() == 0:
-        return term, None, ()
-    inner = " ".join(m.group(1).split())
-    head = term[: m.start()].rstrip()
-    if not inner:
-        return head, None, ()
-    parts = _EN_ABBR_SEP.split(inner)
-    if len(parts) > 1 and is_abbreviation(parts[-1]):
-        return head, " - ".join(parts[:-1]), (parts[-1],)
-    if is_abbreviation(inner):
-        return head, None, (inner,)
-    return head, inner, ()
-
-
-def _strip_empty_parens(term: str) -> str:
-    """``term`` without the empty parentheticals it ends with (``X () ( )`` → ``X``), all of
-    them, so that the term written back has none left to strip; unchanged if nothing else
-    is left. A scan from the end, linear in what it removes."""
-    end = len(term)
-    while True:
-        i = end
-        while i > 0 and term[i - 1].isspace():
-            i -= 1
-        if i == 0 or term[i - 1] != ")":
-            break
-        i -= 1
-        while i > 0 and term[i - 1].isspace():
-            i -= 1
-        if i == 0 or term[i - 1] != "(":
-            break
-        end = i - 1
-    head = term[:end].rstrip()
-    return head if head else term
-
-
-def is_abbreviation(text: str) -> bool:
-    """Whether ``text`` reads as an abbreviation rather than an English name.
-
-    An abbreviation is one token (no spaces) of at most 12 characters with a digit, or with a
-    hyphen-separated part that has two or more capitals or is a single capital: ``LoRA``,
-    ``MoE``, ``FP8``, ``INT4``, ``Q-Bias``, ``TPU``. ``Low-Rank`` and ``Pruning`` are names.
-
-    >>> [is_abbreviation(t) for t in ("LoRA", "Q-Bias", "FP8", "Low-Rank", "Pruning")]
-    [True, True, True, False, False]
-    """
-    if not text or len(text) > 12 or any(c.isspace() for c in text):
-        return False
-    if not any(c.isalpha() for c in text):
-        return False
-    if any(c.isdigit() for c in text):
-        return True
-    for part in text.split("-"):
-        capitals = sum(c.isupper() for c in part)
-        if capitals >= 2 or (len(part) == 1 and capitals == 1):
-            return True
-    return False
 
 
 @dataclass(slots=True)

@@ -21,7 +21,7 @@ LAYERS = {
     "records": 2, "select": 2,
     "scripts": 2, "scripts.bengali": 2, "scripts.arabic": 2, "scripts.devanagari": 2,
     "scripts.latin": 2, "scripts.writing": 2,
-    "normalize": 3, "parsing": 3,
+    "normalize": 3, "parsing": 3, "termtext": 3,
     "formats._common": 3, "formats._xml": 3, "formats._yaml": 3, "formats._markup": 3,
     "formats": 4, "formats.seedtext": 4, "formats.tbx": 4, "formats.table": 4,
     "formats.jsonl": 4, "formats.yamldoc": 4, "formats.po": 4, "formats.markdown": 4,

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from glossary_cli.errors import ParseError
-from glossary_cli.parsing import decode, format_glossary, parse_glossary, split_parenthetical
+from glossary_cli.parsing import decode, format_glossary, parse_glossary
+from glossary_cli.termtext import split_parenthetical
 
 from .conftest import SEEDS
 

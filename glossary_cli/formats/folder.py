@@ -209,7 +209,7 @@ def _read_term_file(
     no term file (empty, no front matter)."""
     from glossary_cli.formats import refuse_binary
     from glossary_cli.formats._yaml import load_yaml
-    from glossary_cli.parsing import split_parenthetical
+    from glossary_cli.termtext import split_parenthetical
 
     data = file.read_bytes()
     refuse_binary(where, data)

@@ -187,7 +187,7 @@ class Searcher(IndexReader):
         A query that ends in a parenthetical, as source lines and gloss's own tables write a
         name (``প্রুনিং (Pruning)``, ``Mixture of Experts (MoE)``), is also looked up by its
         parts: the name before the parentheses and each name inside
-        (:func:`glossary_cli.parsing.split_parenthetical`); a concept keeps its best score.
+        (:func:`glossary_cli.termtext.split_parenthetical`); a concept keeps its best score.
         """
         self.selection = selection if selection is not None and selection.filters_terms else None
         self._allowed = self._allowed_names(self.selection) if self.selection else None
@@ -199,7 +199,7 @@ class Searcher(IndexReader):
             return self._finish(best, langs, limit, min_score)
         parts = [query]
         if query.rstrip().endswith(")"):  # (the parser's import costs a lookup 5 ms)
-            from glossary_cli.parsing import split_parenthetical
+            from glossary_cli.termtext import split_parenthetical
 
             head, english, abbreviations = split_parenthetical(" ".join(query.split()))
             if english or abbreviations:
