@@ -23,7 +23,7 @@ from glossary_cli.errors import NotFoundError, UsageError
 
 if TYPE_CHECKING:
     from glossary_cli.index import IndexReader
-    from glossary_cli.model import Hit
+    from glossary_cli.model import Hit, Reading
     from glossary_cli.search import Searcher
     from glossary_cli.select import Selection
 
@@ -359,6 +359,18 @@ def first_entries(change: Any, limit: int = 5) -> list[str]:
         terms = "; ".join(f"{s.lang} {s.terms[0].text}" for s in concept.languages if s.terms)
         lines.append(f"{concept.id}: {terms}")
     return lines
+
+
+def reading_line(reading: Reading) -> str:
+    """One line of a reading plan as ``gloss add`` prints it: ``column 3 'uri': left out: not
+    a column gloss reads``, ``table at line 12, column 2 'العربية': ar terms (40)``.
+
+    >>> from glossary_cli.model import Reading
+    >>> reading_line(Reading("column 2 'arabic'", "ar terms", 1, total=40))
+    "column 2 'arabic': ar terms (40)"
+    """
+    count = f" ({reading.total:,})" if reading.total is not None else ""
+    return f"{reading.part}: {reading.read_as}{count}"
 
 
 def warnings_of(change: Any) -> list[Any]:

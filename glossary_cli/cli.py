@@ -706,6 +706,10 @@ def _add_one(change: Any, dry_run: bool) -> None:
         f"{verb} {r.file}: {_count(r.entries, 'entry', 'entries')} in "
         f"{', '.join(r.langs) or 'no language'}, {_count(r.concepts, 'concept')}{joined}"
     )
+    if change.plan:
+        typer.echo("  read as:")
+        for reading in change.plan:
+            typer.echo("    " + printable(api.reading_line(reading)))
     if r.joins:
         typer.echo(f"  {_count(len(r.joins), 'concept')} joined by the stated rule:")
         for line in r.joins:

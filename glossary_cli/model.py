@@ -362,6 +362,27 @@ class Source(NamedTuple):
     sha256: str
 
 
+class Reading(NamedTuple):
+    """One line of a reader's reading plan: a part of a file and what it was read as, so that
+    a misreading is seen at once (``gloss add`` prints the plan).
+
+    Attributes:
+        part: the part of the file: ``column 3 'arabic'``, ``table at line 12 (English |
+            Arabic)``, ``<langSet xml:lang="ar_SA">``, ``bn/ (13 files)``.
+        read_as: what it was read as (``ar terms``, ``en-GB terms``, ``definitions, each in
+            its script's language``), or why it was left out.
+        line: the line it starts on, when it has one.
+        left_out: the part was not read (an unknown column, a table without languages).
+        total: how many rows, entries, terms or files it holds, when that is known.
+    """
+
+    part: str
+    read_as: str
+    line: int | None = None
+    left_out: bool = False
+    total: int | None = None
+
+
 class Glossary(NamedTuple):
     """A complete record set: the sources read and the concepts built from them.
 
@@ -371,11 +392,15 @@ class Glossary(NamedTuple):
         warnings: what a reader skipped or changed on the way in
             (:class:`glossary_cli.errors.ParseWarning`, with file and line): rows left out
             under ``--skip-bad``, duplicate rows joined. Never written to records.
+        plan: how the reader read the file (:class:`Reading`), in the file's order: which
+            column, key, element or table went to which language and role, and what was
+            left out. Never written to records.
     """
 
     sources: tuple[Source, ...]
     concepts: tuple[Concept, ...]
     warnings: tuple[Any, ...] = ()
+    plan: tuple[Reading, ...] = ()
 
     @property
     def entry_count(self) -> int:

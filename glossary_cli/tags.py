@@ -44,6 +44,8 @@ _POSIX = re.compile(
     r"(?P<lang>[A-Za-z]{2,3})(?P<rest>(?:[_-][A-Za-z0-9]{1,8})*)"
     r"(?:\.(?P<codeset>[A-Za-z0-9_-]+))?(?:@(?P<modifier>[A-Za-z0-9_-]+))?"
 )
+# the subtags a POSIX locale name may hold after its language: a script, a region
+_SCRIPT_OR_REGION = re.compile(r"[A-Za-z]{4}|[A-Za-z]{2}|[0-9]{3}")
 #: glibc locale modifiers that name a script (``sr_RS@latin``, ``uz@cyrillic``,
 #: ``ks_IN@devanagari``, ``pa@arabic``), and its ISO 15924 subtag.
 SCRIPT_MODIFIERS = {"latin": "Latn", "cyrillic": "Cyrl", "devanagari": "Deva", "arabic": "Arab"}
@@ -123,6 +125,22 @@ def matches(tag: str, wanted: str) -> bool:
 
 
 @cache
+def _known_subtag(part: str) -> bool:
+    """Whether a subtag after a POSIX locale's language is a script ICU knows (``Latn``), a
+    region (``SA``, ISO 3166) or a UN M.49 area (``001``, ``419``)."""
+    if not _SCRIPT_OR_REGION.fullmatch(part):
+        return False
+    if part.isdigit():
+        return True
+    from glossary_cli.icudata import icu
+
+    module = icu()
+    if len(part) == 4:
+        return bool(module.Script.getCode(part))
+    return part.upper() in {str(c) for c in module.Locale.getISOCountries()}
+
+
+@cache
 def _iso_languages() -> frozenset[str]:
     from glossary_cli.icudata import icu
 
@@ -155,11 +173,18 @@ def from_locale(value: str) -> tuple[str, str] | None:
     (('ar-SA', ''), ('sr-Latn-RS', ''), ('pt-BR', ''))
     >>> from_locale("ar-001"), from_locale("zh_Hans"), from_locale("ca@valencia")
     (('ar-001', ''), ('zh-Hans', ''), ('ca', '@valencia'))
-    >>> from_locale("term") is None, from_locale("en-US")
-    (True, ('en-US', ''))
+    >>> from_locale("eng"), from_locale("arb-Arab"), from_locale("rus-Cyrl-r-pSKOS-pprefLabel")
+    (('en', ''), ('ar-Arab', ''), ('ru-Cyrl', ''))
+    >>> from_locale("term") is None, from_locale("en-US"), from_locale("hi_abbr")
+    (True, ('en-US', ''), None)
     """
     text = value.strip()
     found = _POSIX.fullmatch(text)
+    if found is None:
+        # a tag with an extension or private part past BCP 47's limits (rus-Cyrl-r-pSKOS-…):
+        # its language, script and region, before the first singleton
+        head = re.match(r"([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*?)-[A-Za-z0-9]-", text)
+        found = _POSIX.fullmatch(head.group(1)) if head else None
     if found is None:
         return None
     lang = found["lang"]
@@ -169,10 +194,25 @@ def from_locale(value: str) -> tuple[str, str] | None:
     dropped = f"@{modifier}" if modifier and script is None else ""
     if script and not any(len(p) == 4 and p.isalpha() for p in rest):
         rest.insert(0, script)
+    if "_" in text and not all(_known_subtag(p) for p in rest):
+        return None  # bn_status, hi_abbr: a column name, not a locale (ll_Ssss_CC)
+    if len(lang) == 3:
+        lang = _two_letter(lang.lower())  # ISO 639-2/3 eng, arb → en, ar (CLDR aliases)
     tag = canonical_tag("-".join([lang, *rest]))
     if not is_language_tag(tag) or not known_language(tag):
         return None
     return tag, dropped
+
+
+@cache
+def _two_letter(code: str) -> str:
+    """An ISO 639-2/3 language code as BCP 47 writes it: its ISO 639-1 code where it has
+    one, or its macrolanguage's (``eng`` → ``en``, ``arb`` → ``ar``: CLDR's language aliases,
+    ICU ``Locale::createCanonical``); unchanged otherwise."""
+    from glossary_cli.icudata import icu
+
+    canonical = str(icu().Locale.createCanonical(code).getLanguage())
+    return canonical if len(canonical) == 2 else code
 
 
 def parse_tag(value: str) -> str | None:
@@ -257,6 +297,10 @@ def from_name(text: str) -> str | None:
     ['ar', 'bn', 'en', 'en', 'bn', None]
     >>> from_name("English (United States)"), from_name("Portuguese - Brazil")
     ('en-US', 'pt-BR')
+    >>> from_name("Portuguese (Brazilian)"), from_name("Chinese Simplified"), from_name("Ukranian")
+    ('pt-BR', 'zh-Hans', 'uk')
+    >>> from_name("Spanish (Modern)"), from_name("Serbian (Cyrillic)"), from_name("Urdu (Pakistan)")
+    ('es', 'sr-Cyrl', 'ur-PK')
 
     Raises:
         DependencyError: ICU is not installed.
@@ -267,18 +311,86 @@ def from_name(text: str) -> str | None:
     names = _names()
     if key in names:
         return names[key]
-    found = _NAME_REGION.match(text.strip())
+    bracketed = _NAME_REGION.match(text.strip())
+    found = bracketed or _NAME_QUALIFIED.match(text.strip())
     if found is None:
-        return None
-    lang = names.get(name_key(found["name"]))
-    region_text = found["r1"] or found["r2"] or ""
-    region = _regions().get(name_key(region_text))
+        return _misspelt(key)
+    lang = names.get(name_key(found["name"])) or _misspelt(name_key(found["name"]))
     if lang is None:
         return None
-    if region is None:
-        script = {"simplified": "Hans", "traditional": "Hant"}.get(name_key(region_text))
-        return f"{lang}-{script}" if script and "-" not in lang else None
-    return canonical_tag(f"{lang}-{region}") if "-" not in lang else None
+    qualifier = (found["r1"] or found["r2"] or "").strip()
+    tagged = qualified(lang, qualifier)
+    if tagged is None:  # a word that says nothing of the language ("Spanish (Modern)")
+        return lang if bracketed else None  # "English Definition" is no language's name
+    return tagged
+
+
+def qualified(lang: str, qualifier: str) -> str | None:
+    """A language named with a qualifier after it, as a tag: the qualifier's region (by
+    code or English name: ``de`` ``AT`` → ``de-AT``, ``fr`` ``Canada`` → ``fr-CA``) or script
+    (``Cyrillic``), a tag of the language (``ar-SA``), or the language's own code (``German
+    (DE)`` → ``de``); ``None`` when it names none of these (``Modern``, ``use``).
+
+    >>> qualified("de", "AT"), qualified("de", "DE"), qualified("fr", "Canada")
+    ('de-AT', 'de', 'fr-CA')
+    >>> qualified("es", "use") is None
+    True
+    """
+    code = qualifier.strip()
+    if "-" in lang or code.casefold() == lang.casefold():
+        return lang
+    tag = parse_tag(code)
+    if tag is not None and "-" in tag and primary_tag(tag) == lang:
+        return tag  # "Arabic (ar-SA)"
+    if re.fullmatch(r"[A-Za-z]{2}|[0-9]{3}", code):
+        return parse_tag(f"{lang}-{code}") if _known_subtag(code.upper()) else None
+    key = name_key(code)
+    subtag = _QUALIFIERS[key] if key in _QUALIFIERS else _regions().get(key)
+    if subtag is None:
+        return None
+    return canonical_tag(f"{lang}-{subtag}") if subtag else lang
+
+
+# ``Name, Qualifier`` and ``Name Qualifier`` (Crowdin's "Portuguese, Brazilian", "Chinese
+# Simplified")
+_NAME_QUALIFIED = re.compile(r"^(?P<name>[^,()]+?)(?:\s*,\s*|\s+)(?P<r1>[^,()]+)$(?P<r2>)")
+#: Qualifiers of language names that name a region or a script without being its name in
+#: ICU's data: the adjectives files use (Crowdin's "Portuguese (Brazilian)").
+_QUALIFIERS = {
+    "brazilian": "BR", "european": "", "american": "US", "british": "GB", "canadian": "CA",
+    "mexican": "MX", "swiss": "CH", "austrian": "AT", "belgian": "BE", "modern": "",
+    "international": "", "simplified": "Hans", "traditional": "Hant", "cyrillic": "Cyrl",
+    "latin": "Latn", "arabic": "Arab", "devanagari": "Deva", "standard": "", "world": "001",
+}  # fmt: skip
+
+
+def _misspelt(key: str) -> str | None:
+    """The language a misspelt English name of six letters or more names (``Ukranian``,
+    ``Indoensian``): the one ICU name within a couple of letters of it (rapidfuzz), when
+    no other is as close."""
+    if len(key) < 6 or " " in key or not key.isascii():
+        return None
+    from rapidfuzz import fuzz, process
+
+    english = _english_names()
+    found = process.extract(key, list(english), scorer=fuzz.ratio, limit=2, score_cutoff=85)
+    if not found or (len(found) > 1 and found[1][1] == found[0][1]):
+        return None
+    return english[found[0][0]]
+
+
+@cache
+def _english_names() -> dict[str, str]:
+    from glossary_cli.icudata import icu
+
+    module = icu()
+    english = module.Locale("en")
+    out: dict[str, str] = {}
+    for code in sorted(_iso_languages(), key=lambda c: (len(c), c)):
+        name = str(module.Locale(code).getDisplayLanguage(english))
+        if name and name != code:
+            out.setdefault(name_key(name), code)
+    return out
 
 
 def read_language(text: str) -> str | None:

@@ -104,6 +104,13 @@ def is_abbreviation(text: str) -> bool:
     return False
 
 
+def _qualifier(run: str) -> bool:
+    """Whether a bracketed run is a qualifier rather than a term: one short word or an
+    abbreviated one (``(Adv.)``, ``(n)``, ``(pl.)``)."""
+    inner = _unbracketed(run)
+    return inner != run.strip() and " " not in inner and (inner.endswith(".") or len(inner) <= 3)
+
+
 def _unbracketed(text: str) -> str:
     """``text`` without the brackets that enclose the whole of it: ``(ইভেন্ট)`` → ``ইভেন্ট``."""
     text = text.strip()
@@ -125,21 +132,104 @@ class Name(NamedTuple):
         script: the ISO 15924 code of its script (``Beng``, ``Arab``, ``Latn``…), ``None``
             when it has no letters.
         kind: ``"term"`` (the text's own term, or a term of another script beside it) or
-            ``"abbreviation"`` (a parenthetical abbreviation).
+            ``"abbreviation"`` (an abbreviation in brackets, or after a dash).
+        note: what the file marked the term with that is no part of it (a footnote mark),
+            for the term's notes.
     """
 
     text: str
     script: str | None
     kind: str = "term"
+    note: str = ""
 
 
-def names_in(text: str) -> list[Name]:
+# a footnote mark after a term: "Backward Pass*", "Tensor†"
+_FOOTNOTE = re.compile(r"\s*[*†‡§¹²³]+$")
+#: A heading's attributes (``{#loss}``, ``{.class}``: Pandoc, kramdown, Docusaurus anchors).
+_ATTRIBUTES = re.compile(r"\s*\{[#.][^{}]*\}\s*$")
+_OPENING = {")": "(", "]": "[", "\uff09": "\uff08", "\u3011": "\u3010"}
+_DASH = re.compile(r"\s+[-\u2013\u2014]\s+")
+# separators of the names inside a bracket: semicolons, commas, the ideographic comma
+_INNER = re.compile(r"\s*[;,\u3001\u060c\uff0c\uff1b]\s*")
+
+
+def _trailing_group(text: str) -> tuple[str, str] | None:
+    """``(head, inner)`` of a text that ends with a balanced bracket group — round, square
+    or fullwidth, nested ones inside it kept — after a non-empty head; ``None`` otherwise.
+
+    >>> _trailing_group("কনভোলিউশনাল (Convolutional Neural Network (CNN))")
+    ('কনভোলিউশনাল', 'Convolutional Neural Network (CNN)')
+    """
+    text = text.rstrip()
+    closing = text[-1:]
+    opening = _OPENING.get(closing)
+    if opening is None:
+        return None
+    depth = 0
+    for i in range(len(text) - 1, -1, -1):
+        if text[i] == closing:
+            depth += 1
+        elif text[i] == opening:
+            depth -= 1
+            if depth == 0:
+                head, inner = text[:i].rstrip(), text[i + 1 : -1].strip()
+                return (head, inner) if head and inner else None
+    return None
+
+
+def _inner_names(inner: str) -> list[Name]:
+    """The names a bracket holds: ``Continuous Delivery; CD``, ``Role-Based Access Control
+    (RBAC)``, ``集計、アグリゲーション``."""
+    from glossary_cli.scripts.writing import script_of
+
+    out: list[Name] = []
+    for part in _INNER.split(inner):
+        if not any(c.isalnum() for c in part):
+            continue
+        head, english, abbreviations = split_parenthetical(part)
+        kind = "abbreviation" if is_abbreviation(head) else "term"
+        out.append(Name(head, script_of(head), kind))
+        if english:
+            out.append(Name(english, script_of(english)))
+        out += [Name(a, script_of(a), "abbreviation") for a in abbreviations]
+    return out
+
+
+def _other(head: str, names: list[Name], equivalents: bool) -> bool:
+    """Whether names in brackets or after a dash give the head's equivalents rather than
+    qualify it (``Batch (deep learning)``): they are in another script than the head,
+    abbreviations or names (:func:`_capitalised`), or the document gives equivalents so
+    (``equivalents``)."""
+    from glossary_cli.scripts.writing import script_of
+
+    own = script_of(head)
+    return equivalents or all(
+        n.kind == "abbreviation" or n.script != own or _capitalised(n.text) for n in names
+    )
+
+
+def _capitalised(text: str) -> bool:
+    """Whether a name in brackets reads as a name rather than a qualifier: in a script
+    without letter case (``সিগ্রুপ (কন্ট্রোল গ্রুপ)``, ``属性（アトリビュート）``), or beginning
+    with a capital (``Aprendizaje (Learning)``; ``Batch (deep learning)`` is qualified)."""
+    first = next((c for c in text if c.isalpha()), "")
+    return bool(first) and (first.isupper() or first.lower() == first.upper())
+
+
+def names_in(text: str, *, parenthetical: bool = True, equivalents: bool = False) -> list[Name]:
     """The terms a heading, title or cell holds, in order, the first the text's own:
 
-    * a trailing parenthetical: its English equivalent and abbreviations
-      (:func:`split_parenthetical`);
-    * a text in two scripts, each part of several letters and neither an abbreviation
-      (:func:`is_abbreviation`), cut where its script changes
+    * trailing brackets (round, square, fullwidth; nested ones kept inside) or a part
+      after a dash give its equivalents and abbreviations, when they are in another script
+      or are abbreviations (``ক্লাস্টার (Cluster)``, ``কন্টেইনার - Container``,
+      ``(Continuous Delivery) (CD)``, ``(Continuous Delivery; CD)``); in the text's own
+      script they qualify it and stay part of the term (``Batch (deep learning)``), unless
+      ``equivalents`` says that the document gives each term's equivalent so (a Spanish
+      glossary's ``Aprendizaje (Learning)``). Not for a table's cell (``parenthetical``
+      false), whose brackets are part of its term;
+    * a text in two scripts, each part of two letters or more and neither an abbreviation
+      (:func:`is_abbreviation`), is cut where its script changes — a table's cell only when
+      one part is in brackets (``ক্লাস্টার (Cluster)``, not ``الدالة fork``) —
       (:func:`glossary_cli.scripts.writing.script_runs`): a term in each, brackets around
       a part dropped. A text of three or more script runs, or one whose other script is an
       abbreviation inside the term (``LoRA ফাইন-টিউনিং``, ``INT4 কোয়ান্টাইজেশন``), is one
@@ -150,40 +240,95 @@ def names_in(text: str) -> list[Name]:
     معالجة اللغة الطبيعية Arab term
     Natural language processing Latn term
     NLP Latn abbreviation
-    >>> [n.text for n in names_in("(ইভেন্ট) Event")]
-    ['ইভেন্ট', 'Event']
-    >>> [n.text for n in names_in("ক্লাস্টার (Cluster)")]
+    >>> [n.text for n in names_in("(ইভেন্ট) Event")], [n.text for n in names_in("Pruning")]
+    (['ইভেন্ট', 'Event'], ['Pruning'])
+    >>> [n.text for n in names_in("কনভোলিউশনাল নেটওয়ার্ক (Convolutional Network (CNN))")]
+    ['কনভোলিউশনাল নেটওয়ার্ক', 'Convolutional Network', 'CNN']
+    >>> [n.text for n in names_in("LoRA ফাইন-টিউনিং")]
+    ['LoRA ফাইন-টিউনিং']
+    >>> [n.text for n in names_in("Batch (deep learning)")]
+    ['Batch (deep learning)']
+    >>> [(n.text, n.note) for n in names_in("Backward Pass*", parenthetical=False)]
+    [('Backward Pass', 'marked * in the file (a footnote)')]
+    >>> [n.text for n in names_in("ক্লাস্টার (Cluster)", parenthetical=False)]
     ['ক্লাস্টার', 'Cluster']
-    >>> [n.text for n in names_in("LoRA ফাইন-টিউনিং")], [n.text for n in names_in("Pruning")]
-    (['LoRA ফাইন-টিউনিং'], ['Pruning'])
+    >>> [n.text for n in names_in("الدالة fork", parenthetical=False)]
+    ['الدالة fork']
     """
     from glossary_cli.scripts.writing import script_of, script_runs
 
-    head, english, abbreviations = split_parenthetical(" ".join(text.split()))
+    head = _ATTRIBUTES.sub("", " ".join(text.split())) if parenthetical else " ".join(text.split())
+    mark = _FOOTNOTE.search(head)
+    note = ""
+    if mark is not None and head[: mark.start()].strip():
+        head, note = head[: mark.start()], f"marked {mark.group().strip()} in the file (a footnote)"
+    tail: list[Name] = []
+    while parenthetical:
+        group = _trailing_group(head)
+        if group is None:
+            break
+        names = _inner_names(group[1])
+        if not names or not _other(group[0], names, equivalents):
+            break
+        head, tail = group[0], names + tail
+    if parenthetical and not tail:
+        parts = _DASH.split(head, maxsplit=1)
+        if len(parts) == 2 and parts[0] and parts[1]:
+            names = _inner_names(parts[1])
+            if (
+                names
+                and _other(parts[0], names, equivalents)
+                and (script_of(parts[0]) != script_of(parts[1]) or len(names) == 1)
+            ):
+                head, tail = parts[0], names
     parts = [head]
     runs = script_runs(head)
-    if len(runs) == 2:
+    # a cell's term in two scripts is two terms only when the file sets one apart in
+    # brackets (ক্লাস্টার (Cluster)): a bare word of another script is part of the term
+    # (الدالة fork, "the function fork"); a heading's, also when bare
+    bracketed = any(_unbracketed(run) != run.strip() for _, run in runs)
+    if bracketed and any(_qualifier(run) for _, run in runs):
+        bracketed = False  # (Adv.), (N.): a part of speech, no term
+    if len(runs) == 2 and (parenthetical or bracketed):
         texts = [_unbracketed(run) for _, run in runs]
         if all(
             t and sum(c.isalpha() for c in t) >= 2 and not is_abbreviation(t) for t in texts
         ) and not head.replace(runs[0][1], "", 1).startswith(("-", "\u2010")):
             parts = texts
-    parts = [_unbracketed(p) or p for p in parts]
-    if len(parts) == 1 and english is None and not abbreviations:
-        parts = [_unbracketed(head) or head]
-    out = [Name(p, script_of(p)) for p in parts]
-    if english:
-        out.append(Name(english, script_of(english)))
-    out += [Name(a, script_of(a), "abbreviation") for a in abbreviations]
-    return out
+    if len(parts) > 1 or tail or parenthetical:
+        # "(ইভেন্ট) Event", a heading's "[argument]{#argument}": the brackets go; a cell's
+        # "(optional)" is its term as written
+        parts = [_unbracketed(p) or p for p in parts]
+    out = [Name(p, script_of(p), note=note if k == 0 else "") for k, p in enumerate(parts)]
+    return out + tail
 
 
-# Separators of the terms of one cell: the Arabic comma and semicolon, the semicolon, the comma,
-# gloss's own " | ", and a slash with spaces around it (without spaces only between words that
-# are not Latin: "I/O", "TCP/IP" are one term).
-_ALTERNATIVES = re.compile(
-    r"\s*[،؛;]\s*|\s*,\s+|\s+\|\s+|\s+/\s+|(?<=[^\x00-\u024f\s])/(?=[^\x00-\u024f\s])"
-)
+# Separators of the terms of one cell: the Arabic comma and semicolon, the semicolon, the
+# ideographic comma, the comma, gloss's own " | ", a slash with a space beside it, and a slash
+# without spaces between words (:func:`_bare_slash`).
+_ALTERNATIVES = re.compile(r"\s*[،؛;、]\s*|\s*,\s+|\s+\|\s+|\s+/\s+|(?<=\S)/\s*(?=\S)")
+# the words on either side of a bare slash
+_BEFORE, _AFTER = re.compile(r"[^\s/]+$"), re.compile(r"^\s*[^\s/]+")
+
+
+def _bare_slash(text: str, at: int) -> bool:
+    """Whether a slash without spaces separates two terms: the words beside it are of two
+    letters or more, no digits, not both in capitals (``TCP/IP``, ``I/O``, ``24/7`` are one
+    term; ``view/reveal``, ``courriel/e-mail``, ``تعلم/تعليم`` two)."""
+    before, after = _BEFORE.search(text[:at]), _AFTER.search(text[at + 1 :])
+    if before is None or after is None or "://" in text:
+        return False
+    words = (before.group(), after.group().strip())
+    if any(sum(c.isalpha() for c in w) < 2 or any(c.isdigit() for c in w) for w in words):
+        return False
+    return not (words[0].isupper() or words[1].isupper())
+
+
+# a conjunction inside a part: the commas before it join the words of one name
+_COORDINATED = re.compile(r"(?:^|\s)(?:and|or|&|et|und|y|و|أو|এবং|ও|অথবা|और|या)(?:\s|$)")
+#: A part of a cell of this many words or more is a sentence: the cell's commas are prose's.
+SENTENCE_WORDS = 8
+_SENTENCE_ENDS = (".", "।", "۔", "؟", "?", "!", "。")
 
 
 def split_alternatives(text: str) -> list[str]:
@@ -191,17 +336,27 @@ def split_alternatives(text: str) -> list[str]:
     parameters``, ``LoRA / low-rank adaptation``), outside parentheses. The cell stays one
     term when a part is empty, or when the parts are the fragments of one term an ellipsis
     shares out (one part a single word that is no abbreviation, another part several words:
-    ``التمرير الأمامي / الخلفي``, "forward / backward pass").
+    ``التمرير الأمامي / الخلفي``, "forward / backward pass"), or when it is a sentence (a part
+    of :data:`SENTENCE_WORDS` words or more, or the cell ending as a sentence ends), or when a part
+    separated by commas holds a conjunction (the commas of one name's list of words).
 
     >>> split_alternatives("تقليم، تشذيب"), split_alternatives("weights, parameters")
     (['تقليم', 'تشذيب'], ['weights', 'parameters'])
     >>> split_alternatives("التمرير الأمامي / الخلفي"), split_alternatives("TCP/IP")
     (['التمرير الأمامي / الخلفي'], ['TCP/IP'])
+    >>> split_alternatives("view/reveal"), split_alternatives("e-mail/courriel")
+    (['view', 'reveal'], ['e-mail', 'courriel'])
     >>> split_alternatives("LoRA / low-rank adaptation"), split_alternatives("f(a, b)")
     (['LoRA', 'low-rank adaptation'], ['f(a, b)'])
+    >>> split_alternatives("Adjustments, warrants and transfers")
+    ['Adjustments, warrants and transfers']
     """
+    if text.rstrip().endswith(_SENTENCE_ENDS):
+        return [text]  # a sentence (a dictionary's explanation), not a list of terms
     depth, cuts = 0, []
     for m in _ALTERNATIVES.finditer(text):
+        if m.group().startswith("/") and not _bare_slash(text, m.start()):
+            continue
         depth = text.count("(", 0, m.start()) - text.count(")", 0, m.start())
         depth += text.count("[", 0, m.start()) - text.count("]", 0, m.start())
         if depth == 0:
@@ -215,11 +370,48 @@ def split_alternatives(text: str) -> list[str]:
     parts.append(text[start:].strip())
     if any(not any(c.isalnum() for c in p) for p in parts):
         return [text]
-    sizes = [len(p.split()) for p in parts]
-    single = [p for p, n in zip(parts, sizes, strict=True) if n == 1 and not is_abbreviation(p)]
-    if single and max(sizes) > 1:
+    if any(len(p.split()) >= SENTENCE_WORDS for p in parts):
+        return [text]  # a part as long as a sentence: prose, whose commas are no list
+    commas = [m for m in cuts if "," in m.group() or "\u060c" in m.group()]
+    if commas and any(_COORDINATED.search(p) for p in parts):
+        return [text]  # "Adjustments, warrants and transfers": one name
+    if _elided(parts):
         return [text]
     return parts
+
+
+def _elided(parts: list[str]) -> bool:
+    """Whether two parts are one term an ellipsis shares out: a single word beside a part
+    of several, the word the ellipsis stands for alike in form to it (a shared prefix or
+    suffix of two letters or more): ``forward / backward pass``, ``التمرير الأمامي /
+    الخلفي``; not ``به اشتراک‌گذاری / همرسانی`` (two names of sharing).
+
+    >>> _elided(["forward", "backward pass"]), _elided(["التمرير الأمامي", "الخلفي"])
+    (True, True)
+    >>> _elided(["به اشتراک‌گذاری", "همرسانی"]), _elided(["LoRA", "low-rank adaptation"])
+    (False, False)
+    """
+    if len(parts) != 2:
+        return False
+    words = [p.split() for p in parts]
+    if sorted(map(len, words))[0] != 1 or max(map(len, words)) < 2:
+        return False
+    single = 0 if len(words[0]) == 1 else 1
+    alone = words[single][0]
+    if is_abbreviation(alone):
+        return False
+    # "X Y / Z": Z stands for Y; "Z / X Y": Z stands for X
+    other = words[1 - single][-1] if single == 1 else words[1 - single][0]
+    a, b = alone.casefold(), other.casefold()
+    return _shared(a, b) >= 2 or _shared(a[::-1], b[::-1]) >= 2
+
+
+def _shared(a: str, b: str) -> int:
+    """How many characters two words share from their start."""
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
 
 
 #: Keyboard accelerator markers of programs' strings: GTK's underscore (``_File``) and Qt's and

@@ -27,7 +27,7 @@ from typing import Any
 
 from glossary_cli import build, store
 from glossary_cli.errors import GlossError, NotFoundError, ParseError, StoreError, UsageError
-from glossary_cli.model import Glossary
+from glossary_cli.model import Glossary, Reading
 from glossary_cli.tags import canonical_tag, is_language_tag
 
 
@@ -44,6 +44,9 @@ class Change:
             when they were added).
         left: after a remove, how many added files are left.
         replaced: the add replaced a file of the same name (``--force``).
+        plan: how the added file was read (:attr:`glossary_cli.model.Glossary.plan`): which
+            column, key, element or table went to which language and role, what was left
+            out.
     """
 
     user_dir: Path
@@ -53,6 +56,7 @@ class Change:
     warnings: tuple[Any, ...] = ()
     left: int = 0
     replaced: bool = False
+    plan: tuple[Reading, ...] = ()
 
 
 def user_sources(user_dir: Path) -> list[str]:
@@ -208,6 +212,8 @@ def add(
             exc.path = str(path)  # the file as the user named it, not its copy-to-be
         raise
     read_warnings = tuple(glossary.warnings) if folder else ()  # what the folder skipped
+    if folder:
+        change = replace(change, plan=glossary.plan)
     for w in change.warnings:
         if w.path in (name, f"{store.SOURCES}/{name}"):
             w.path = str(path)  # the file as the user named it
@@ -277,7 +283,8 @@ def _add_concepts(
     own = Glossary(glossary.sources, placed.concepts)
     writes: dict[str, bytes | None] = dict.fromkeys(_record_names(user_dir, name))
     writes[_next_record_name(user_dir, name)] = build.records_text(own).encode("utf-8")
-    return Change(user_dir, name, report, placed.concepts, glossary.warnings), writes
+    change = Change(user_dir, name, report, placed.concepts, glossary.warnings, plan=glossary.plan)
+    return change, writes
 
 
 def _gives(concept: Any, name: str) -> bool:

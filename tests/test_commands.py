@@ -293,7 +293,7 @@ def test_add_refuses_a_name_added_before_unless_forced(tmp_path: Path) -> None:
         ("bad-tag.txt", plain_glossary("t", [("শব্দ", "সংজ্ঞা")]), ["--lang", "b@d"], 2, "tag"),
         ("x.tbx", "<martif><text><body/></text></martif>", ["--lang", "hi"], 2, "--lang"),
         ("broken.tbx", "<martif><text>", [], 3, "not well-formed XML"),
-        ("broken.csv", "hi,hi_definition\nएक\n", [], 3, "the row has 1 cells"),
+        ("broken.csv", 'hi,hi_definition\n"एक\n', [], 3, "unexpected end of data"),
     ],
 )
 def test_a_failed_add_leaves_the_user_directory_byte_identical(

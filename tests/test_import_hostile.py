@@ -158,7 +158,7 @@ def test_what_a_term_folder_skips_is_reported(tmp_path: Path) -> None:
             "en/notes.md": "# Notes\n\nno front matter\n",
             "en/empty.md": "",
             "bn/cluster.md": "---\ntitle: ক্লাস্টার (Cluster)\n---\nনোডের সমষ্টি।\n",
-            "images/a.md": TERM,
+            "en/images/a.md": TERM,
             **{f"en/readme-{n}.txt": "x" for n in range(5)},
         },
     )
@@ -169,7 +169,7 @@ def test_what_a_term_folder_skips_is_reported(tmp_path: Path) -> None:
         "1 file was skipped (Markdown without front matter): en/notes.md",
         "1 file was skipped (empty): en/empty.md",
         "1 file was skipped (the glossary's own page, not a term): en/index.md",
-        "1 folder was skipped (not a language folder: name it by its language tag): images/",
+        "1 folder was skipped (folders inside a language folder): en/images",
         "6 files were skipped (not Markdown): en/logo.png, en/readme-0.txt, en/readme-1.txt "
         "and 3 more",
     ]
@@ -212,13 +212,18 @@ def test_front_matter_that_is_no_safe_yaml_is_refused_with_its_line(
         (b"---\ntitle: x\n---\n\x00\x01\x02", "NUL bytes"),
     ],
 )
-def test_a_term_file_that_is_no_utf8_text_is_refused(
+def test_a_term_file_that_is_no_utf8_text_is_left_out_and_named(
     tmp_path: Path, content: bytes, message: str
 ) -> None:
     folder = _folder(tmp_path / "g", {"en/a.md": TERM, "en/x.md": content})
+    read = read_folder(folder)
+    assert [c.id for c in read.concepts] == ["cluster"]
+    said = " ".join(w.message for w in read.warnings)
+    assert "en/x.md" in said and message in said
+    alone = _folder(tmp_path / "h", {"en/x.md": content})
     with pytest.raises(ParseError) as raised:
-        read_folder(folder)
-    assert message in raised.value.message and raised.value.path == "g/en/x.md"
+        read_folder(alone)
+    assert message in raised.value.message and raised.value.path == "h/en/x.md"
 
 
 @pytest.mark.slow

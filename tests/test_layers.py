@@ -23,6 +23,8 @@ LAYERS = {
     "scripts.latin": 2, "scripts.writing": 2,
     "normalize": 3, "parsing": 3, "termtext": 3,
     "formats._common": 3, "formats._xml": 3, "formats._yaml": 3, "formats._markup": 3,
+    "formats._cells": 3, "formats._dialect": 3, "formats._header": 3, "formats._long": 3,
+    "formats._wide": 3,
     "formats": 4, "formats.seedtext": 4, "formats.tbx": 4, "formats.table": 4,
     "formats.jsonl": 4, "formats.yamldoc": 4, "formats.po": 4, "formats.markdown": 4,
     "formats.folder": 4, "formats.xlsx": 4, "formats.xliff": 4, "formats.tabfile": 4,
@@ -56,6 +58,7 @@ OWNERS = {
     "ahocorasick": {"text.scan"},
     "translate": {"formats.xliff"},
     "lxml": set(),
+    "langdetect": {"scripts.writing"},
 }
 
 

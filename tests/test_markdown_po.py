@@ -373,7 +373,6 @@ def test_a_damaged_spreadsheet_is_refused_without_a_traceback(
 @pytest.mark.parametrize(
     ("front", "message"),
     [
-        ("title: Alpha\naka: alfa, alph\n", "aka is a str, not a list"),
         ("title: [a, b]\n", "title is a list, not text"),
         ("title: yes\n", "title is a bool"),
         ("title: Alpha\nshort_description: [a, b]\n", "short_description is a list"),
@@ -391,7 +390,7 @@ def test_front_matter_values_of_the_wrong_kind_are_refused(
     assert message in raised.value.message
 
 
-def test_two_term_files_with_one_id_are_refused(tmp_path: Path) -> None:
+def test_a_second_term_file_of_one_id_is_left_out_and_said(tmp_path: Path) -> None:
     from glossary_cli.formats.folder import read_folder
 
     (tmp_path / "en").mkdir()
@@ -399,8 +398,56 @@ def test_two_term_files_with_one_id_are_refused(tmp_path: Path) -> None:
         (tmp_path / "en" / f"{name}.md").write_text(
             f"---\ntitle: {title}\nid: same\n---\n", encoding="utf-8"
         )
-    with pytest.raises(ParseError, match="the id 'same' is given by two en files"):
-        read_folder(tmp_path)
+    read = read_folder(tmp_path)
+    assert [c.en for c in read.concepts] == ["Alpha"]
+    assert any("en/b.md: the id 'same' is given by" in w.message for w in read.warnings)
+
+
+def test_one_term_file_that_cannot_be_read_leaves_the_others_in(tmp_path: Path) -> None:
+    """A capitalised key is read, and a title whose key is in the page's language (शीर्षक,
+    the first key of a short text); a file without a title is left out, named with why; the
+    keys gloss does not read are named in one warning."""
+    from glossary_cli.formats.folder import read_folder
+
+    (tmp_path / "bn").mkdir()
+    files = {
+        "a.md": "---\nTitle: ক্লাস্টার (Cluster)\nStatus: Completed\n---\nএকাধিক নোড।\n",
+        "b.md": "---\ntitle: নোড\n---\nএকটি যন্ত্র।\n",
+        "c.md": "---\nশিরোনাম: মডেল\n---\nকিছু।\n",
+        "d.md": "---\nid: x\ndate: 2019-06-25\n---\nকিছু।\n",
+    }
+    for name, text in files.items():
+        (tmp_path / "bn" / name).write_text(text, encoding="utf-8")
+    read = read_folder(tmp_path)
+    assert [{s.lang: [t.text for t in s.terms] for s in c.languages} for c in read.concepts] == [
+        {"en": ["Cluster"], "bn": ["ক্লাস্টার"]},
+        {"bn": ["নোড"]},
+        {"bn": ["মডেল"]},
+    ]
+    said = " ".join(w.message for w in read.warnings)
+    assert "bn/d.md:1: the front matter has no title" in said
+    assert "Status (1)" in said and "শিরোনাম (read as the title) (1)" in said
+
+
+def test_a_flat_folder_is_filed_by_the_script_of_its_titles(tmp_path: Path) -> None:
+    """The Kubernetes layout: one language's term files directly in the folder, which the
+    folder does not name; each file goes to the language its title's script says."""
+    from glossary_cli.formats.folder import read_folder
+
+    files = {
+        "pod.md": "---\ntitle: পড\nshort_description: কন্টেইনারের সমষ্টি।\n---\n",
+        "api.md": "---\ntitle: API\nshort_description: একটি ইন্টারফেস।\n---\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    read = read_folder(tmp_path)
+    api, pod = sorted(read.concepts, key=lambda c: c.id)
+    assert [(s.lang, s.terms[0].text) for s in pod.languages] == [("bn", "পড")]
+    assert pod.languages[0].definitions[0].text == "কন্টেইনারের সমষ্টি।"
+    # a Latin title is English; its Bengali definition stays Bengali, the concept's
+    assert [(s.lang, s.terms[0].text) for s in api.languages] == [("en", "API")]
+    assert [(d.lang, d.text) for d in api.definitions] == [("bn", "একটি ইন্টারফেস।")]
+    assert "1 bn, 1 en" in read.plan[0].read_as or "1 en, 1 bn" in read.plan[0].read_as
 
 
 @pytest.mark.slow
@@ -457,7 +504,7 @@ def test_a_glossary_page_with_front_matter_is_read_below_it() -> None:
     read = markdown.read(page.encode(), "glossary.mdx")
     pairs = [(c.section("bn").terms[0].text, c.en) for c in read.concepts]
     assert pairs == [
-        ("কনভোলিউশনাল নিউরাল নেটওয়ার্ক", "Convolutional Neural Network (CNN)"),
+        ("কনভোলিউশনাল নিউরাল নেটওয়ার্ক", "Convolutional Neural Network"),
         ("লস ফাংশন", "Loss function"),
     ]
     first = read.concepts[0].section("bn")

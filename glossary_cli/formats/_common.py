@@ -319,41 +319,74 @@ def slug(text: str) -> str:
     )
 
 
-def with_ids(concepts: Sequence[tuple[Concept, int]], name: str) -> list[Concept]:
+def with_ids(
+    concepts: Sequence[tuple[Concept, int]], name: str, warnings: list[ParseWarning]
+) -> list[Concept]:
     """Concepts read from one file, each with the line it starts on, given unique ids: an id
-    the file gives is kept; a concept without one (``id == ""``) gets a slug of its
-    headword or first term, made unique with ``-2``, ``-3``…
+    the file gives is kept; one it gives again to another concept (Weblate's TBX exports
+    write ``id="1"`` on many entries) is kept apart, numbered ``ID-2``, ``ID-3``…, with a
+    warning in ``warnings``; a concept without one (``id == ""``) gets a slug of its
+    headword or first term, made unique the same way.
 
-    Raises:
-        ParseError: two concepts of the file give the same id.
+    >>> from glossary_cli.model import LangSection, Term
+    >>> one = Concept("1", (LangSection("en", (Term("a"),)),))
+    >>> said = []
+    >>> [c.id for c in with_ids([(one, 3), (one, 9), (one, 12)], "x.tbx", said)]
+    ['1', '1-2', '1-3']
+    >>> said[0].message
+    "the id '1' is given to 3 concepts (lines 3, 9, 12): they are kept apart, as '1', '1-2', '1-3'"
     """
-    first_line: dict[str, int] = {}
+    given: dict[str, list[int]] = {}
     for concept, line in concepts:
-        if not concept.id:
-            continue
-        if concept.id in first_line:
-            first = first_line[concept.id]
-            raise ParseError(
-                f"duplicate concept id {concept.id!r} (first used on line {first})",
-                path=name,
-                line=line,
-                hint="give every concept its own id, or leave the id out to derive one",
-            )
-        first_line[concept.id] = line
-    used = set(first_line)
-    out = []
-    for concept, _ in concepts:
         if concept.id:
+            given.setdefault(concept.id, []).append(line)
+    used = set(given)
+    repeated = {cid: lines for cid, lines in given.items() if len(lines) > 1}
+    out = []
+    renamed: dict[str, list[str]] = {}
+    seen: set[str] = set()
+    for concept, _ in concepts:
+        if concept.id and concept.id not in seen:
+            seen.add(concept.id)
             out.append(concept)
+            renamed.setdefault(concept.id, []).append(concept.id)
             continue
-        names = [concept.en or "", *(t.text for s in concept.languages for t in s.terms)]
-        base = slug(next((n for n in names if n), "concept"))
+        if concept.id:
+            base = concept.id
+        else:
+            names = [concept.en or "", *(t.text for s in concept.languages for t in s.terms)]
+            base = slug(next((n for n in names if n), "concept"))
         cid, n = base, 1
         while cid in used:
             n += 1
             cid = f"{base}-{n}"
         used.add(cid)
+        if concept.id:
+            renamed[concept.id].append(cid)
         out.append(concept._replace(id=cid))
+    shown = list(repeated.items())[:5]
+    for cid, lines in shown:
+        as_ = ", ".join(repr(i) for i in renamed[cid][:6])
+        more = ", …" if len(renamed[cid]) > 6 else ""
+        warnings.append(
+            ParseWarning(
+                f"the id {cid!r} is given to {len(lines)} concepts (lines "
+                f"{', '.join(map(str, lines[:6]))}{', …' if len(lines) > 6 else ''}): they are "
+                f"kept apart, as {as_}{more}",
+                path=name,
+                line=lines[1],
+                hint="give every concept its own id, or leave the id out to derive one",
+            )
+        )
+    if len(repeated) > len(shown):
+        rest = len(repeated) - len(shown)
+        warnings.append(
+            ParseWarning(
+                f"{rest} more id{'s are' if rest > 1 else ' is'} given to several concepts: "
+                "each concept is kept apart, its id numbered",
+                path=name,
+            )
+        )
     return out
 
 

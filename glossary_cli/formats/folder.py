@@ -1,33 +1,41 @@
 """Term folders: one Markdown file per term with YAML front matter, the form of the Kubernetes
-and CNCF glossaries, in language subfolders aligned by file name.
+and CNCF glossaries, flat or in language subfolders aligned by file name.
 
 A folder is a term folder when it (or its language subfolders) holds Markdown files that
 begin with front matter (``---``). Layouts::
 
     glossary/en/cluster.md  glossary/bn/cluster.md  glossary/ar/cluster.md   one concept
-    glossary/cluster.md                                                       English only
+    glossary/cluster.md                                                       one language
 
 ================================  ==========================================================
-front matter                      gloss
+front matter (any letter case)    gloss
 ================================  ==========================================================
-``title``                         the term, split like any term: ``ক্লাস্টার (Cluster)`` is
-                                  the Bengali term with its English equivalent
+``title``                         the term, split like any term
+                                  (:func:`glossary_cli.termtext.names_in`): ``ক্লাস্টার
+                                  (Cluster)`` is the Bengali term with its English
+                                  equivalent, each in the language its script says
 ``aka`` (a list)                  synonyms
 ``short_description``             the definition (else the body's first paragraph)
-``tags``                          subject fields
+``tags``, ``category``            subject fields
 ``id``                            the concept's id, else the file name; files of the same
                                   name in the language folders are one concept
 ================================  ==========================================================
 
-The subfolder names are the language tags (``bn``, ``ar``, ``zh-cn`` → ``zh-CN``); files
-directly in the folder are English. Template shortcodes (``{{< glossary_tooltip … >}}``)
-are reduced to their text. Front matter is read with the safe YAML loader only: a YAML tag
-that would build an object (``!!python/object``) is refused as invalid, with its line.
+The subfolder names are the language tags (``bn``, ``ar``, ``zh-cn`` → ``zh-CN``, ``pt_BR``
+→ ``pt-BR``), or languages' names. Files directly in the folder, or in a subfolder named
+otherwise (the Kubernetes layout, ``content/bn/docs/reference/glossary/``, is a flat folder
+of one language), are filed by the script of their titles: Bengali titles as Bengali, Latin
+ones as English (:func:`glossary_cli.scripts.writing.text_language`). Template shortcodes
+(``{{< glossary_tooltip … >}}``) are reduced to their text. Front matter is read with the safe
+YAML loader only: a YAML tag that would build an object (``!!python/object``) is refused as
+invalid, with its line.
 
 What is not a term file is left out and reported, one warning per kind with the count and
 the first names: files that are not Markdown, Markdown files without front matter or empty,
 section pages (``index.md``, ``_index.md``: Hugo's page of the glossary itself) and
-subfolders that are not named by a language tag.
+folders inside the subfolders. A term file that cannot be read (front matter
+that is not YAML, no title) is left out and named with why; the folder is refused only when
+no term file can be read. Front matter keys gloss does not read are named in one warning.
 """
 
 from __future__ import annotations
@@ -39,8 +47,8 @@ from typing import Any
 from glossary_cli.errors import GlossError, ParseError, ParseWarning
 from glossary_cli.formats._common import clean, decode, digest, glossary_of
 from glossary_cli.formats.markdown import SHORTCODE
-from glossary_cli.model import Concept, Definition, Glossary, LangSection, Term
-from glossary_cli.tags import canonical_tag, is_language_tag
+from glossary_cli.model import Concept, Definition, Glossary, LangSection, Reading, Term
+from glossary_cli.tags import read_language
 
 #: Most files a folder may hold (a guard against being given a home directory).
 MAX_FILES = 50_000
@@ -110,19 +118,27 @@ def _skipped_warnings(path: Path, skipped: dict[str, list[str]]) -> tuple[ParseW
     return tuple(out)
 
 
+#: Front matter keys a term file's front matter gives, compared without case: what gloss reads.
+_KEYS = {"title", "id", "aka", "short_description", "tags", "category", "categories"}
+#: Keys site generators (Hugo, Jekyll, Docusaurus) give every page, which are no title.
+_SITE_KEYS = {
+    "date", "weight", "layout", "status", "draft", "slug", "url", "full_link", "aliases",
+    "type", "description", "sidebar_position", "lang", "language", "author", "noedit",
+}  # fmt: skip
+
+
 def read_folder(path: Path) -> Glossary:
     """Read a term folder (see the module docstring).
 
     Returns:
-        One concept per file name, a section per language folder that has the file; every
-        term names ``FOLDER/LANG/FILE.md:1`` as its source.
-
-        Its warnings name what was skipped (see the module docstring).
+        One concept per file name, a section per language that has the file; every
+        term names ``FOLDER/LANG/FILE.md:2`` as its source. Its warnings name what was
+        skipped (see the module docstring), the term files that could not be read (each
+        left out, with why), and the front matter keys gloss does not read; its reading
+        plan says how each folder's language was told.
 
     Raises:
-        ParseError: no term file, more than :data:`MAX_FILES`, a file that is binary or
-            not UTF-8, a file whose front matter is not valid YAML (or has YAML tags) or
-            has no ``title``, with the file and line.
+        ParseError: no term file could be read, more than :data:`MAX_FILES` files.
     """
     from markdown_it import MarkdownIt
 
@@ -138,37 +154,67 @@ def read_folder(path: Path) -> Glossary:
     parser = MarkdownIt("commonmark").disable(["inline", "text_join"])
     by_id: dict[str, dict[str, LangSection]] = {}
     subjects: dict[str, list[str]] = {}
-    english_of: dict[str, tuple[str, str]] = {}
+    definitions: dict[str, list[Definition]] = {}
+    unread: list[tuple[str, str]] = []
+    errors: list[ParseError] = []
+    keys: dict[str, int] = {}
+    folders: dict[str, dict[str, int]] = {}
+    titles: dict[str, set[str]] = {}
     for file in files:
-        lang = "en" if file.parent == path else _lang_of(file.parent.name)
+        # a subfolder named by a language holds that language's terms; the folder's own
+        # files and those of another subfolder (glossary/), the language their script says
+        folder_lang = None if file.parent == path else _lang_of(file.parent.name)
         relative = file.relative_to(path).as_posix()
-        if lang is None:
-            skipped.setdefault("not a language folder: name it by its language tag", []).append(
-                file.parent.name + "/"
-            )
-            continue
         if file.name.lower() in _SECTION_PAGES:
             skipped.setdefault("the glossary's own page, not a term", []).append(relative)
             continue
         where = f"{path.name}/{relative}"
-        found = _read_term_file(file, where, lang, parser)
+        try:
+            found = _read_term_file(file, where, folder_lang, parser, keys)
+        except ParseError as exc:
+            line = f":{exc.line}" if exc.line else ""
+            unread.append((f"{relative}{line}", exc.message))
+            errors.append(exc)
+            continue
         if isinstance(found, str):
             skipped.setdefault(found, []).append(relative)
             continue
-        cid, section, tags, english = found
-        if lang in by_id.get(cid, {}):
-            raise ParseError(
-                f"the id {cid!r} is given by two {lang} files (the other: "
-                f"{by_id[cid][lang].terms[0].source.rsplit(':', 1)[0]})",
-                path=where,
-                line=1,
-                hint="give each term file its own id",
-            )
-        by_id.setdefault(cid, {})[lang] = section
-        if english and cid not in english_of:
-            english_of[cid] = (english, section.terms[0].source)
+        cid, sections, tags, defs, lang = found
+        folder = (file.parent.relative_to(path).as_posix() + "/") if file.parent != path else "./"
+        told = folders.setdefault(folder, {})
+        told[lang] = told.get(lang, 0) + 1
+        own = by_id.setdefault(cid, {})
+        derived = titles.setdefault(cid, set())  # languages only a title of another gave
+        clash = next((s for s in sections if s.lang == lang and s.lang in own and
+                      s.lang not in derived), None)  # fmt: skip
+        if clash is not None:
+            first = own[lang].terms[0].source.rsplit(":", 1)[0]
+            unread.append((relative, f"the id {cid!r} is given by {first} too"))
+            continue
+        for section in sections:
+            if section.lang not in own:
+                own[section.lang] = section
+                if section.lang != lang:
+                    derived.add(section.lang)
+            elif section.lang == lang:  # the language's own file leads what titles gave
+                own[section.lang] = _merged(section, own[section.lang])
+                derived.discard(section.lang)
+            else:
+                own[section.lang] = _merged(own[section.lang], section)
+        definitions.setdefault(cid, []).extend(defs)
         subjects.setdefault(cid, [])
         subjects[cid] += [t for t in tags if t not in subjects[cid]]
+    if not by_id and errors:
+        error = errors[0]
+        others = len(errors) - 1
+        raise ParseError(
+            f"{error.message} (and no other term file of the folder could be read"
+            + (f": {others} more could not either)" if others else ")"),
+            path=error.path,
+            line=error.line,
+            column=error.column,
+            hint=error.hint,
+        )
     if not by_id:
         raise ParseError(
             "no term file in this folder: gloss reads Markdown files with front matter "
@@ -178,49 +224,77 @@ def read_folder(path: Path) -> Glossary:
         )
     skipped = {k: list(dict.fromkeys(v)) for k, v in skipped.items()}
     concepts = []
-    for cid, sections in by_id.items():
-        if "en" not in sections and cid in english_of:
-            # the English equivalent a title gives, for a term the English folder lacks
-            text, where = english_of[cid]
-            sections["en"] = LangSection("en", (Term(text, source=where),))
-        ordered = sorted(sections.values(), key=lambda s: (s.lang != "en", s.lang))
+    for cid, held in by_id.items():
+        ordered = sorted(held.values(), key=lambda s: (s.lang != "en", s.lang))
+        langs = {s.lang for s in ordered}
         concepts.append(
             Concept(
                 id=cid,
                 languages=tuple(ordered),
                 subject_fields=tuple(subjects[cid]),
+                definitions=tuple(d for d in definitions[cid] if d.lang not in langs),
                 provenance=(f"{path.name}/",),
             )
         )
     glossary = glossary_of(concepts, path.name, path.name, digest(str(sorted(by_id)).encode()))
-    return glossary._replace(warnings=_skipped_warnings(path, skipped))
+    warnings = list(_skipped_warnings(path, skipped))
+    if unread:
+        shown = "; ".join(f"{f}: {why}" for f, why in unread[:_NAMED])
+        more = f"; and {len(unread) - _NAMED} more" if len(unread) > _NAMED else ""
+        warnings.append(
+            ParseWarning(
+                f"{len(unread)} term file{'s' if len(unread) > 1 else ''} could not be read and "
+                f"{'are' if len(unread) > 1 else 'is'} left out: {shown}{more}",
+                path=path.name,
+                hint="fix each file's front matter (a title: line between --- lines)",
+            )
+        )
+    other = {k: n for k, n in keys.items() if k.casefold() not in _KEYS}
+    if other:
+        named = ", ".join(f"{k} ({n})" for k, n in sorted(other.items(), key=lambda kv: -kv[1]))
+        warnings.append(
+            ParseWarning(
+                f"front matter keys gloss does not read are left out: {named}",
+                path=path.name,
+                hint="gloss reads title, id, aka, short_description, tags and category",
+            )
+        )
+    plan = []
+    for folder, told in folders.items():
+        count = sum(told.values())
+        tag = _lang_of(folder.rstrip("/").rsplit("/", 1)[-1]) if folder != "./" else None
+        how = (
+            f"{tag} terms (the folder's name)"
+            if tag is not None
+            else "terms of the language each title's script says: "
+            + ", ".join(f"{n} {lang}" for lang, n in sorted(told.items(), key=lambda kv: -kv[1]))
+        )
+        plan.append(Reading(f"{path.name}/{folder if folder != './' else ''}", how, total=count))
+    return glossary._replace(warnings=tuple(warnings), plan=tuple(plan))
+
+
+def _merged(first: LangSection, more: LangSection) -> LangSection:
+    """A language section with the terms of another of the same language it lacks."""
+    have = {t.text for t in first.terms}
+    return first._replace(terms=(*first.terms, *(t for t in more.terms if t.text not in have)))
 
 
 def _lang_of(name: str) -> str | None:
-    """A language folder's tag (``zh-cn`` → ``zh-CN``), or None for another folder."""
-    tag = name.replace("_", "-")
-    return canonical_tag(tag) if is_language_tag(tag) else None
+    """A language folder's tag (``zh-cn`` → ``zh-CN``, ``pt_BR`` → ``pt-BR``), or ``None``
+    for another folder."""
+    return read_language(name)
 
 
-def _read_term_file(
-    file: Path, where: str, lang: str, parser: Any
-) -> tuple[str, LangSection, list[str], str] | str:
-    """One term file's id, language section, tags and English equivalent; or why it is
-    no term file (empty, no front matter)."""
-    from glossary_cli.formats import refuse_binary
+def _front_matter(lines: list[str], where: str) -> tuple[dict[str, Any], int]:
+    """A term file's front matter, its keys as written, and the line of its closing ``---``.
+
+    Raises:
+        ParseError: the front matter does not close, is not valid YAML or is no mapping.
+    """
     from glossary_cli.formats._yaml import load_yaml
-    from glossary_cli.termtext import split_parenthetical
 
-    data = file.read_bytes()
-    refuse_binary(where, data)
-    text = decode(data, where)
-    if not text.strip():
-        return "empty"
-    lines = text.split("\n")
-    if lines[0].strip() != "---":
-        return "Markdown without front matter"
     try:
-        end = next(i for i in range(1, len(lines)) if lines[i].strip() == "---")
+        end = next(i for i in range(1, len(lines)) if lines[i].strip() in ("---", "..."))
     except StopIteration:
         raise ParseError(
             "the front matter does not end (no closing ---)", path=where, line=1,
@@ -241,41 +315,103 @@ def _read_term_file(
             column=exc.column,
             hint=exc.hint,
         ) from None
-    if not isinstance(meta, dict) or not str(meta.get("title") or "").strip():
+    if meta is None:
+        meta = {}
+    if not isinstance(meta, dict):
         raise ParseError(
-            "the front matter has no title",
-            path=where,
-            line=1,
-            hint="give the term as title: …",
+            "the front matter is not a mapping of keys", path=where, line=2,
+            hint="write it as key: value lines",
+        )  # fmt: skip
+    return meta, end
+
+
+def _read_term_file(
+    file: Path, where: str, folder_lang: str | None, parser: Any, keys: dict[str, int]
+) -> tuple[str, list[LangSection], list[str], list[Definition], str] | str:
+    """One term file's id, language sections, subject fields, the definitions of
+    languages it has no term in and its own language; or why it is no term file (empty, no
+    front matter). Its front matter's keys are matched whatever their case, and counted in
+    ``keys``. The
+    title's names each go to a language: the folder's (its name says it) for the first,
+    else the one its script says (:func:`glossary_cli.termtext.names_in`); the
+    definition, the folder's, or its script's in a folder that names none.
+
+    Raises:
+        ParseError: a file that is binary or not UTF-8, front matter that is not valid
+            YAML, or no title; with the file and line.
+    """
+    from glossary_cli.formats import refuse_binary
+    from glossary_cli.scripts.writing import script_language, text_language
+    from glossary_cli.termtext import names_in, split_alternatives
+
+    data = file.read_bytes()
+    refuse_binary(where, data)
+    text = decode(data, where)
+    if not text.strip():
+        return "empty"
+    lines = text.replace("\r\n", "\n").split("\n")
+    if lines[0].strip().lstrip("\ufeff") != "---":
+        return "Markdown without front matter"
+    raw, end = _front_matter(lines, where)
+    for key in raw:
+        keys[str(key)] = keys.get(str(key), 0) + 1
+    meta = {str(k).strip().casefold(): v for k, v in reversed(list(raw.items()))}
+    if not str(meta.get("title") or "").strip():
+        # keys written in the page's language (शीर्षक: …): its first other key of a short text
+        first = next(
+            (kv for kv in raw.items() if str(kv[0]).casefold() not in _KEYS | _SITE_KEYS), None
         )
-    for key, kinds in (("title", (str,)), ("id", (str, int)), ("short_description", (str,)),
-                       ("aka", (list,)), ("tags", (list,))):  # fmt: skip
+        if first is None or not isinstance(first[1], str) or not 0 < len(first[1].split()) <= 12:
+            raise ParseError(
+                "the front matter has no title",
+                path=where,
+                line=1,
+                hint="give the term as title: …",
+            )
+        keys[f"{first[0]} (read as the title)"] = keys.pop(str(first[0]), 1)
+        meta["title"] = first[1]
+    for key, kinds in (("title", (str, int, float)), ("id", (str, int)),
+                       ("short_description", (str,)), ("aka", (list, str)),
+                       ("tags", (list, str)), ("category", (list, str))):  # fmt: skip
         value = meta.get(key)
         if value is not None and (not isinstance(value, kinds) or isinstance(value, bool)):
             raise ParseError(
                 f"the front matter's {key} is a {type(value).__name__}, not "
                 + (
                     " or ".join(
-                        "a list" if k is list else "text" if k is str else "a number" for k in kinds
+                        "a list" if k is list else "text" if k is str else "a number"
+                        for k in kinds
+                        if k is not float
                     )
                 ),
                 path=where,
                 line=1,
-                hint=f"write {key}: as "
-                + ("a list of items (- …)" if kinds == (list,) else "text"),
+                hint=f"write {key}: as " + ("a list of items (- …)" if list in kinds else "text"),
             )
     title = clean(str(meta["title"]))
-    head, english, abbreviations = split_parenthetical(title)
-    terms = [Term(head or title, source=f"{where}:2")]
-    if not any(c.isalnum() for c in terms[0].text):
+    names = [n for n in names_in(title) if any(c.isalnum() for c in n.text)]
+    if not names:
         raise ParseError(
             f"the title {title!r} has no term", path=where, line=1, hint="give the term as title: …"
         )
-    for aka in meta.get("aka") or []:
-        if isinstance(aka, str) and clean(aka) and clean(aka) != terms[0].text:
-            terms.append(Term(clean(aka), source=f"{where}:2"))
-    terms += [Term(a, type="abbreviation", source=f"{where}:2") for a in abbreviations]
+    source = f"{where}:2"
+    first_lang = folder_lang or text_language(names[0].text) or "en"
+    terms: dict[str, list[Term]] = {}
+    for k, n in enumerate(names):
+        lang = first_lang if k == 0 else (script_language(n.script) if n.script else first_lang)
+        lang = first_lang if lang is None else lang
+        kind = "abbreviation" if n.kind == "abbreviation" else None
+        own = terms.setdefault(lang, [])
+        if all(t.text != n.text for t in own):
+            own.append(Term(clean(n.text), type=kind, source=source))
+    akas = meta.get("aka") or []
+    for aka in split_alternatives(akas) if isinstance(akas, str) else akas:
+        if isinstance(aka, (str, int)) and clean(str(aka)):
+            own = terms.setdefault(first_lang, [])
+            if all(t.text != clean(str(aka)) for t in own):
+                own.append(Term(clean(str(aka)), source=source))
     definition = _unshortcoded(str(meta.get("short_description") or ""))
+    line = 2
     if not definition:
         body = "\n".join(lines[end + 1 :])[:BODY_LIMIT]
         tokens = parser.parse(body)
@@ -284,11 +420,28 @@ def _read_term_file(
         )
         if paragraph is not None:
             definition = _unshortcoded(paragraph.content)
-    definitions = (Definition(definition, f"{where}:{end + 2}", lang=lang),) if definition else ()
-    section = LangSection(lang, tuple(terms), definitions)
+            line = end + 2
+    defs: list[Definition] = []
+    def_lang = first_lang
+    if definition:
+        def_lang = folder_lang or text_language(definition, tuple(terms)) or first_lang
+        defs.append(Definition(definition, f"{where}:{line}", lang=def_lang))
+    sections = [
+        LangSection(
+            lang,
+            tuple(ts),
+            tuple(d._replace(lang=None) for d in defs if d.lang == lang),
+        )
+        for lang, ts in terms.items()
+    ]
     cid = str(meta.get("id") or file.stem).strip()
-    tags = [clean(str(t)) for t in meta.get("tags") or [] if str(t).strip()]
-    return cid, section, tags, (english or "") if lang != "en" else ""
+    tags: list[str] = []
+    for key in ("tags", "category", "categories"):
+        value = meta.get(key) or []
+        tags += [
+            clean(str(t)) for t in ([value] if isinstance(value, str) else value) if str(t).strip()
+        ]
+    return cid, sections, tags, [d for d in defs if d.lang not in terms], first_lang
 
 
 def _unshortcoded(text: str) -> str:

@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from glossary_cli import records
-from glossary_cli.errors import ParseError, RecordError
+from glossary_cli.errors import ParseError, ParseWarning, RecordError
 from glossary_cli.formats._common import (
     decode,
     digest,
@@ -87,7 +87,9 @@ def read(data: bytes, name: str) -> Glossary:
                 hint=why or "each line must be a concept record as `gloss` writes them",
             ) from None
         found.append((read_from(concept, f"{name}:{number}"), number))
-    return glossary_of(with_ids(found, name), name, name, digest(data))
+    warnings: list[ParseWarning] = []
+    concepts = with_ids(found, name, warnings)
+    return glossary_of(concepts, name, name, digest(data))._replace(warnings=tuple(warnings))
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

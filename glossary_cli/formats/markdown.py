@@ -1,73 +1,79 @@
 """Markdown glossaries, parsed with markdown-it-py (CommonMark, with GitHub's tables).
 
-Two shapes are read; anything else is refused, naming what gloss reads, rather than taken
-for a glossary:
+Three shapes are read; a document that is none is refused, naming what gloss reads, rather
+than taken for a glossary:
 
-* **a table whose header names the languages** (``| English | Arabic | Notes |``): by
-  BCP 47 tag (``en``, ``ar``, ``bn``) or by English name (English, Arabic, Bengali or Bangla,
-  French, German, Hindi, Urdu, Persian or Farsi, Spanish…); one concept per row. A column
-  named ``definition``, ``description``, ``meaning``, ``notes``, ``note`` or ``comment`` holds
-  the definition (or note) of the language its text is written in (Arabic script: the table's
-  Arabic-script language; Bengali: Bengali; else English).
+* **tables**: every table of the document is read as CSV's tables are
+  (:func:`glossary_cli.formats.table.read_table`: a header of language names or tags in any
+  spelling, ``English | العربية (AR) | Context | Notes``, ``المصطلح الإنجليزي | المقابل
+  العربي``, ``English | Localized | Notes`` — a column of terms whose language the script of
+  its cells tells — one concept per row). A table of one language is read when the document
+  says it is a glossary (below); a table with no column of terms is left out, and said with
+  its line and header. Tables as kramdown and Pandoc write them are read too: without the
+  outer pipes, or with a delimiter row of fewer cells than the header.
 * **a heading per term**: the most common heading level below the title, its headings short
-  and each followed by a paragraph: the heading is the term, with its English equivalent in
-  parentheses (``ক্লাস্টার (Cluster)``, ``ক্লাস্টার(Cluster)``) or after a dash, the
-  paragraphs below it up to the next heading its definition. The term's language is its
-  script's (Bengali, Arabic, Devanagari; Latin: English). Letter-section headings (``## A``,
+  and each followed by a paragraph: the heading gives the term and its equivalents
+  (:func:`glossary_cli.termtext.names_in`: ``ক্লাস্টার (Cluster)``, ``কন্টেইনার - Container``,
+  ``معالجة اللغة الطبيعية Natural language processing (NLP)``, ``(ইভেন্ট) Event``), each in
+  the language its script says; the paragraphs below it up to the next heading are its
+  definitions, each of the language its own script says. Letter-section headings (``## A``,
   ``## অ``) are skipped. So that a README is not read as a glossary, the document must say it
-  is one: its title names a glossary (glossary, terminology, terms, مسرد, مصطلحات, গ্লসারি,
-  পরিভাষা, शब्दावली…), or it has letter sections, or most of its term headings give an
-  English equivalent.
-
+  is one: its title (a heading, or the front matter's ``title``) names a glossary (glossary,
+  terminology, terms, مسرد, مصطلحات, গ্লসারি, পরিভাষা, शब्दावली, 用語集…), or it has letter
+  sections, or most of its term headings give an equivalent.
 * **a definition list** (PHP Markdown Extra's and Pandoc's syntax, read with
-  mdit-py-plugins' ``deflist``): a line that is the term, split as a heading is, then one or
-  more lines ``: definition`` — each a definition of the term. Read when the document says
-  it is a glossary as above, or when its terms give English equivalents, or when definition
-  lists are most of it.
+  mdit-py-plugins' ``deflist``): a line that is the term, read as a heading is, then one or
+  more lines ``: definition``. Read when the document says it is a glossary as above, or when
+  its terms give equivalents, or when definition lists are most of it.
 
 Definitions keep the text of a paragraph (code spans too): code blocks, HTML and MDX tags,
-template shortcodes and the targets of links are dropped (a link's text stays). A file that
-begins with YAML front matter (``---``) is one file of a term folder, which this reader does
-not take: it is refused so.
+template shortcodes and the targets of links are dropped (a link's text stays). Markdown
+inside an HTML block (``<div dir="rtl">`` around a table, a ``<Youtube/>`` tag right above a
+heading) is read as Markdown. YAML front matter (a site generator's page settings) is passed
+over, its ``title`` kept; a file that is front matter and one term's text is one file of a
+term folder, and is refused so.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from glossary_cli.errors import ParseError
-from glossary_cli.formats._common import (
-    DEFINITION_COLUMNS,
-    LANGUAGE_NAMES,
-    NOTE_COLUMNS,
-    clean,
-    decode,
-    digest,
-    glossary_of,
-    script_lang,
-    with_ids,
-)
-from glossary_cli.model import Concept, Definition, Glossary, LangSection, Term
+from glossary_cli.errors import ParseError, ParseWarning
+from glossary_cli.formats._cells import RowReport
+from glossary_cli.formats._common import clean, decode, digest, glossary_of, with_ids
+from glossary_cli.model import Concept, Definition, Glossary, LangSection, Reading, Term
 
 #: Words in a title that say the document is a glossary.
 _GLOSSARY_TITLE = re.compile(
-    r"glossar|terminolog|\bterms\b|lexicon|dictionary|vocabulary|مسرد|مصطلحات|قاموس|معجم|"
-    r"গ্লসারি|পরিভাষা|শব্দকোষ|শব্দকোষ|অভিধান|शब्दावली|शब्दकोश",
+    r"glossa|glosar|terminolog|\bterms\b|lexicon|lexique|léxico|dictionary|vocabular|"
+    r"word ?list|términos|مسرد|مصطلحات|"
+    r"قاموس|معجم|المفردات|গ্লসারি|পরিভাষা|শব্দকোষ|অভিধান|शब्दावली|शब्दकोश|用語|术语|術語|"
+    r"глоссарий|словарь|термин|واژه‌نامه|واژه|γλωσσάρι|λεξιλόγιο|용어",
     re.IGNORECASE,
 )
-_HEAD_SPLIT = re.compile(
-    r"^(?P<term>.+?)\s*\((?P<en>[^()]+)\)\s*$|^(?P<t2>.+?)\s+[—–-]\s+(?P<e2>.+)$"
-)
+# a delimiter row of a table: cells of dashes with optional colons, between pipes
+_DELIMITER_ROW = re.compile(r"^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
+# a line that is only HTML tags (an opening, closing or self-closing tag, or a comment)
+_HTML_LINE = re.compile(r"^\s*(?:<[A-Za-z/!][^<>]*>\s*)+$")
 
 
-def read(data: bytes, name: str) -> Glossary:
+def read(data: bytes, name: str, *, columns: Mapping[str, str] | None = None) -> Glossary:
     """Read a Markdown glossary (see the module docstring).
 
+    Args:
+        data: the file's bytes.
+        name: the file's name, for messages and sources.
+        columns: what each column of its tables holds (``gloss add --columns``), for tables
+            whose header does not say.
+
+    Returns:
+        The glossary, with warnings and a reading plan naming each table read or left out.
+
     Raises:
-        ParseError: front matter, or no glossary table and no glossary of headings, with
-            what gloss reads instead; a table row with more cells than its header.
+        ParseError: no glossary table, glossary of headings or definition list (with what
+            gloss reads instead), or a file that is one term file of a term folder.
     """
     from markdown_it import MarkdownIt
     from mdit_py_plugins.deflist import deflist_plugin
@@ -78,15 +84,33 @@ def read(data: bytes, name: str) -> Glossary:
     refuse_long_lines(name, data)
     text = decode(data, name).lstrip("\ufeff")
     front = text.startswith(("---\n", "---\r\n"))
+    title = ""
     if front:
-        text = _without_front_matter(text)
-    tokens = MarkdownIt("commonmark").enable("table").use(deflist_plugin).parse(text)
-    concepts = _from_tables(tokens, name)
+        text, title = _without_front_matter(text)
+    else:
+        text, title = _without_metadata(text)
+    parser = MarkdownIt("commonmark").enable("table").use(deflist_plugin)
+    tokens = list(_with_html_blocks(parser, parser.parse(_lenient(text))))
+    headings = _headings(tokens)
+    title = title or (headings[0][2] if headings and headings[0][1] == 1 else "")
+    says = bool(_GLOSSARY_TITLE.search(title)) or any(_is_letter_heading(h[2]) for h in headings)
+    # a section of a longer page that says it is the glossary ("## Glosario"): what follows it
+    section = next((h[0] for h in headings if _GLOSSARY_TITLE.search(h[2])), None)
+    warnings: list[ParseWarning] = []
+    report = RowReport(name, False, warnings)
+    concepts, plan = _from_tables(tokens, name, report, says, columns)
     if not concepts:
-        concepts = _from_headings(tokens, name)
+        concepts = _from_headings(tokens, headings, name, says)
+        if concepts:
+            plan.append(Reading(f"headings of level {_level(headings)}", "one term each, its "
+                                "equivalents by their script; the paragraphs below, definitions",
+                                total=len(concepts)))  # fmt: skip
     if not concepts:
-        concepts = _from_definition_list(tokens, name)
-    if not concepts and front:
+        concepts = _from_definition_list(tokens, name, says, section)
+        if concepts:
+            plan.append(Reading("definition lists", "one term each, with its definitions",
+                                total=len(concepts)))  # fmt: skip
+    if not concepts and front and not any(r.left_out for r in plan) and _one_term(text):
         raise ParseError(
             "line 1 is YAML front matter and no glossary follows it: this is one term file of "
             "a term folder, not a Markdown glossary",
@@ -95,26 +119,117 @@ def read(data: bytes, name: str) -> Glossary:
             hint="give the folder (gloss add FOLDER), or --format folder with the folder",
         )
     if not concepts:
+        left = [r for r in plan if r.left_out]
         raise ParseError(
-            "no glossary found in this Markdown file",
+            "no glossary found in this Markdown file"
+            + (f": {left[0].part} is {left[0].read_as.removeprefix('left out: ')}" if left else ""),
             path=name,
+            line=left[0].line if left else None,
             hint="gloss reads Markdown with a table whose header names the languages "
             "(| English | Arabic |), a heading per term with its definition below, or a "
             "definition list (Term / : definition), under a title that says it is a "
-            "glossary; other formats: tbx, csv, tsv, po, jsonl, yaml, xlsx",
+            "glossary; give --columns to say what a table's columns hold; other formats: "
+            "tbx, csv, tsv, po, jsonl, yaml, xlsx",
         )
-    return glossary_of(with_ids(concepts, name), name, name, digest(data))
+    found = with_ids(concepts, name, warnings)
+    return glossary_of(found, name, name, digest(data))._replace(
+        warnings=tuple(warnings), plan=tuple(plan)
+    )
 
 
-def _without_front_matter(text: str) -> str:
+def _without_front_matter(text: str) -> tuple[str, str]:
     """``text`` with its YAML front matter (a site generator's page settings: Docusaurus,
-    Hugo, Jekyll) blanked out, line for line, so that lines keep their numbers; unchanged if
-    the front matter is not closed (``---`` or ``...``) within its first 200 lines."""
+    Hugo, Jekyll) blanked out, line for line, so that lines keep their numbers, and the
+    front matter's title; unchanged if the front matter is not closed (``---`` or ``...``)
+    within its first 200 lines."""
     lines = text.split("\n")
     for end in range(1, min(len(lines), 200)):
         if lines[end].rstrip("\r") in ("---", "..."):
-            return "\n" * (end + 1) + "\n".join(lines[end + 1 :])
-    return text
+            title = next(
+                (
+                    ln.split(":", 1)[1].strip().strip("\"'")
+                    for ln in lines[1:end]
+                    if ln.split(":", 1)[0].strip().casefold() == "title" and ":" in ln
+                ),
+                "",
+            )
+            return "\n" * (end + 1) + "\n".join(lines[end + 1 :]), title
+    return text, ""
+
+
+def _one_term(text: str) -> bool:
+    """Whether what follows a front matter is one term's text: no heading, table or list."""
+    body = [ln for ln in text.split("\n") if ln.strip()]
+    return not any(ln.lstrip().startswith(("#", "|", ":")) for ln in body)
+
+
+_IAL = re.compile(r"^\s*\{:[^{}]*\}\s*$")
+# MultiMarkdown's metadata: "Key: value" lines that open the document
+_METADATA = re.compile(r"^[A-Za-z][\w -]{0,30}:\s")
+
+
+def _without_metadata(text: str) -> tuple[str, str]:
+    """``text`` with MultiMarkdown's metadata lines that open it (``Title: Glossary``)
+    blanked, lines kept in place, and the metadata's title."""
+    lines = text.split("\n")
+    end = 0
+    while end < len(lines) and _METADATA.match(lines[end]) and "|" not in lines[end]:
+        end += 1
+    if not end:
+        return text, ""
+    title = next(
+        (
+            ln.split(":", 1)[1].strip()
+            for ln in lines[:end]
+            if ln.split(":")[0].casefold() == "title"
+        ),
+        "",
+    )
+    return "\n" * end + "\n".join(lines[end:]), title
+
+
+def _lenient(text: str) -> str:
+    """``text`` as kramdown, Pandoc and MultiMarkdown write it, made CommonMark with GitHub's
+    tables, lines kept in place: each table's delimiter row given as many cells as its
+    header (they read a delimiter row of fewer; GitHub's tables do not), kramdown's
+    attribute lists (``{:auto_ids}``) blanked."""
+    lines = ["" if _IAL.match(ln) else ln for ln in text.split("\n")]
+    for i in range(1, len(lines)):
+        row = lines[i]
+        if "-" not in row or not _DELIMITER_ROW.match(row) or "|" not in lines[i - 1]:
+            continue
+        header = _cells(lines[i - 1])
+        have = _cells(row)
+        if len(header) != len(have) and len(header) >= 2 and "|" in row + lines[i - 1]:
+            lines[i] = "|" + "|".join(["---"] * len(header)) + "|"
+    return "\n".join(lines)
+
+
+def _cells(line: str) -> list[str]:
+    """A table row's cells: split on the pipes that are not escaped, the outer ones dropped."""
+    inner = line.strip()
+    inner = inner[1:] if inner.startswith("|") else inner
+    inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
+    return re.split(r"(?<!\\)\|", inner)
+
+
+def _with_html_blocks(parser: Any, tokens: list[Any]) -> Iterator[Any]:
+    """``tokens``, each HTML block replaced by the tokens of the Markdown inside it (its
+    lines that are only tags dropped), their lines kept."""
+    for token in tokens:
+        if token.type != "html_block" or not token.map:
+            yield token
+            continue
+        lines = token.content.split("\n")
+        inner = ["" if _HTML_LINE.match(ln) else ln for ln in lines]
+        if not any(ln.strip() for ln in inner):
+            continue
+        offset = token.map[0]
+        for child in parser.parse("\n".join(inner)):
+            if child.map:
+                child.map = [child.map[0] + offset, child.map[1] + offset]
+            if child.type != "html_block":
+                yield child
 
 
 def _inline_text(token: Any) -> str:
@@ -140,8 +255,10 @@ def _prose(token: Any) -> str:
     return SHORTCODE.sub("", _inline_text(token)).strip()
 
 
-def _from_tables(tokens: Sequence[Any], name: str) -> list[tuple[Concept, int]]:
-    out: list[tuple[Concept, int]] = []
+def _tables(tokens: Sequence[Any]) -> Iterator[tuple[int, list[tuple[int, list[str]]]]]:
+    """Each table of the document: the line it starts on, and its rows with their lines;
+    paragraphs right after a table whose every line has as many pipes as its header has
+    cells are more of its rows (MultiMarkdown's table bodies, separated by blank lines)."""
     i = 0
     while i < len(tokens):
         if tokens[i].type != "table_open":
@@ -151,7 +268,7 @@ def _from_tables(tokens: Sequence[Any], name: str) -> list[tuple[Concept, int]]:
         row: list[str] = []
         line = 0
         j = i + 1
-        while tokens[j].type != "table_close":
+        while j < len(tokens) and tokens[j].type != "table_close":
             t = tokens[j]
             if t.type == "tr_open":
                 row, line = [], (t.map[0] + 1 if t.map else 0)
@@ -160,62 +277,81 @@ def _from_tables(tokens: Sequence[Any], name: str) -> list[tuple[Concept, int]]:
             elif t.type == "tr_close":
                 rows.append((line, row))
             j += 1
-        out += _table_concepts(rows, name)
+        width = len(rows[0][1]) if rows else 0
+        while (
+            j + 2 < len(tokens)
+            and tokens[j + 1].type == "paragraph_open"
+            and tokens[j + 1].map
+            and width >= 2
+            and all(ln.count("|") >= width - 1 for ln in tokens[j + 2].content.split("\n"))
+        ):
+            first = tokens[j + 1].map[0] + 1
+            for k, raw in enumerate(tokens[j + 2].content.split("\n")):
+                cells = [clean(_MARKUP.sub("", c)) for c in _cells(raw)][:width]
+                rows.append((first + k, cells + [""] * (width - len(cells))))
+            j += 3
+        yield (tokens[i].map[0] + 1 if tokens[i].map else 0), rows
         i = j + 1
-    return out
 
 
-def _table_concepts(rows: list[tuple[int, list[str]]], name: str) -> list[tuple[Concept, int]]:
-    if not rows:
-        return []
-    header = [h.casefold().strip(" *_") for h in rows[0][1]]
-    langs = [LANGUAGE_NAMES.get(h) for h in header]
-    if sum(1 for lang in langs if lang) < 2:
-        return []  # a table of something else
-    term_langs = [lang for lang in langs if lang]
-    out = []
-    for line, cells in rows[1:]:
-        where = f"{name}:{line}"
-        terms: dict[str, list[Term]] = {}
-        definitions: list[Definition] = []
-        notes: list[str] = []
-        for column, cell in zip(header, cells, strict=False):
-            value = clean(cell)
-            if not value:
-                continue
-            lang = LANGUAGE_NAMES.get(column)
-            if lang:
-                for part in dict.fromkeys(p.strip() for p in re.split(r"\s*[/،,;]\s*", value)):
-                    if any(c.isalnum() for c in part):
-                        terms.setdefault(lang, []).append(Term(part, source=where))
-            elif column in DEFINITION_COLUMNS:
-                definitions.append(Definition(value, where, lang=script_lang(value, term_langs)))
-            elif column in NOTE_COLUMNS:
-                notes.append(value)
-        if not terms:
+# the inline HTML and emphasis of a row read from its raw text
+_MARKUP = re.compile(r"<[^<>]*>|\*\*|__")
+
+
+def _from_tables(
+    tokens: Sequence[Any],
+    name: str,
+    report: RowReport,
+    says: bool,
+    columns: Mapping[str, str] | None,
+) -> tuple[list[tuple[Concept, int]], list[Reading]]:
+    """The concepts of every table that holds terms, and the reading plan: each table read
+    (with what each column went to) or left out (with why). A table of one language is read
+    when the document says it is a glossary, or when it is the only table."""
+    from glossary_cli.formats.table import read_table
+
+    found = list(_tables(tokens))
+    out: list[tuple[Concept, int]] = []
+    plan: list[Reading] = []
+    for line, rows in found:
+        header = " | ".join(rows[0][1]) if rows else ""
+        part = f"table at line {line}"
+        if len(rows) < 2:
+            plan.append(Reading(f"{part} ({header})", "left out: it has no rows", line, True))
             continue
-        sections = tuple(
-            LangSection(
-                lang,
-                tuple(ts),
-                tuple(d for d in definitions if d.lang == lang),
+        mark = len(report.warnings)
+        try:
+            concepts, readings = read_table(iter(rows), name, report, columns=columns, part=part)
+        except ParseError as exc:
+            del report.warnings[mark:]
+            why = exc.message.split(":")[0]
+            plan.append(
+                Reading(
+                    f"{part} ({header})",
+                    f"left out: {why}; {len(rows) - 1} rows — name its languages with --columns",
+                    line,
+                    True,
+                    len(rows) - 1,
+                )
             )
-            for lang, ts in terms.items()
-        )
-        orphans = tuple(d for d in definitions if d.lang not in terms)
-        out.append(
-            (
-                Concept(
-                    id="",
-                    languages=sections,
-                    definitions=orphans,
-                    notes=tuple(notes),
-                    provenance=(where,),
-                ),
-                line,
+            continue
+        langs = {s.lang for concept, _ in concepts for s in concept.languages}
+        if len(langs) < 2 and not says and len(found) > 1:
+            del report.warnings[mark:]
+            plan.append(
+                Reading(
+                    f"{part} ({header})",
+                    "left out: a table of one language in a document that does not say it is "
+                    f"a glossary; {len(rows) - 1} rows",
+                    line,
+                    True,
+                    len(rows) - 1,
+                )
             )
-        )
-    return out
+            continue
+        out += concepts
+        plan += readings
+    return out, plan
 
 
 def _is_letter_heading(text: str) -> bool:
@@ -230,50 +366,20 @@ def _is_letter_heading(text: str) -> bool:
     return not compact.isascii() and len(compact) <= 2
 
 
-def _from_headings(tokens: Sequence[Any], name: str) -> list[tuple[Concept, int]]:
-    headings = []  # (index of heading_open, level, text, line)
+def _headings(tokens: Sequence[Any]) -> list[tuple[int, int, str, int]]:
+    """``(index of heading_open, level, text, line)`` of every heading."""
+    out = []
     for k, t in enumerate(tokens):
-        if t.type == "heading_open":
+        if t.type == "heading_open" and k + 1 < len(tokens):
             line = t.map[0] + 1 if t.map else 0
-            headings.append((k, int(t.tag[1]), _inline_text(tokens[k + 1]), line))
-    if not headings:
-        return []
-    title = headings[0][2] if headings[0][1] == 1 else ""
-    letters = [h for h in headings if _is_letter_heading(h[2])]
+            out.append((k, int(t.tag[1]), _inline_text(tokens[k + 1]), line))
+    return out
+
+
+def _level(headings: Sequence[tuple[int, int, str, int]]) -> int:
+    """The level of the term headings: the most common below the title."""
     levels = [h[1] for h in headings if h[1] > 1 and not _is_letter_heading(h[2])]
-    if not levels:
-        return []
-    level = max(set(levels), key=levels.count)
-    entries = []
-    for n, (k, lvl, text, line) in enumerate(headings):
-        if lvl != level or _is_letter_heading(text) or len(text.split()) > 10:
-            continue
-        if not any(c.isalnum() for c in text):
-            continue  # an empty heading, or one of marks only, names no term
-        end = headings[n + 1][0] if n + 1 < len(headings) else len(tokens)
-        paragraphs = [
-            _prose(tokens[m + 1])
-            for m in range(k + 3, end)
-            if tokens[m].type == "paragraph_open" and tokens[m].level == 0
-        ]
-        definition = " ".join(p for p in paragraphs if p)
-        if definition:
-            entries.append((text, definition, line))
-    if len(entries) < 2:
-        return []
-    with_english = sum(1 for text, _, _ in entries if _split_head(text)[1])
-    says_glossary = bool(_GLOSSARY_TITLE.search(title)) or bool(letters)
-    if not says_glossary and with_english * 2 < len(entries):
-        return []  # a document with sections, not a glossary
-    sections = sum(1 for text, _, _ in entries if text.strip().casefold() in _DOCUMENT_SECTIONS)
-    if not with_english and sections * 2 >= len(entries):
-        return []  # a README (of a glossary tool, say): Installation, Usage, License
-    return [_term_concept(text, (definition,), line, name) for text, definition, line in entries
-            if any(c.isalnum() for c in _split_head(text)[0])]  # fmt: skip
-
-
-#: A heading's attributes (``{#loss}``, ``{.class}``: Pandoc, kramdown, Docusaurus anchors).
-_ATTRIBUTES = re.compile(r"\s*\{[#.][^{}]*\}\s*$")
+    return max(set(levels), key=levels.count) if levels else 0
 
 
 #: The headings of a document's sections (a README, a manual), which are no glossary's terms.
@@ -288,55 +394,149 @@ _DOCUMENT_SECTIONS = frozenset({
 })  # fmt: skip
 
 
-def _split_head(text: str) -> tuple[str, str]:
-    """A heading's (or a definition list term's) term and English equivalent, given in
-    parentheses — which may hold parentheses of their own, ``(Convolutional Neural Network
-    (CNN))`` — or after a dash; ``""`` when it gives none. Heading attributes are dropped.
+def _from_headings(
+    tokens: Sequence[Any], headings: Sequence[tuple[int, int, str, int]], name: str, says: bool
+) -> list[tuple[Concept, int]]:
+    from glossary_cli.termtext import names_in
 
-    >>> _split_head("কনভোলিউশনাল নিউরাল নেটওয়ার্ক (Convolutional Neural Network (CNN))")
-    ('কনভোলিউশনাল নিউরাল নেটওয়ার্ক', 'Convolutional Neural Network (CNN)')
-    >>> _split_head("লস ফাংশন (Loss function) {#loss}")
-    ('লস ফাংশন', 'Loss function')
-    """
-    text = _ATTRIBUTES.sub("", text)
-    if text.endswith(")"):
-        depth = 0
-        for i in range(len(text) - 1, -1, -1):
-            depth += {")": 1, "(": -1}.get(text[i], 0)
-            if depth == 0:
-                term, english = text[:i].rstrip(), text[i + 1 : -1].strip()
-                if term and english:
-                    return term, english
-                break
-    found = _HEAD_SPLIT.match(text)
-    if not found:
-        return text, ""
-    term = found.group("term") or found.group("t2") or text
-    return term, found.group("en") or found.group("e2") or ""
+    level = _level(headings)
+    if not level:
+        return []
+    entries = []
+    for n, (k, lvl, text, line) in enumerate(headings):
+        if lvl != level or _is_letter_heading(text) or len(text.split()) > 12:
+            continue
+        if not any(c.isalnum() for c in text):
+            continue  # an empty heading, or one of marks only, names no term
+        end = headings[n + 1][0] if n + 1 < len(headings) else len(tokens)
+        paragraphs = [
+            _prose(tokens[m + 1])
+            for m in range(k + 3, end)
+            if tokens[m].type == "paragraph_open" and tokens[m].level == 0
+        ]
+        paragraphs = [p for p in paragraphs if p]
+        if paragraphs:
+            entries.append((text, paragraphs, line))
+    if len(entries) < 2:
+        return []
+    with_other = sum(1 for text, _, _ in entries if len(names_in(text)) > 1)
+    if not says and with_other * 2 < len(entries):
+        return []  # a document with sections, not a glossary
+    sections = sum(1 for text, _, _ in entries if text.strip().casefold() in _DOCUMENT_SECTIONS)
+    if not with_other and sections * 2 >= len(entries):
+        return []  # a README (of a glossary tool, say): Installation, Usage, License
+    heads = [text for text, _, _ in entries]
+    equivalents = _gives_equivalents(heads)
+    own = _own_languages(heads, name, equivalents)
+    out = [_term_concept(text, defs, line, name, equivalents, own) for text, defs, line in entries]
+    return [c for c in out if c is not None]
+
+
+def _gives_equivalents(heads: Sequence[str]) -> bool:
+    """Whether most terms of a document give an equivalent in brackets or after a dash, in
+    whatever script: then a bracket in the term's own script is its equivalent too (a
+    French glossary's ``Apprentissage (Learning)``), not a qualifier."""
+    from glossary_cli.termtext import names_in
+
+    return sum(1 for h in heads if len(names_in(h, equivalents=True)) > 1) * 2 > len(heads)
+
+
+def _own_languages(heads: Sequence[str], name: str, equivalents: bool) -> dict[str, str]:
+    """The language of the terms of a glossary of headings or definition list terms, per
+    script: in a script many languages share, what a language identifier finds in all of
+    them together (:func:`glossary_cli.scripts.writing.identify`: a Spanish glossary's Latin
+    headings are Spanish, an English one's English), else the language the file's name gives
+    when it is written in that script and is not Latin (``glossary-fa.md``)."""
+    from glossary_cli.formats._header import file_language
+    from glossary_cli.scripts.writing import identify, tag_scripts
+    from glossary_cli.termtext import names_in
+
+    hinted = file_language(name)
+    firsts: dict[str, list[str]] = {}
+    for head in heads:
+        found = names_in(head, equivalents=equivalents)
+        if found and found[0].script:
+            firsts.setdefault(found[0].script, []).append(found[0].text)
+    out: dict[str, str] = {}
+    for script, texts in firsts.items():
+        lang = identify(texts, script, hinted)
+        if lang is None and hinted and script != "Latn" and script in (tag_scripts(hinted) or ()):
+            lang = hinted
+        if lang is not None:
+            out[script] = lang
+    return out
 
 
 def _term_concept(
-    text: str, definitions: Sequence[str], line: int, name: str
-) -> tuple[Concept, int]:
-    """The concept of one heading or definition list term, with its definitions."""
+    text: str,
+    definitions: Sequence[str],
+    line: int,
+    name: str,
+    equivalents: bool = False,
+    own: dict[str, str] | None = None,
+) -> tuple[Concept, int] | None:
+    """The concept of one heading or definition list term, with its definitions: each name
+    the heading gives in the language its script says (the term itself, in the language
+    ``own`` gives its script: :func:`_own_languages`), each definition in its own script's
+    language
+    (:func:`glossary_cli.scripts.writing.text_language`)."""
+    from glossary_cli.scripts.writing import script_language, text_language
+    from glossary_cli.termtext import names_in
+
     where = f"{name}:{line}"
-    term, english = _split_head(text)
-    lang = script_lang(term)
-    sections = [LangSection(lang, (Term(clean(term), source=where),), tuple(
-        Definition(d, where, lang=lang) for d in definitions if d))]  # fmt: skip
-    if english and lang != "en" and script_lang(english) == "en":
-        sections.append(LangSection("en", (Term(clean(english), source=where),)))
-    return Concept(id="", languages=tuple(sections), provenance=(where,)), line
+    names = [n for n in names_in(text, equivalents=equivalents) if any(c.isalnum() for c in n.text)]
+    if not names:
+        return None
+    sections: dict[str, list[Term]] = {}
+    first = ""
+    for k, n in enumerate(names):
+        lang = (script_language(n.script) if n.script else None) or "und"
+        if k == 0 and own and n.script in own:
+            lang = own[n.script]  # "Aprendizaje (Learning)" of a Spanish glossary: Spanish
+        if k > 0 and n.script == names[0].script and _caseless(n.text):
+            lang = first  # 集約（集計）: in a script without letter case, the term's synonym
+        first = first or lang
+        terms = sections.setdefault(lang, [])
+        if all(t.text != n.text for t in terms):
+            kind = "abbreviation" if n.kind == "abbreviation" else None
+            terms.append(Term(clean(n.text), type=kind, source=where,
+                              notes=(n.note,) if n.note else ()))  # fmt: skip
+    main = next(iter(sections))
+    langs = tuple(sections)
+    defs: dict[str, list[Definition]] = {}
+    for d in definitions:
+        lang = text_language(d, langs) or main
+        defs.setdefault(lang, []).append(Definition(d, where))
+    built = tuple(
+        LangSection(lang, tuple(terms), tuple(defs.get(lang, ())))
+        for lang, terms in sections.items()
+    )
+    orphans = tuple(
+        d._replace(lang=lang) for lang, ds in defs.items() if lang not in sections for d in ds
+    )
+    return Concept(id="", languages=built, definitions=orphans, provenance=(where,)), line
 
 
-def _from_definition_list(tokens: Sequence[Any], name: str) -> list[tuple[Concept, int]]:
+def _caseless(text: str) -> bool:
+    """Whether a text's letters have no case (Han, kana, Bengali, Arabic): a bracket of its
+    script after a term is no English equivalent but the term's synonym."""
+    letters = [c for c in text if c.isalpha()]
+    return bool(letters) and all(c.lower() == c.upper() for c in letters)
+
+
+def _from_definition_list(
+    tokens: Sequence[Any], name: str, says: bool, section: int | None = None
+) -> list[tuple[Concept, int]]:
     """The terms of the document's definition lists (``dt``), each with its definitions
     (``dd``: the text of its paragraphs), when the document is a glossary (see the module
     docstring)."""
+    from glossary_cli.termtext import names_in
+
     items: list[tuple[str, list[str], int]] = []
     blocks = lists = 0
     depth = 0
-    for k, t in enumerate(tokens):
+    start = section if section is not None and not says else 0
+    for k, t in enumerate(tokens[start:], start):
         if t.level == 0 and t.nesting == 1:
             blocks += 1
             lists += t.type == "dl_open"
@@ -352,15 +552,15 @@ def _from_definition_list(tokens: Sequence[Any], name: str) -> list[tuple[Concep
     entries = [
         (text, [d for d in defs if d], line)
         for text, defs, line in items
-        if any(c.isalnum() for c in text) and len(text.split()) <= 10 and any(defs)
+        if any(c.isalnum() for c in text) and len(text.split()) <= 12 and any(defs)
     ]
     if len(entries) < 2:
         return []
-    headings = [k for k, t in enumerate(tokens) if t.type == "heading_open"]
-    title = _inline_text(tokens[headings[0] + 1]) if headings else ""
-    with_english = sum(1 for text, _, _ in entries if _split_head(text)[1])
-    if not (
-        _GLOSSARY_TITLE.search(title) or with_english * 2 >= len(entries) or lists * 2 >= blocks
-    ):
+    with_other = sum(1 for text, _, _ in entries if len(names_in(text)) > 1)
+    if not (says or start or with_other * 2 >= len(entries) or lists * 2 >= blocks):
         return []  # a document that uses a definition list, not a glossary
-    return [_term_concept(text, defs, line, name) for text, defs, line in entries]
+    heads = [text for text, _, _ in entries]
+    equivalents = _gives_equivalents(heads)
+    own = _own_languages(heads, name, equivalents)
+    out = [_term_concept(text, defs, line, name, equivalents, own) for text, defs, line in entries]
+    return [c for c in out if c is not None]

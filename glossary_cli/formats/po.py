@@ -50,21 +50,25 @@ from typing import Any
 
 from glossary_cli.errors import ParseError, ParseWarning
 from glossary_cli.formats._common import (
-    LANGUAGE_NAMES,
     clean,
     decode,
     digest,
     glossary_of,
     with_ids,
 )
-from glossary_cli.model import Concept, Definition, Glossary, LangSection, Property, Term
-from glossary_cli.tags import canonical_tag, is_language_tag
+from glossary_cli.model import (
+    Concept,
+    Definition,
+    Glossary,
+    LangSection,
+    Property,
+    Reading,
+    Term,
+)
+from glossary_cli.tags import from_locale, read_language
 
 #: The note a term marked fuzzy carries.
 FUZZY_NOTE = "unverified: marked fuzzy in the PO file"
-#: gettext locale modifiers that name a script (glibc's locale names: ``sr_RS@latin``,
-#: ``uz@cyrillic``, ``ks_IN@devanagari``, ``pa@arabic``), and its ISO 15924 subtag.
-SCRIPT_MODIFIERS = {"latin": "Latn", "cyrillic": "Cyrl", "devanagari": "Deva", "arabic": "Arab"}
 
 # A line of a PO file that holds a string: an optional keyword, then one string literal
 # closed by an unescaped quote, and nothing after it. Possessive, so that a line of 100 MB
@@ -103,9 +107,10 @@ def read(data: bytes, name: str) -> Glossary:
         _check_plural(entry, name)
     source, target = _languages(po, entries, name, warnings)
     singular = _singular_form(po.metadata.get("Plural-Forms", ""), name, warnings)
+    marker = accelerator_marker(po.metadata, entries)
     concepts: list[tuple[Concept, int]] = []
     for entry in entries:
-        concept = _concept(entry, source, target, name, singular)
+        concept = _concept(entry, source, target, name, singular, marker)
         if concept is not None:
             concepts.append((concept, entry.linenum))
     if not concepts:
@@ -114,8 +119,44 @@ def read(data: bytes, name: str) -> Glossary:
             path=name,
             hint="a glossary's entries give the term as msgid and its translation as msgstr",
         )
-    glossary = glossary_of(with_ids(concepts, name), name, name, digest(data))
-    return glossary._replace(warnings=tuple(warnings))
+    plan = [Reading("msgid", f"{source} terms", total=len(concepts))]
+    if target is not None:
+        translated = sum(1 for e in entries if _translations(e))
+        plan.append(Reading("msgstr", f"{target} terms", total=translated))
+    if marker is not None:
+        plan.append(
+            Reading(
+                f"keyboard accelerators {marker!r}",
+                "taken out of the terms, each term as the program writes it kept as a note",
+            )
+        )
+    glossary = glossary_of(with_ids(concepts, name, warnings), name, name, digest(data))
+    return glossary._replace(warnings=tuple(warnings), plan=tuple(plan))
+
+
+#: The least share of a PO file's entries whose msgid carries a keyboard accelerator for the
+#: file to be read as a program's (its markers taken out).
+ACCELERATED = 0.01
+
+
+def accelerator_marker(metadata: Any, entries: Sequence[Any]) -> str | None:
+    """The keyboard accelerator marker of a program's PO file (``_`` in GTK's, ``&`` in Qt's
+    and KDE's), or ``None`` for a glossary's: the ``X-Accelerator-Marker`` header's (KDE's),
+    else the marker that at least :data:`ACCELERATED` of the entries (and three) carry in
+    their msgid (:func:`glossary_cli.termtext.accelerator`; translations often drop it)."""
+    from glossary_cli.termtext import ACCELERATORS, accelerator
+
+    declared = str(metadata.get("X-Accelerator-Marker", "")).strip()
+    if declared in ACCELERATORS:
+        return declared
+    best, most = None, 0
+    for marker in ACCELERATORS:
+        count = sum(1 for e in entries if accelerator(e.msgid, marker) is not None)
+        if count > most:
+            best, most = marker, count
+    if best is None or most < 3 or most < ACCELERATED * len(entries):
+        return None
+    return best
 
 
 def _pofile(data: bytes, name: str) -> Any:
@@ -243,9 +284,9 @@ def _line_of(message: str) -> int | None:
 
 def _language(value: str, name: str, warnings: list[ParseWarning]) -> str | None:
     """A PO ``Language`` value (a gettext locale name: ``bn``, ``ar_EG``, ``sr_RS@latin``)
-    as a BCP 47 tag, or None when empty. A script modifier becomes the script subtag
-    (:data:`SCRIPT_MODIFIERS`); a codeset (``.UTF-8``) is dropped, and so is another
-    modifier (``ca@valencia``), with a warning.
+    as a BCP 47 tag (:func:`glossary_cli.tags.from_locale`: a script modifier becomes the
+    script subtag, a codeset is dropped), or None when empty; another modifier
+    (``ca@valencia``) is dropped with a warning.
 
     >>> _language("sr_RS@latin", "x.po", []), _language("ar_EG", "x.po", [])
     ('sr-Latn-RS', 'ar-EG')
@@ -256,27 +297,24 @@ def _language(value: str, name: str, warnings: list[ParseWarning]) -> str | None
     value = value.strip()
     if not value:
         return None
-    base, _, modifier = value.partition("@")
-    base = base.split(".", 1)[0]  # ll_CC.UTF-8: the codeset is no part of the language
-    language, *rest = base.replace("_", "-").split("-")
-    script = SCRIPT_MODIFIERS.get(modifier.casefold())
-    if modifier and script is None:
-        warnings.append(
-            ParseWarning(
-                f"the locale modifier @{modifier} of {value!r} names no script: the "
-                f"language is read as {canonical_tag('-'.join([language, *rest]))}",
-                path=name,
-                hint="write the variant as a BCP 47 tag in the Language header if it matters",
-            )
-        )
-    tag = "-".join([language, *([script] if script else []), *rest])
-    if not is_language_tag(tag):
+    found = from_locale(value)
+    if found is None:
         raise ParseError(
             f"the Language header {value!r} is not a language tag",
             path=name,
             hint="set it to the target language, e.g. Language: bn",
         )
-    return canonical_tag(tag)
+    tag, dropped = found
+    if dropped:
+        warnings.append(
+            ParseWarning(
+                f"the locale modifier {dropped} of {value!r} names no script: the "
+                f"language is read as {tag}",
+                path=name,
+                hint="write the variant as a BCP 47 tag in the Language header if it matters",
+            )
+        )
+    return tag
 
 
 def _target_elsewhere(metadata: Any, name: str, warnings: list[ParseWarning]) -> str:
@@ -305,10 +343,10 @@ def _target_elsewhere(metadata: Any, name: str, warnings: list[ParseWarning]) ->
                 )
             )
             return tag
-    team = str(metadata.get("Language-Team", "")).split("<", 1)[0].strip().casefold()
+    team = str(metadata.get("Language-Team", "")).split("<", 1)[0].strip()
     for candidate in (team, team.split(" ", 1)[0]):
-        if candidate in LANGUAGE_NAMES:
-            tag = LANGUAGE_NAMES[candidate]
+        tag = read_language(candidate) if candidate else None
+        if tag is not None:
             warnings.append(
                 ParseWarning(
                     f"the PO file has no Language header: its translations are read as {tag}, "
@@ -367,17 +405,31 @@ def _translations(entry: Any, singular: int = 0) -> list[str]:
     return list(dict.fromkeys(clean(t) for t in forms if t and clean(t)))
 
 
+def _term(text: str, marker: str | None, **fields: Any) -> Term:
+    """A term of a PO string: without its keyboard accelerator in a program's file, the
+    string as the program writes it kept as a note."""
+    from glossary_cli.termtext import without_accelerator
+
+    bare = clean(without_accelerator(text, marker)) if marker else text
+    if bare != text and bare:
+        fields["notes"] = (*fields.get("notes", ()), f"as the program writes it: {text}")
+        return Term(bare, **fields)
+    return Term(text, **fields)
+
+
 def _concept(
-    entry: Any, source: str, target: str | None, name: str, one: int = 0
+    entry: Any, source: str, target: str | None, name: str, one: int = 0, marker: str | None = None
 ) -> Concept | None:
     where = f"{name}:{entry.linenum}"
     fuzzy = "fuzzy" in entry.flags
     singular = clean(entry.msgid)
     plural = clean(entry.msgid_plural or "")
     definition = clean(entry.comment or "")
-    source_terms = [Term(singular, source=where)] if singular else []
+    source_terms = [_term(singular, marker, source=where)] if singular else []
     if plural and plural != singular:
-        source_terms.append(Term(plural, type="variant", source=where, notes=("plural form",)))
+        source_terms.append(
+            _term(plural, marker, type="variant", source=where, notes=("plural form",))
+        )
     sections = [
         LangSection(
             source,
@@ -390,10 +442,11 @@ def _concept(
         note = clean(entry.tcomment or "")
         notes = tuple(n for n in (note, FUZZY_NOTE if fuzzy else "") if n)
         properties = (Property("processStatus", "unprocessed", "termNote"),) if fuzzy else ()
-        terms = [Term(translated[0], source=where, notes=notes, properties=properties)]
+        terms = [_term(translated[0], marker, source=where, notes=notes, properties=properties)]
         terms += [
-            Term(
+            _term(
                 t,
+                marker,
                 type="variant",
                 source=where,
                 notes=(*notes, "plural form"),

@@ -50,7 +50,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from glossary_cli.errors import ParseError, RecordError, UsageError
+from glossary_cli.errors import ParseError, ParseWarning, RecordError, UsageError
 from glossary_cli.formats._common import clean, digest, glossary_of, with_ids
 from glossary_cli.formats._xml import XML_LANG, local, parse_xml
 from glossary_cli.model import (
@@ -61,11 +61,12 @@ from glossary_cli.model import (
     Glossary,
     LangSection,
     Property,
+    Reading,
     Term,
     is_english,
 )
 from glossary_cli.records import normalize_status
-from glossary_cli.tags import canonical_tag, is_language_tag
+from glossary_cli.tags import canonical_tag, is_language_tag, parse_tag
 
 #: Namespace of TBX v3 documents (ISO 30042:2019).
 NAMESPACE = "urn:iso:std:iso:30042:ed-2"
@@ -179,6 +180,8 @@ class _Reader:
         self.name = name
         self.lines = lines
         self.doc_lang = doc_lang
+        self.tags: dict[str, str] = {}  # each xml:lang as written → its BCP 47 tag
+        self.seen: dict[tuple[str, str], list[int]] = {}  # (written, tag) → [terms, line]
 
     def where(self, line: int) -> str:
         return f"{self.name}:{line}"
@@ -201,7 +204,7 @@ class _Reader:
             _text(el),
             self.line(el),
             target=el.get("target"),
-            lang=canonical_tag(lang) if lang and is_language_tag(lang) else None,
+            lang=parse_tag(lang) if lang else None,
         )
 
     def items(self, el: ET.Element) -> Iterator[_Item]:
@@ -288,7 +291,10 @@ class _Reader:
             if local(lang_el.tag) not in _LANG:
                 continue
             raw = (lang_el.get(XML_LANG) or lang_el.get("lang") or "").strip()
-            if not raw or not is_language_tag(raw):
+            lang = self.tags.get(raw) or (parse_tag(raw) if raw else None)
+            if lang is None and raw and is_language_tag(raw):
+                lang = canonical_tag(raw)  # a tag of a language ICU does not know: as given
+            if lang is None:
                 raise ParseError(
                     f"<{local(lang_el.tag)}> without a language tag"
                     if not raw
@@ -298,9 +304,13 @@ class _Reader:
                     hint="name the language with a BCP 47 tag, e.g. "
                     f'<{local(lang_el.tag)} xml:lang="bn">',
                 )
-            lang = canonical_tag(raw)
+            self.tags[raw] = lang
             section = sections.setdefault(lang, _Section(lang))
+            before = len(section.terms)
             self.language(lang_el, section, extra_english)
+            self.seen.setdefault((raw, lang), [0, self.line(lang_el)])[0] += (
+                len(section.terms) - before
+            )
 
         if extra_english:  # gloss 0.1.0's notes: the English a source gave
             english = next((s for s in sections.values() if is_english(s.lang)), None)
@@ -486,11 +496,30 @@ def read(data: bytes, name: str) -> Glossary:
     title_el = next((t for t in root.iter() if local(t.tag) == "title"), None)
     title = (_text(title_el) if title_el is not None else "") or name
     doc_lang = root.get(XML_LANG)
-    reader = _Reader(name, lines, canonical_tag(doc_lang) if doc_lang and is_language_tag(
-        doc_lang) else None)  # fmt: skip
+    reader = _Reader(name, lines, parse_tag(doc_lang) if doc_lang else None)
     found = [reader.concept(el) for el in root.iter() if local(el.tag) in _CONCEPT]
-    concepts = with_ids([c for c in found if c is not None], name)
-    return glossary_of(concepts, name, title, digest(data))
+    warnings: list[ParseWarning] = []
+    concepts = with_ids([c for c in found if c is not None], name, warnings)
+    empty = len(found) - sum(1 for c in found if c is not None)
+    if empty:
+        warnings.append(
+            ParseWarning(
+                f"{empty} concept entr{'ies have' if empty > 1 else 'y has'} no term in any "
+                f"language (every <term> empty) and {'are' if empty > 1 else 'is'} left out",
+                path=name,
+            )
+        )
+    plan = [
+        Reading(
+            f'xml:lang="{raw}"',
+            f"{tag} terms",
+            line,
+            total=count,
+        )
+        for (raw, tag), (count, line) in reader.seen.items()
+    ]
+    glossary = glossary_of(concepts, name, title, digest(data))
+    return glossary._replace(warnings=tuple(warnings), plan=tuple(plan))
 
 
 def sniff(head: bytes) -> bool:

@@ -34,7 +34,7 @@ from typing import Any
 from glossary_cli.errors import ParseError
 from glossary_cli.formats._common import digest
 from glossary_cli.formats.table import SheetCell, read_rows, table_rows
-from glossary_cli.model import Glossary
+from glossary_cli.model import Glossary, Reading
 
 #: Most bytes a spreadsheet's parts may inflate to.
 MAX_INFLATED = 512 << 20
@@ -54,7 +54,8 @@ def read(
 
     Args:
         data: the file's bytes; ``name``: its name, for messages and sources.
-        sheet: the sheet's name (compared without case); ``None``: the first sheet.
+        sheet: the sheet's name (compared without case); ``None``: the first sheet that
+            holds a glossary (the sheets before it are named in the reading plan).
         columns, skip_bad: as :func:`glossary_cli.formats.table.read_rows`.
 
     Returns:
@@ -90,14 +91,40 @@ def read(
     try:
         if not book.worksheets:
             raise ParseError("the spreadsheet has no sheet", path=name, hint="save it again")
-        index = _sheet_index(book.sheetnames, sheet, name)
-        rows = list(_rows(book.worksheets[index], formulas.worksheets[index]))
+        indexes = (
+            [_sheet_index(book.sheetnames, sheet, name)]
+            if sheet is not None
+            else range(len(book.worksheets))
+        )
+        sheets = [
+            (book.sheetnames[i], list(_rows(book.worksheets[i], formulas.worksheets[i])))
+            for i in indexes
+        ]
     except damaged as exc:
         raise _damaged(name, exc) from None
     finally:
         book.close()
         formulas.close()
-    return read_rows(iter(rows), name, digest(data), columns=columns, skip_bad=skip_bad)
+    passed: list[Reading] = []
+    first: ParseError | None = None
+    for title, rows in sheets:
+        try:
+            glossary = read_rows(iter(rows), name, digest(data), columns=columns, skip_bad=skip_bad)
+        except ParseError as exc:
+            if len(sheets) == 1:
+                raise
+            first = first or exc
+            passed.append(Reading(f"sheet {title!r}", f"left out: {exc.message}", exc.line, True))
+            continue
+        plan = (
+            (*passed, Reading(f"sheet {title!r}", "the glossary"), *glossary.plan)
+            if len(book.sheetnames) > 1
+            else glossary.plan
+        )
+        return glossary._replace(plan=plan)
+    assert first is not None
+    first.message = f"no sheet holds a glossary; the first: {first.message}"
+    raise first
 
 
 def write(glossary: Glossary) -> bytes:

@@ -23,8 +23,8 @@ from functools import cache
 #: A language whose text mixes several scripts of Unicode: the scripts each one writes in
 #: (ISO 15924 ``Jpan``, ``Kore``, ``Hans``, ``Hant`` are unions of Unicode's scripts).
 _SCRIPT_SETS = {
-    "Jpan": frozenset({"Hira", "Kana", "Hani"}),
-    "Kore": frozenset({"Hang", "Hani"}),
+    "Jpan": frozenset({"Hira", "Kana", "Hani", "Jpan"}),
+    "Kore": frozenset({"Hang", "Hani", "Kore"}),
     "Hans": frozenset({"Hani", "Bopo"}),
     "Hant": frozenset({"Hani", "Bopo"}),
 }
@@ -82,12 +82,24 @@ def script_counts(text: str) -> dict[str, int]:
 
 def script_of(text: str) -> str | None:
     """The script most of ``text``'s letters are written in (ISO 15924: ``"Beng"``,
-    ``"Arab"``, ``"Latn"``…), the first such script on a tie; ``None`` without letters.
+    ``"Arab"``, ``"Latn"``…; ``"Jpan"`` for kanji with kana, ``"Kore"`` for hangul with
+    hanja), the first such script on a tie; ``None`` without letters.
 
     >>> script_of("প্রুনিং (Pruning)"), script_of("تقليم"), script_of("1.5"), script_of("")
     ('Beng', 'Arab', None, None)
+    >>> script_of("終了タグ"), script_of("用語")  # kana among kanji: Japanese (Jpan)
+    ('Jpan', 'Hani')
     """
     counts = script_counts(text)
+    if "Hani" in counts or "Hira" in counts or "Kana" in counts or "Hang" in counts:
+        # one writing system of several scripts: Japanese (kana among the kanji), Korean
+        for system, members in (("Jpan", ("Hira", "Kana")), ("Kore", ("Hang",))):
+            if any(m in counts for m in members):
+                joined = sum(n for code, n in counts.items() if code in _SCRIPT_SETS[system])
+                counts = {system: joined, **{c: n for c, n in counts.items()
+                                             if c not in _SCRIPT_SETS[system]}}  # fmt: skip
+                counts = dict(sorted(counts.items(), key=lambda kv: -kv[1]))
+                break
     return next(iter(counts), None)
 
 
@@ -106,6 +118,9 @@ def first_script(text: str) -> str | None:
     return None
 
 
+# Scripts written together in one writing system, which a run does not cut: Japanese's kanji
+# and kana (終了タグ), Korean's hangul and hanja, Chinese with bopomofo (ISO 15924 Jpan, Kore).
+_WRITING_SYSTEM = {"Hira": "Hani", "Kana": "Hani", "Hang": "Hani", "Bopo": "Hani"}
 #: Characters between two runs of different scripts that close the run before them.
 _CLOSING = ")]}»›”’\"'.,;:!?،؛؟।0123456789"
 
@@ -123,6 +138,8 @@ def script_runs(text: str) -> list[tuple[str | None, str]]:
     [('Beng', '(ইভেন্ট)'), ('Latn', 'Event')]
     >>> script_runs("INT4 কোয়ান্টাইজেশন")
     [('Latn', 'INT4'), ('Beng', 'কোয়ান্টাইজেশন')]
+    >>> script_runs("終了タグ")  # kanji and kana: one writing system, one run (named Hani)
+    [('Hani', '終了タグ')]
     """
     runs: list[tuple[str | None, str]] = []
     current: str | None = None
@@ -132,6 +149,7 @@ def script_runs(text: str) -> list[tuple[str | None, str]]:
         code = char_script(ch)
         if code is None:
             continue
+        code = _WRITING_SYSTEM.get(code, code)
         if current is None:
             current = code
         elif code != current:
@@ -179,7 +197,7 @@ def tag_scripts(tag: str) -> frozenset[str] | None:
     script for it (``xx``); :data:`ANY_SCRIPT` (empty) for a private-use tag.
 
     >>> sorted(tag_scripts("ja")), tag_scripts("sr-Latn"), tag_scripts("ur"), tag_scripts("xx")
-    (['Hani', 'Hira', 'Kana'], frozenset({'Latn'}), frozenset({'Arab'}), None)
+    (['Hani', 'Hira', 'Jpan', 'Kana'], frozenset({'Latn'}), frozenset({'Arab'}), None)
     """
     if is_private(tag):
         return ANY_SCRIPT
@@ -222,9 +240,8 @@ def script_language(script: str, among: Sequence[str] = ()) -> str | None:
             return tag
     if script in MOST_WRITTEN:
         return MOST_WRITTEN[script]
-    members = next((k for k, v in _SCRIPT_SETS.items() if script in v and k != "Hant"), None)
-    lang, likely_script = _likely(f"und-{members or script}")
-    if not lang or lang == "und" or likely_script not in (script, members):
+    lang, likely_script = _likely(f"und-{script}")
+    if not lang or lang == "und" or likely_script != script:
         return None
     return lang
 
@@ -252,3 +269,52 @@ def script_name(code: str) -> str:
     module = icu()
     found = module.Script.getCode(code)
     return str(module.Script(found[0]).getName()).replace("_", " ") if found else code
+
+
+#: The least letters a text must have for :func:`identify` to name its language.
+IDENTIFY_LETTERS = 30
+#: How sure the identifier must be (its probability), how sure when it names the language a
+#: file's name gives, and how sure of each of two columns of one script it tells apart.
+IDENTIFY_SURE, IDENTIFY_HINTED, IDENTIFY_APART = 0.9, 0.5, 0.6
+
+
+def identify(
+    texts: Sequence[str], script: str, hint: str | None = None, sure: float | None = None
+) -> str | None:
+    """The language of texts in a script many languages share (Latin: English or
+    Portuguese?), by a statistical language identifier over all of them together
+    (langdetect, a port of Google's language-detection: character n-gram profiles of 55
+    languages); ``None`` unless it is sure (``sure``, by default :data:`IDENTIFY_SURE`;
+    :data:`IDENTIFY_HINTED` for the language ``hint`` names, a file's name's) and the language
+    is written in ``script``,
+    or the texts have fewer than :data:`IDENTIFY_LETTERS` letters. Used only where the
+    script cannot tell: two columns of one script, a term column beside a named one.
+
+    >>> identify(["abrir arquivo", "salvar como", "planilha de cálculo", "célula", "fórmula",
+    ...           "linha", "coluna", "gráfico", "inserir tabela", "configurações"], "Latn")
+    'pt'
+    >>> identify(["open file", "save as"], "Latn") is None  # too few letters to tell
+    True
+    """
+    text = " \n".join(t for t in texts if t.strip())[:20_000]
+    if sum(c.isalpha() for c in text) < IDENTIFY_LETTERS:
+        return None
+    from langdetect import DetectorFactory, detect_langs
+    from langdetect.lang_detect_exception import LangDetectException
+
+    from glossary_cli.tags import parse_tag
+
+    DetectorFactory.seed = 0  # the same answer for the same texts, every run
+    try:
+        found = detect_langs(text)
+    except LangDetectException:
+        return None
+    if not found:
+        return None
+    best = found[0]
+    tag = parse_tag({"zh-cn": "zh-Hans", "zh-tw": "zh-Hant"}.get(best.lang, best.lang))
+    if tag is None or script not in (tag_scripts(tag) or ()):
+        return None
+    hinted = hint is not None and tag.split("-")[0] == hint.split("-")[0]
+    least = IDENTIFY_HINTED if hinted else IDENTIFY_SURE if sure is None else sure
+    return tag if best.prob >= least else None
