@@ -5,6 +5,7 @@ input."""
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -498,3 +499,28 @@ def test_source_terms_equal_after_normalization_are_one_concept() -> None:
     # ড় precomposed (U+09DC) and ড + nukta: one text after NFC (UAX #15)
     read = table.read("bn,fr\n\u09dc,a\n\u09a1\u09bc,b\n".encode(), "t.csv")
     assert len(read.concepts) == 1
+
+
+def test_add_prints_how_it_read_the_file_and_what_it_left_out(tmp_path: Path) -> None:
+    path = tmp_path / "techdict.csv"
+    path.write_text(
+        "word; translate; source ;uri\nAbort; إجهاض ;Arabeyes;http://x\nAdd; أضف ;Arabeyes;\n",
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["add", "--dry-run", str(path)])
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    at = lines.index("  read as:")
+    assert lines[at + 1 : at + 5] == [
+        "    column 1 'word': en terms, by the script of its cells",
+        "    column 2 'translate': ar terms, by the script of its cells",
+        "    column 3 'source': source cited",
+        "    column 4 'uri': left out: not a column gloss reads",
+    ]
+
+
+def test_lookup_reads_its_languages_as_search_does() -> None:
+    """--lang BN is bn for lookup as for search (lookup returned empty terms for it)."""
+    result = runner.invoke(app, ["lookup", "--lang", "BN", "--format", "jsonl"], input="pruning\n")
+    row = json.loads(result.stdout.splitlines()[0])
+    assert row["terms"].get("bn")
