@@ -105,10 +105,13 @@ def is_abbreviation(text: str) -> bool:
 
 
 def _qualifier(run: str) -> bool:
-    """Whether a bracketed run is a qualifier rather than a term: one short word or an
-    abbreviated one (``(Adv.)``, ``(n)``, ``(pl.)``)."""
+    """Whether a bracketed run is a qualifier rather than a term: a letter, an abbreviated
+    word or a short lower-case one (``(N)``, ``(Adv.)``, ``(n)``, ``(pl)``) — a part of
+    speech, not an abbreviation (``(AI)``)."""
     inner = _unbracketed(run)
-    return inner != run.strip() and " " not in inner and (inner.endswith(".") or len(inner) <= 3)
+    if inner == run.strip() or " " in inner:
+        return False
+    return len(inner) == 1 or inner.endswith(".") or (len(inner) <= 3 and inner.islower())
 
 
 def _unbracketed(text: str) -> str:
@@ -195,16 +198,23 @@ def _inner_names(inner: str) -> list[Name]:
     return out
 
 
-def _other(head: str, names: list[Name], equivalents: bool) -> bool:
+def _other(head: str, names: list[Name], equivalents: bool, cell: bool = False) -> bool:
     """Whether names in brackets or after a dash give the head's equivalents rather than
-    qualify it (``Batch (deep learning)``): they are in another script than the head,
-    abbreviations or names (:func:`_capitalised`), or the document gives equivalents so
-    (``equivalents``)."""
-    from glossary_cli.scripts.writing import script_of
+    qualify it (``Batch (deep learning)``): they are in another script than the head, or
+    abbreviations; in a heading also names (:func:`_capitalised`), or anything when the
+    document gives equivalents so (``equivalents``)."""
+    from glossary_cli.scripts.writing import one_system, script_of
 
     own = script_of(head)
-    return equivalents or all(
-        n.kind == "abbreviation" or n.script != own or _capitalised(n.text) for n in names
+    if any(_CONJUNCTION.match(n.text) for n in names):
+        return False  # "(أو التنبؤية)", "(or predictive)": an elided alternative of the term
+    if equivalents and not cell:
+        return True
+    return all(
+        n.kind == "abbreviation"
+        or not one_system(n.script, own)
+        or (not cell and _capitalised(n.text))
+        for n in names
     )
 
 
@@ -216,24 +226,40 @@ def _capitalised(text: str) -> bool:
     return bool(first) and (first.isupper() or first.lower() == first.upper())
 
 
+# a heading's numbering: "1. ", "১. ", "٣) ", "IV. "
+_NUMBERED = re.compile(
+    r"^(?:[0-9\u0966-\u096f\u09e6-\u09ef\u0660-\u0669\u06f0-\u06f9]+|[IVXLC]+)[.)]\s+"
+)
+# what separates two names written side by side, left at the edges of a part
+_EDGES = " /|:;,-\u2013\u2014\u060c"
+# names of several languages side by side: "Dropout | الإسقاط | ড্রপআউট", "التصنيف / Classification"
+_SIDE_BY_SIDE = re.compile(r"\s+[|/]\s+")
+_LEADING_GROUP = re.compile(r"^[(\[（]([^()\[\]（）]+)[)\]）]\s*(\S.*)$")
+
+
 def names_in(text: str, *, parenthetical: bool = True, equivalents: bool = False) -> list[Name]:
     """The terms a heading, title or cell holds, in order, the first the text's own:
 
-    * trailing brackets (round, square, fullwidth; nested ones kept inside) or a part
-      after a dash give its equivalents and abbreviations, when they are in another script
-      or are abbreviations (``ক্লাস্টার (Cluster)``, ``কন্টেইনার - Container``,
-      ``(Continuous Delivery) (CD)``, ``(Continuous Delivery; CD)``); in the text's own
-      script they qualify it and stay part of the term (``Batch (deep learning)``), unless
-      ``equivalents`` says that the document gives each term's equivalent so (a Spanish
-      glossary's ``Aprendizaje (Learning)``). Not for a table's cell (``parenthetical``
-      false), whose brackets are part of its term;
+    * names of several scripts side by side, separated by `` | `` or `` / `` (a heading's
+      ``Dropout | الإسقاط | ড্রপআউট``), are each read so;
+    * trailing brackets (round, square, fullwidth; nested ones kept inside), a leading
+      bracket, or a part after a dash give its equivalents and abbreviations when they are
+      in another script or are abbreviations (``ক্লাস্টার (Cluster)``, ``কন্টেইনার -
+      Container``, ``(Continuous Delivery) (CD)``, ``(Continuous Delivery; CD)``, ``RAG
+      (التوليد المعزز بالاسترجاع)``); in the text's own script they qualify it and stay part of
+      the term (``Batch (deep learning)``), but in a heading a name (capitalised, or in a
+      script without case: ``সিগ্রুপ (কন্ট্রোল গ্রুপ)``) is a synonym, and so is any bracket
+      when ``equivalents`` says the document gives each term's equivalent so (a Spanish
+      glossary's ``Aprendizaje (learning)``);
     * a text in two scripts, each part of two letters or more and neither an abbreviation
-      (:func:`is_abbreviation`), is cut where its script changes — a table's cell only when
-      one part is in brackets (``ক্লাস্টার (Cluster)``, not ``الدالة fork``) —
-      (:func:`glossary_cli.scripts.writing.script_runs`): a term in each, brackets around
-      a part dropped. A text of three or more script runs, or one whose other script is an
-      abbreviation inside the term (``LoRA ফাইন-টিউনিং``, ``INT4 কোয়ান্টাইজেশন``), is one
-      term.
+      (:func:`is_abbreviation`), is cut where its script changes
+      (:func:`glossary_cli.scripts.writing.script_runs`) — a table's cell (``parenthetical``
+      false) only when one part is in brackets (``ক্লাস্টার (Cluster)``, not ``الدالة
+      fork``): a term in each, brackets, separators and a heading's numbering (``১.``)
+      dropped. A text whose other script is an abbreviation inside the term (``LoRA
+      ফাইন-টিউনিং``, ``INT4 কোয়ান্টাইজেশন``) is one term.
+
+    An abbreviation the text leads with (``RAG (…)``) follows its expansion.
 
     >>> for name in names_in("معالجة اللغة الطبيعية Natural language processing (NLP)"):
     ...     print(name.text, name.script, name.kind)
@@ -254,30 +280,76 @@ def names_in(text: str, *, parenthetical: bool = True, equivalents: bool = False
     ['ক্লাস্টার', 'Cluster']
     >>> [n.text for n in names_in("الدالة fork", parenthetical=False)]
     ['الدالة fork']
+    >>> [(n.text, n.kind) for n in names_in("RAG (التوليد المعزز)", parenthetical=False)]
+    [('التوليد المعزز', 'term'), ('RAG', 'abbreviation')]
+    >>> [n.text for n in names_in("آلة متجه الدعم (SVM) Support Vector Machine")]
+    ['آلة متجه الدعم', 'Support Vector Machine', 'SVM']
+    >>> [n.text for n in names_in("১. টোকেন (Token)")]
+    ['টোকেন', 'Token']
+    >>> [n.text for n in names_in("Clustering: التجميع")]
+    ['Clustering', 'التجميع']
+    >>> [n.text for n in names_in("Dropout | الإسقاط | ড্রপআউট")]
+    ['Dropout', 'الإسقاط', 'ড্রপআউট']
     """
-    from glossary_cli.scripts.writing import script_of, script_runs
+    from glossary_cli.scripts.writing import script_of
 
-    head = _ATTRIBUTES.sub("", " ".join(text.split())) if parenthetical else " ".join(text.split())
+    cell = not parenthetical
+    head = " ".join(text.split())
+    if not cell:
+        head = _NUMBERED.sub("", _ATTRIBUTES.sub("", head)) or head
     mark = _FOOTNOTE.search(head)
     note = ""
     if mark is not None and head[: mark.start()].strip():
         head, note = head[: mark.start()], f"marked {mark.group().strip()} in the file (a footnote)"
+    if not cell:
+        sides = [p for p in _SIDE_BY_SIDE.split(head) if p.strip()]
+        scripts = [script_of(p) for p in sides]
+        if len(sides) > 1 and None not in scripts and len(set(scripts)) == len(sides):
+            out = [n for side in sides for n in names_in(side, equivalents=equivalents)]
+            return [out[0]._replace(note=note), *out[1:]] if note else out
+    out = [
+        n._replace(note=note) if k == 0 else n
+        for k, n in enumerate(_names(head, cell, equivalents))
+    ]
+    if len(out) > 1 and out[0].kind == "abbreviation":
+        out = [*out[1:], out[0]]  # RAG (التوليد …): the expansion first
+    return out
+
+
+def _names(head: str, cell: bool, equivalents: bool) -> list[Name]:
+    """:func:`names_in` of a text of one side."""
+    from glossary_cli.scripts.writing import one_system, script_of, script_runs
+
     tail: list[Name] = []
-    while parenthetical:
+    while True:
         group = _trailing_group(head)
         if group is None:
             break
         names = _inner_names(group[1])
-        if not names or not _other(group[0], names, equivalents):
+        if (
+            not names
+            or _qualifier(f"({group[1]})")
+            or not _other(group[0], names, equivalents, cell)
+        ):
             break
         head, tail = group[0], names + tail
-    if parenthetical and not tail:
+    lead: list[Name] = []
+    found = _LEADING_GROUP.match(head)
+    if found is not None and not tail:
+        names = _inner_names(found.group(1))
+        rest = found.group(2)
+        if names and (
+            all(n.kind == "abbreviation" for n in names)
+            or all(not one_system(n.script, script_of(rest)) for n in names)
+        ):
+            lead, head = names, rest  # "(ইভেন্ট) Event", "(SVM) Support Vector Machine"
+    if not tail:
         parts = _DASH.split(head, maxsplit=1)
         if len(parts) == 2 and parts[0] and parts[1]:
             names = _inner_names(parts[1])
             if (
                 names
-                and _other(parts[0], names, equivalents)
+                and _other(parts[0], names, equivalents, cell)
                 and (script_of(parts[0]) != script_of(parts[1]) or len(names) == 1)
             ):
                 head, tail = parts[0], names
@@ -289,18 +361,25 @@ def names_in(text: str, *, parenthetical: bool = True, equivalents: bool = False
     bracketed = any(_unbracketed(run) != run.strip() for _, run in runs)
     if bracketed and any(_qualifier(run) for _, run in runs):
         bracketed = False  # (Adv.), (N.): a part of speech, no term
-    if len(runs) == 2 and (parenthetical or bracketed):
-        texts = [_unbracketed(run) for _, run in runs]
+    if len(runs) == 2 and (not cell or bracketed):
+        texts = [_unbracketed(run.strip(_EDGES)) for _, run in runs]
         if all(
-            t and sum(c.isalpha() for c in t) >= 2 and not is_abbreviation(t) for t in texts
+            t
+            and sum(c.isalpha() for c in t) >= 2
+            and (not is_abbreviation(t) or _unbracketed(r) != r)
+            for t, (_, r) in zip(texts, runs, strict=True)
         ) and not head.replace(runs[0][1], "", 1).startswith(("-", "\u2010")):
-            parts = texts
-    if len(parts) > 1 or tail or parenthetical:
-        # "(ইভেন্ট) Event", a heading's "[argument]{#argument}": the brackets go; a cell's
-        # "(optional)" is its term as written
-        parts = [_unbracketed(p) or p for p in parts]
-    out = [Name(p, script_of(p), note=note if k == 0 else "") for k, p in enumerate(parts)]
-    return out + tail
+            out: list[Name] = []
+            for t in texts:
+                out += _names(t, cell, equivalents)
+            return [*out, *lead, *tail] if not lead else [*lead, *out, *tail]
+    if lead and all(n.kind == "abbreviation" for n in lead):
+        tail, lead = [*lead, *tail], []  # "(SVM) Support Vector Machine": the name first
+    text = (head.strip(_EDGES) or head) if not cell or tail or lead else head
+    if not cell or tail or lead:
+        text = _unbracketed(text) or text  # a heading's "[argument]{#argument}"
+    kind = "abbreviation" if (tail or lead) and is_abbreviation(text) else "term"
+    return [*lead, Name(text, script_of(text), kind), *tail]
 
 
 # Separators of the terms of one cell: the Arabic comma and semicolon, the semicolon, the
@@ -324,6 +403,8 @@ def _bare_slash(text: str, at: int) -> bool:
     return not (words[0].isupper() or words[1].isupper())
 
 
+# a bracket that opens with a conjunction is an elided alternative, no name of its own
+_CONJUNCTION = re.compile(r"^(?:or|and|o|ou|oder|أو|و|বা|অথবা|এবং|या|और)\s", re.IGNORECASE)
 # a conjunction inside a part: the commas before it join the words of one name
 _COORDINATED = re.compile(r"(?:^|\s)(?:and|or|&|et|und|y|و|أو|এবং|ও|অথবা|और|या)(?:\s|$)")
 #: A part of a cell of this many words or more is a sentence: the cell's commas are prose's.

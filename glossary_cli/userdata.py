@@ -256,7 +256,16 @@ def _add_plain(
                 hint="remove it: a glossary is plain text",
             )
     writes: dict[str, bytes | None] = {store.RECORDS: result.text.encode("utf-8")}
-    return Change(user_dir, name, report, concepts, warnings), writes
+    how = "as --lang says" if manifest.get(name, {}).get("lang") else "by the script of its terms"
+    plan = tuple(
+        Reading(
+            "term lines",
+            f"{lang} terms, {how}; the line after each, its definition",
+            total=report.entries,
+        )
+        for lang in report.langs
+    )
+    return Change(user_dir, name, report, concepts, warnings, plan=plan), writes
 
 
 def _add_concepts(

@@ -287,12 +287,16 @@ def names(text: str, langs: dict[str, str] | None = None) -> list[tuple[str | No
         text = text[: m.start()].rstrip()
     runs: list[list[str]] = []
     current: str | None = None
+    japanese = {"Han", "Hiragana", "Katakana"}  # one writing system: one run
     for ch in text:
         script = _script(ch)
         if (
             script is not None
             and current is not None
-            and langs.get(script, script) == langs.get(current, current)
+            and (
+                langs.get(script, script) == langs.get(current, current)
+                or {script, current} <= japanese
+            )
         ):
             script = current
         if script is not None and script != current:
@@ -301,7 +305,11 @@ def names(text: str, langs: dict[str, str] | None = None) -> list[tuple[str | No
         if runs:
             runs[-1][1] += ch
     for script, run in runs:
-        run = run.strip(" ()[]-–—")
+        run = run.strip(" -–—")
+        while run[:1] in "([" and run.count(run[0]) > run.count(")" if run[0] == "(" else "]"):
+            run = run[1:].strip()  # a bracket opened before the run and closed after it
+        while run[-1:] in ")]" and run.count(run[-1]) > run.count("(" if run[-1] == ")" else "["):
+            run = run[:-1].strip()
         if run:
             out.append((script, run))
     for group in groups:

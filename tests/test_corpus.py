@@ -56,6 +56,8 @@ def test_every_term_of_a_real_file_comes_back_under_its_language(
     want = expected(entry)
     got, _ = gloss_terms(entry, tmp_path, monkeypatch)
     assert missing(want, got) == {}
-    for lang, terms in (entry.get("expect") or {}).items():
-        have = got.get(primary(lang), set())
-        assert [t for t in map(norm, terms) if t not in have] == [], lang
+    # the terms a reader checked by hand, each given back as the count's are
+    checked = {
+        primary(lang): set(map(norm, terms)) for lang, terms in (entry.get("expect") or {}).items()
+    }
+    assert missing(checked, got) == {}

@@ -24,27 +24,27 @@ from glossary_cli.scripts.bengali import bengali_loose
 from glossary_cli.scripts.bengali import inflection_bases as _bengali_bases
 from glossary_cli.scripts.devanagari import devanagari_loose
 from glossary_cli.scripts.latin import english_stem
+from glossary_cli.scripts.writing import first_script
 
 __all__ = ["arabic_stem", "bengali_loose", "devanagari_loose", "english_stem"]
 
 
-def script_block(word: str) -> str:
-    """``"arabic"``, ``"bengali"``, ``"devanagari"``, ``"latin"`` (ASCII) or ``"other"``, by
-    the Unicode block of the word's first character.
+#: The matching rules of each script (its module of this package), by ISO 15924 code.
+_RULES = {"Arab": "arabic", "Beng": "bengali", "Deva": "devanagari"}
 
-    >>> [script_block(w) for w in ("lora", "লোরা", "لورا", "लोरा", "λ")]
-    ['latin', 'bengali', 'arabic', 'devanagari', 'other']
+
+def script_block(word: str) -> str:
+    """Which script's matching rules a folded word takes: ``"arabic"``, ``"bengali"``,
+    ``"devanagari"`` by the script of its first letter
+    (:func:`glossary_cli.scripts.writing.first_script`), ``"latin"`` for an ASCII word (the
+    English stemmer's), ``"other"`` for any other.
+
+    >>> [script_block(w) for w in ("lora", "লোরা", "لورا", "लोरा", "λ", "4bit")]
+    ['latin', 'bengali', 'arabic', 'devanagari', 'other', 'latin']
     """
-    first = word[:1]
-    if "\u0600" <= first <= "\u06ff" or "\u0750" <= first <= "\u077f":
-        return "arabic"
-    if "\u0980" <= first <= "\u09ff":
-        return "bengali"
-    if "\u0900" <= first <= "\u097f":
-        return "devanagari"
     if word.isascii():
         return "latin"
-    return "other"
+    return _RULES.get(first_script(word) or "", "other")
 
 
 def loose(word: str) -> str:

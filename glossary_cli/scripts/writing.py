@@ -103,6 +103,18 @@ def script_of(text: str) -> str | None:
     return next(iter(counts), None)
 
 
+def one_system(a: str | None, b: str | None) -> bool:
+    """Whether two scripts (:func:`script_of`) are one writing system: the same script, or
+    Japanese's kanji and kana, Korean's hangul and hanja.
+
+    >>> one_system("Jpan", "Hani"), one_system("Latn", "Latn"), one_system("Arab", "Latn")
+    (True, True, False)
+    """
+    if a == b:
+        return True
+    return any(a in members and b in members for members in _SCRIPT_SETS.values())
+
+
 def first_script(text: str) -> str | None:
     """The script of the first letter of ``text`` that has one, or ``None``.
 
