@@ -194,6 +194,7 @@ def from_locale(value: str) -> tuple[str, str] | None:
     dropped = f"@{modifier}" if modifier and script is None else ""
     if script and not any(len(p) == 4 and p.isalpha() for p in rest):
         rest.insert(0, script)
+    rest = [_REGION_ALIASES.get(p.casefold(), p) if len(p) == 2 else p for p in rest]
     if "_" in text and not all(_known_subtag(p) for p in rest):
         return None  # bn_status, hi_abbr: a column name, not a locale (ll_Ssss_CC)
     if len(lang) == 3:
@@ -251,15 +252,21 @@ def name_key(text: str) -> str:
     return unicodedata.normalize("NFC", " ".join(words))
 
 
+#: The languages whose names of other languages headers are read in (besides each language's
+#: own name): the termbase's, and those most glossaries are written from.
+DISPLAY_LANGUAGES = ("en", "bn", "ar", "fr", "de", "es", "pt", "ru", "zh", "ja", "hi", "fa", "ur",
+                     "tr", "it", "id")  # fmt: skip
+
+
 @cache
 def _names() -> dict[str, str]:
     """Every language ICU knows, by :func:`name_key` of its names: in English, in itself,
-    in Bengali and in Arabic (ICU ``Locale::getDisplayLanguage``, CLDR), and the aliases
-    ICU lacks; the first language to claim a name keeps it."""
+    in the languages of :data:`DISPLAY_LANGUAGES` (ICU ``Locale::getDisplayLanguage``,
+    CLDR), and the aliases ICU lacks; the first language to claim a name keeps it."""
     from glossary_cli.icudata import icu
 
     module = icu()
-    displays = [module.Locale(d) for d in ("en", "bn", "ar")]
+    displays = [module.Locale(d) for d in DISPLAY_LANGUAGES]
     names: dict[str, str] = {}
     for alias, tag in _ALIASES.items():
         names.setdefault(name_key(alias), tag)
@@ -274,17 +281,23 @@ def _names() -> dict[str, str]:
 
 @cache
 def _regions() -> dict[str, str]:
-    """Region names in English (ICU, CLDR) by folded name → ISO 3166 code."""
+    """Region names in the languages of :data:`DISPLAY_LANGUAGES` (ICU, CLDR) by folded
+    name → ISO 3166 code, and the codes files write that ISO does not (``UK``)."""
     from glossary_cli.icudata import icu
 
     module = icu()
-    english = module.Locale("en")
-    out: dict[str, str] = {}
-    for code in module.Locale.getISOCountries():
-        name = str(module.Locale("", str(code)).getDisplayCountry(english))
-        if name:
-            out.setdefault(name_key(name), str(code))
+    out: dict[str, str] = dict(_REGION_ALIASES)
+    for display in DISPLAY_LANGUAGES:
+        shown = module.Locale(display)
+        for code in module.Locale.getISOCountries():
+            name = str(module.Locale("", str(code)).getDisplayCountry(shown))
+            if name:
+                out.setdefault(name_key(name), str(code))
     return out
+
+
+#: Region codes files write that are not ISO 3166's (``en_UK``, ``English (UK)``).
+_REGION_ALIASES = {"uk": "GB"}
 
 
 def from_name(text: str) -> str | None:
@@ -305,6 +318,7 @@ def from_name(text: str) -> str | None:
     Raises:
         DependencyError: ICU is not installed.
     """
+    text = text.translate(_FULLWIDTH)
     key = name_key(text)
     if not key or len(key) > 60:
         return None
@@ -343,6 +357,7 @@ def qualified(lang: str, qualifier: str) -> str | None:
     if tag is not None and "-" in tag and primary_tag(tag) == lang:
         return tag  # "Arabic (ar-SA)"
     if re.fullmatch(r"[A-Za-z]{2}|[0-9]{3}", code):
+        code = _REGION_ALIASES.get(code.casefold(), code)
         return parse_tag(f"{lang}-{code}") if _known_subtag(code.upper()) else None
     key = name_key(code)
     subtag = _QUALIFIERS[key] if key in _QUALIFIERS else _regions().get(key)
@@ -351,6 +366,8 @@ def qualified(lang: str, qualifier: str) -> str | None:
     return canonical_tag(f"{lang}-{subtag}") if subtag else lang
 
 
+# fullwidth brackets and commas, as CJK names write them: 中文（简体）
+_FULLWIDTH = str.maketrans({"（": "(", "）": ")", "，": ",", "、": ","})
 # ``Name, Qualifier`` and ``Name Qualifier`` (Crowdin's "Portuguese, Brazilian", "Chinese
 # Simplified")
 _NAME_QUALIFIED = re.compile(r"^(?P<name>[^,()]+?)(?:\s*,\s*|\s+)(?P<r1>[^,()]+)$(?P<r2>)")
@@ -361,6 +378,7 @@ _QUALIFIERS = {
     "mexican": "MX", "swiss": "CH", "austrian": "AT", "belgian": "BE", "modern": "",
     "international": "", "simplified": "Hans", "traditional": "Hant", "cyrillic": "Cyrl",
     "latin": "Latn", "arabic": "Arab", "devanagari": "Deva", "standard": "", "world": "001",
+    "简体": "Hans", "繁體": "Hant", "繁体": "Hant",
 }  # fmt: skip
 
 

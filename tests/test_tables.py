@@ -450,9 +450,9 @@ def test_add_a_latin_1_file_given_as_csv() -> None:
 @pytest.mark.parametrize(
     ("table", "says"),
     [
-        ("english,arabic\nAlpha,ألفا\nBeta,বিটা\n", "the ar term 'বিটা' is in Bengali script"),
-        ("en,bn\nAlpha,আলফা\nBeta,بيتا\n", "the bn term 'بيتا' is in Arabic script"),
-        ("en,hi\nAlpha,अल्फा\nBeta,বিটা\n", "the hi term 'বিটা' is in Bengali script"),
+        ("english,arabic\nAlpha,ألفا\nBeta,বিটা\n", "1 ar term is in Bengali script"),
+        ("en,bn\nAlpha,আলফা\nBeta,بيتا\n", "1 bn term is in Arabic script"),
+        ("en,hi\nAlpha,अल्फा\nBeta,বিটা\n", "1 hi term is in Bengali script"),
     ],
 )  # fmt: skip
 def test_a_term_in_another_script_than_its_column_is_said(table: str, says: str) -> None:
@@ -513,7 +513,7 @@ def test_add_prints_how_it_read_the_file_and_what_it_left_out(tmp_path: Path) ->
     at = lines.index("  read as:")
     assert lines[at + 1 : at + 5] == [
         "    column 1 'word': en terms, by the script of its cells",
-        "    column 2 'translate': ar terms, by the script of its cells",
+        "    column 2 'translate': ar terms, by a language identifier over its cells",
         "    column 3 'source': source cited",
         "    column 4 'uri': left out: not a column gloss reads",
     ]

@@ -98,7 +98,12 @@ class Column(NamedTuple):
         if self.field == "lang":
             return f"the language of the {self.how} column: {self.lang}"
         if self.lang is None:
+            if self.field in ("pos", "type", "status"):
+                return f"{what} of each row's first term"
             return what + (", each in its script's language" if self.field == "definition" else "")
+        if self.how.startswith("script, not "):
+            named = self.how.removeprefix("script, not ")
+            return f"{self.lang} {what}, by the script of its cells (its header says {named})"
         by = {
             "script": ", by the script of its cells",
             "file name": ", from the file name",
@@ -491,7 +496,14 @@ def plan_header(
             continue
         if fld == "term+":
             fld = "term"
-        columns.append(Column(i, canonical_tag(lang) if lang else None, fld, label))
+        lang = canonical_tag(lang) if lang else None
+        told = _contradicted(lang, cells) if fld == "term" and lang else None
+        if told is not None:
+            # a column its header calls Arabic whose terms are Bengali (headers swapped):
+            # the script decides, and the plan says so
+            columns.append(Column(i, told, fld, label, f"script, not {lang}"))
+            continue
+        columns.append(Column(i, lang, fld, label))
     named = tuple(dict.fromkeys(c.lang for c in columns if c.field == "term" and c.lang))
     prefixes = {prefix: tag for prefix, tag in given.values()}
     if not any(c.field in ("term", _BY_SCRIPT, _TARGET) for c in columns):
@@ -546,6 +558,24 @@ def plan_header(
 _LANGUAGE_WORDS = frozenset({"lang", "language", "locale", "langcode", "languagecode"})
 
 
+def _contradicted(lang: str, cells: Sequence[str]) -> str | None:
+    """The language of a column whose header names ``lang`` but whose terms, three or more
+    and four in five of them, are in a script other than Latin that ``lang`` is not written
+    in (the headers of two columns swapped); ``None`` when the header fits."""
+    from glossary_cli.scripts.writing import one_system, script_language, script_of, tag_scripts
+
+    script = profile(cells)[0]
+    scripts = tag_scripts(lang)
+    if script is None or script == "Latn" or not scripts:
+        return None
+    if any(one_system(script, s) for s in scripts):
+        return None
+    written = [script_of(c) for c in cells if c.strip()]
+    if len(written) < 3 or written.count(script) * 5 < len(written) * 4:
+        return None  # a few terms in the wrong column are said, not a column's language
+    return script_language(script)
+
+
 def _language_columns(
     header: Sequence[str], body: Sequence[Sequence[str]]
 ) -> dict[int, tuple[str, str]]:
@@ -588,7 +618,12 @@ def _column_language(
     script, else the language a language identifier finds in its cells
     (:func:`glossary_cli.scripts.writing.identify`), else a further column of the file's
     language in that script."""
-    from glossary_cli.scripts.writing import identify, script_language, tag_scripts
+    from glossary_cli.scripts.writing import (
+        IDENTIFIED_SCRIPTS,
+        identify,
+        script_language,
+        tag_scripts,
+    )
 
     if script is None:
         return None, ""
@@ -599,6 +634,9 @@ def _column_language(
     in_script = fits and script in (tag_scripts(from_file or "") or ())
     if in_script and script != "Latn":
         return from_file, "file name"  # glossary-fa.md: its Arabic-script column is Persian
+    found = identify(cells, script) if script in IDENTIFIED_SCRIPTS and cells else None
+    if found is not None and found not in taken and found not in named:
+        return found, "identified"  # a column of Persian terms, not Arabic ones
     lang = script_language(script)
     if lang is not None and lang not in taken and lang not in named:
         return lang, "script"
@@ -635,6 +673,7 @@ def by_script(rows: Sequence[Sequence[str]], name: str, line: int) -> Plan:
             gloss has no language for, or no column of terms.
     """
     from glossary_cli.scripts.writing import (
+        IDENTIFIED_SCRIPTS,
         IDENTIFY_APART,
         identify,
         script_language,
@@ -670,6 +709,8 @@ def by_script(rows: Sequence[Sequence[str]], name: str, line: int) -> Plan:
             if shared and script is not None
             else None
         )
+        if found is None and hinted is None and script in IDENTIFIED_SCRIPTS:
+            found = identify(cells, script)  # Persian or Arabic? Urdu?
         if found is not None:
             lang: str | None = found  # columns of one script: the language identifier tells
         elif hinted is not None and script != "Latn" and script in (tag_scripts(hinted) or ()):

@@ -36,6 +36,13 @@ from glossary_cli.termtext import names_in, split_alternatives
 # how a column's language was told when the file does not name it: its cells' script, or a
 # language identifier; a term in another script than the column's is filed by its own
 _GUESSED = frozenset({"script", "identified"})
+
+
+def _guessed(col: Column) -> bool:
+    """Whether a column's language was told by its cells rather than named by the file."""
+    return col.how in _GUESSED or col.how.startswith("script, not ")
+
+
 # the fields whose cells hold terms, and so have the limit of a term
 _TERMLIKE = frozenset({"term", "abbr", "avoid"})
 
@@ -86,6 +93,7 @@ def read_wide(
     groups: dict[tuple[str, str], int] = {}
     joined: dict[int, list[int]] = {}
     out: list[tuple[Concept, int]] = []
+    mismatched: dict[tuple[str, str], list[int]] = {}
     for line, row in numbered:
         if isinstance(row, ParseError):
             report.bad(row)
@@ -103,7 +111,7 @@ def read_wide(
                 repeats.append((line, seen[key]))
                 continue
             seen[key] = line
-            concept = row_concept(row, columns, name, line, report, langs_known)
+            concept = row_concept(row, columns, name, line, report, langs_known, mismatched)
         except ParseError as exc:
             report.bad(exc)
             continue
@@ -121,6 +129,7 @@ def read_wide(
             groups[group] = len(out)
         out.append((concept, line))
     _report(report, out, joined, repeats, termless, wider, width, source)
+    _say_mismatched(report, mismatched)
     return out
 
 
@@ -144,6 +153,16 @@ def _add(terms: list[Term], term: Term) -> None:
         terms.append(term)
 
 
+def _cell(raw: str, col: Column, report: RowReport, line: int) -> str:
+    """A cell as read: :func:`sheet_cell`, the line breaks of a cell of terms kept (each
+    line a term)."""
+    term = col.field in _TERMLIKE
+    if term and "\n" in raw.strip():
+        lines = [sheet_cell(ln, col.label, term, report, line) for ln in raw.split("\n")]
+        return "\n".join(ln for ln in lines if ln)
+    return sheet_cell(raw, col.label, term, report, line)
+
+
 def row_concept(
     row: Sequence[str],
     columns: Sequence[Column],
@@ -151,6 +170,7 @@ def row_concept(
     line: int,
     report: RowReport,
     langs: tuple[str, ...] = (),
+    mismatched: dict[tuple[str, str], list[int]] | None = None,
 ) -> Concept | None:
     """One row → a concept (id ``""`` unless an id column gives one); ``None`` for a row
     without any term.
@@ -163,6 +183,8 @@ def row_concept(
         report: where the cells that were no text are reported.
         langs: the languages of the table's columns of terms, in order (a part of a cell in
             another script goes to the first of them written in it).
+        mismatched: where the terms of a column whose header names its language, written in
+            a script that language is not written in, are counted: ``(lang, script)`` → lines.
 
     Raises:
         ParseError: a cell that was no text where a term is (:func:`sheet_cell`), an unknown
@@ -171,10 +193,7 @@ def row_concept(
     from glossary_cli.scripts.writing import text_language
 
     where = f"{name}:{line}"
-    values = [
-        (col, sheet_cell(row[col.at], col.label, col.field in _TERMLIKE, report, line))
-        for col in columns
-    ]
+    values = [(col, _cell(row[col.at], col, report, line)) for col in columns]
     cid = next((v for c, v in values if c.field == "id" and v), "")
     cited = next((v for c, v in values if c.field == "source" and c.lang is None and v), None)
     lang_cited = {c.lang: v for c, v in values if c.field == "source" and c.lang and v}
@@ -190,16 +209,23 @@ def row_concept(
             continue
         fld = col.field
         if fld in ("term", "abbr", "avoid"):
-            # gloss's own tables join the items of a cell with " | "; others, as files do
-            items = split_items(value) if CELL_SEPARATOR in value else split_alternatives(value)
+            # a cell of several lines gives a term a line (a Markdown <br>, a CSV's quoted line
+            # breaks); gloss's own tables join the items of a cell with " | "; others, as
+            # files do
+            if "\n" in value:
+                items = [ln for ln in value.split("\n") if ln.strip()]
+            elif CELL_SEPARATOR in value:
+                items = split_items(value)
+            else:
+                items = split_alternatives(value)
             for alternative in items:
                 for k, part in enumerate(names_in(alternative, parenthetical=False)):
                     # a column whose header names its language keeps its terms (a term in
                     # another script is said); a part beside the term in another script, and
                     # any term of a column whose language its script told, go by their script
-                    if k == 0 and col.how not in _GUESSED and col.lang:
+                    if k == 0 and not _guessed(col) and col.lang:
                         told: str | None = col.lang
-                        _check_script(part.text, col.lang, line, report)
+                        _check_script(part.text, col.lang, line, mismatched)
                     else:
                         told = _language(col, part.script, langs) or text_language(part.text, langs)
                     lang = told or col.lang or "und"
@@ -223,8 +249,9 @@ def row_concept(
                 sections.setdefault(col.lang, _Section()).notes.extend(split_items(value))
             else:
                 notes.extend(n for n in split_items(value) if n not in notes)
-        elif fld in ("status", "pos", "type") and col.lang:
-            marks.setdefault(col.lang, {})[fld] = value
+        elif fld in ("status", "pos", "type"):
+            # a column of no language marks the row's source term (its first column's)
+            marks.setdefault(col.lang or (langs[0] if langs else ""), {})[fld] = value
         elif fld == "subject":
             subjects.extend(s for s in split_alternatives(value) if s not in subjects)
         elif fld == "en_origin":
@@ -271,24 +298,39 @@ def _marked(term: Term, marks: dict[str, str]) -> Term:
     )
 
 
-def _check_script(text: str, lang: str, line: int, report: RowReport) -> None:
-    """Warn of a term in a column whose header names its language, written in a script that
-    language is not written in (a Bengali term in an Arabic column): kept as read, said at
-    once, and an error of ``gloss lint`` (``script-mismatch``). Latin text is let through (an
-    English name left untranslated: ``gloss lint`` says so)."""
-    from glossary_cli.scripts.writing import script_name, script_of, tag_scripts
+def _check_script(
+    text: str, lang: str, line: int, mismatched: dict[tuple[str, str], list[int]] | None
+) -> None:
+    """Count a term of a column whose header names its language, written in a script that
+    language is not written in (a Bengali term in an Arabic column): kept as read, said once
+    per column (:func:`_say_mismatched`), and an error of ``gloss lint``
+    (``script-mismatch``). Latin text is let through (an English name left untranslated:
+    ``gloss lint`` says so)."""
+    from glossary_cli.scripts.writing import script_of, tag_scripts
 
     script = script_of(text)
     expected = tag_scripts(lang)
     if script is None or script == "Latn" or not expected or script in expected:
         return
-    report.warn(
-        f"the {lang} term {text!r} is in {script_name(script)} script, not the "
-        f"{' or '.join(sorted(map(script_name, expected)))} script {lang} is written in",
-        line,
-        "put it in its language's column, or give --columns to say what each column holds",
-    )
-    report.warnings[-1].check = "script-mismatch"
+    if mismatched is not None:
+        mismatched.setdefault((lang, script), []).append(line)
+
+
+def _say_mismatched(report: RowReport, mismatched: dict[tuple[str, str], list[int]]) -> None:
+    """One warning per column of terms in another script than its language's."""
+    from glossary_cli.scripts.writing import script_name, tag_scripts
+
+    for (lang, script), lines in mismatched.items():
+        n = len(lines)
+        expected = " or ".join(sorted(map(script_name, tag_scripts(lang) or ())))
+        report.warn(
+            f"{n} {lang} term{'s are' if n > 1 else ' is'} in {script_name(script)} script, not "
+            f"the {expected} script {lang} is written in: kept as {lang}, line"
+            f"{'s' if n > 1 else ''} {lines_text(lines)}",
+            lines[0],
+            "put each in its language's column, or give --columns to say what each column holds",
+        )
+        report.warnings[-1].check = "script-mismatch"
 
 
 def _joined(a: Concept, b: Concept) -> Concept:

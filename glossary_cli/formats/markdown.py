@@ -232,15 +232,23 @@ def _with_html_blocks(parser: Any, tokens: list[Any]) -> Iterator[Any]:
                 yield child
 
 
-def _inline_text(token: Any) -> str:
+_BR = re.compile(r"<br\s*/?>", re.IGNORECASE)
+
+
+def _inline_text(token: Any, breaks: bool = False) -> str:
     """The text of an inline token: its words and code spans, links' text kept (not their
-    targets), HTML tags dropped."""
+    targets), HTML tags dropped; a ``<br>`` a line break when ``breaks`` (a table cell's
+    lines, each a term), else a space."""
     parts = []
     for child in token.children or []:
         if child.type in ("text", "code_inline"):
             parts.append(child.content)
         elif child.type in ("softbreak", "hardbreak"):
             parts.append(" ")
+        elif child.type == "html_inline" and _BR.fullmatch(child.content.strip()):
+            parts.append("\n" if breaks else " ")
+    if breaks:
+        return "\n".join(clean(line) for line in "".join(parts).split("\n"))
     return clean("".join(parts))
 
 
@@ -273,7 +281,7 @@ def _tables(tokens: Sequence[Any]) -> Iterator[tuple[int, list[tuple[int, list[s
             if t.type == "tr_open":
                 row, line = [], (t.map[0] + 1 if t.map else 0)
             elif t.type == "inline":
-                row.append(_inline_text(t))
+                row.append(_inline_text(t, breaks=True))
             elif t.type == "tr_close":
                 rows.append((line, row))
             j += 1
@@ -464,6 +472,9 @@ def _own_languages(heads: Sequence[str], name: str, equivalents: bool) -> dict[s
             lang = hinted
         if lang is not None:
             out[script] = lang
+    for system in ("Jpan", "Kore"):  # kanji-only terms of a Japanese glossary are Japanese
+        if system in out and "Hani" in firsts:
+            out["Hani"] = out[system]
     return out
 
 

@@ -422,6 +422,9 @@ def read_table(
     comments = []
     while len(good) > 1 and _comment(good[0][1]) and not _comment(good[1][1]):
         comments.append(good.pop(0))  # OmegaT's "# Glossary in tab-separated format…"
+    titles = []
+    while len(good) > 2 and _titled(good):
+        titles.append(good.pop(0))  # "AI Glossary 2024" above the header
     first_at = sample.index(good[0])
     for _, error in sample[:first_at]:
         if isinstance(error, ParseError):
@@ -434,6 +437,11 @@ def read_table(
     said = [
         Reading(f"{where}line {line}", "left out: a comment", line, True) for line, _ in comments
     ]
+    said += [
+        Reading(f"{where}line {line} {next(c for c in cells if c.strip())!r}", "left out: a "
+                "title above the header", line, True)
+        for line, cells in titles
+    ]  # fmt: skip
     if is_long(header) and not columns:
         concepts, left = read_long(rest, header, name, report)
         plan = [*said, Reading(f"{where}one row per term", "the lang column gives each row's "
@@ -465,6 +473,18 @@ def read_table(
     if not found.has_header:
         _say_by_script(found, report, header_line)
     return concepts, plan
+
+
+def _titled(rows: Sequence[tuple[int, list[str]]]) -> bool:
+    """Whether the first row is a title above the table's header: one cell filled, and the
+    row below it a header (:func:`glossary_cli.formats._header.is_header`) of more."""
+    from glossary_cli.formats._header import is_header
+
+    first, below = rows[0][1], rows[1][1]
+    filled = [c for c in first if c.strip()]
+    if len(filled) != 1 or sum(1 for c in below if c.strip()) < 2:
+        return False
+    return is_header(below, [cells for _, cells in rows[2:]])
 
 
 def _comment(cells: Sequence[str]) -> bool:

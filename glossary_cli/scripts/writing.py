@@ -283,7 +283,13 @@ def script_name(code: str) -> str:
     return str(module.Script(found[0]).getName()).replace("_", " ") if found else code
 
 
-#: The least letters a text must have for :func:`identify` to name its language.
+#: Scripts several languages of a termbase's kind share, whose columns a language identifier
+#: tells apart before the script's most written language is taken (Arabic, Persian, Urdu;
+#: Russian, Ukrainian; Hindi, Marathi, Nepali). Latin is identified only where two columns
+#: share it: a column of English names is too often read as another language.
+IDENTIFIED_SCRIPTS = frozenset({"Arab", "Cyrl", "Deva"})
+#: The least letters a Latin text must have for :func:`identify` to name its language (a
+#: quarter of it in other scripts, whose languages differ in letters: Persian ی, Urdu ٹ).
 IDENTIFY_LETTERS = 30
 #: How sure the identifier must be (its probability), how sure when it names the language a
 #: file's name gives, and how sure of each of two columns of one script it tells apart.
@@ -299,8 +305,10 @@ def identify(
     languages); ``None`` unless it is sure (``sure``, by default :data:`IDENTIFY_SURE`;
     :data:`IDENTIFY_HINTED` for the language ``hint`` names, a file's name's) and the language
     is written in ``script``,
-    or the texts have fewer than :data:`IDENTIFY_LETTERS` letters. Used only where the
-    script cannot tell: two columns of one script, a term column beside a named one.
+    or the texts have fewer than :data:`IDENTIFY_LETTERS` letters (a quarter of that in
+    other scripts). Used only where the script cannot tell: two columns of one script, a
+    term column beside a named one, a column of a script several languages share
+    (:data:`IDENTIFIED_SCRIPTS`).
 
     >>> identify(["abrir arquivo", "salvar como", "planilha de cálculo", "célula", "fórmula",
     ...           "linha", "coluna", "gráfico", "inserir tabela", "configurações"], "Latn")
@@ -309,7 +317,8 @@ def identify(
     True
     """
     text = " \n".join(t for t in texts if t.strip())[:20_000]
-    if sum(c.isalpha() for c in text) < IDENTIFY_LETTERS:
+    least = IDENTIFY_LETTERS if script == "Latn" else IDENTIFY_LETTERS // 4
+    if sum(c.isalpha() for c in text) < least:
         return None
     from langdetect import DetectorFactory, detect_langs
     from langdetect.lang_detect_exception import LangDetectException
