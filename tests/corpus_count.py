@@ -31,9 +31,15 @@ def entries() -> list[dict[str, Any]]:
     return out
 
 
+# bidi marks, controls and byte order marks, which carry no letter (Unicode UAX #9)
+_INVISIBLE = re.compile("[\u200e\u200f\u061c\ufeff\u202a-\u202e\u2066-\u2069]")
+
+
 def norm(text: str) -> str:
-    """A term as it is compared: NFC, whitespace collapsed."""
-    return " ".join(unicodedata.normalize("NFC", text).split())
+    """A term as it is compared: NFC, whitespace collapsed, without the marks of no letter
+    (bidi marks, a byte order mark) and the zero-width joiners at a word's edges."""
+    text = _INVISIBLE.sub("", unicodedata.normalize("NFC", text))
+    return " ".join(w.strip("\u200c\u200d") for w in text.split() if w.strip("\u200c\u200d"))
 
 
 def primary(tag: str) -> str:
@@ -170,12 +176,14 @@ def _table(path: Path, count: dict[str, Any]) -> Iterator[tuple[str, list[str]]]
 
 
 def _without_accelerator(text: str, marker: str) -> str:
+    """A program's string without its keyboard accelerator, as GTK and Qt show it: the
+    marker before a letter is no character, a doubled marker is one."""
     text = re.sub(r"\s*\(" + re.escape(marker) + r"[A-Za-z0-9]\)", "", text)
     if text.count(marker) == 1 and marker + marker not in text:
         i = text.index(marker)
         if text[i + 1 : i + 2].isalnum():
             return text[:i] + text[i + 1 :]
-    return text
+    return text.replace(marker + marker, marker)
 
 
 def _po(path: Path, count: dict[str, Any]) -> Iterator[tuple[str, list[str]]]:

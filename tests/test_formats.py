@@ -444,10 +444,11 @@ def test_tbx_unknown_version() -> None:
         (b'<!DOCTYPE martif SYSTEM "TBXcoreStructV02.dtd">\n<martif>&ext;</martif>', 2, None,
          "undefined entity &ext;"),
         (b"<html>\n<body/></html>", 1, None, "root element is <html>"),
-        (b"<martif><text><body>\n<termEntry>\n<langSet><tig><term>x</term></tig></langSet>"
+        (b"<martif><text><body>\n<termEntry>\n<langSet><tig><term>42</term></tig></langSet>"
          b"</termEntry></body></text></martif>", 3, None, "without a language tag"),
-        (b"<martif><text><body>\n<termEntry>\n<langSet xml:lang='English'><tig><term>x</term>"
-         b"</tig></langSet></termEntry></body></text></martif>", 3, None, "not a language tag"),
+        (b"<martif><text><body>\n<termEntry>\n<langSet xml:lang='Klingonese'><tig><term>x"
+         b"</term></tig></langSet></termEntry></body></text></martif>", 3, None,
+         "not a language tag"),
         (b"<martif><text><body>\n<termEntry id='a'><note>gloss:en_origin=maybe</note>"
          b"<langSet xml:lang='bn'><tig><term>x</term></tig></langSet></termEntry>"
          b"</body></text></martif>", 2, None, "unknown en_origin 'maybe'"),
@@ -629,11 +630,9 @@ def test_a_table_of_gloss_0_1_0_is_read() -> None:
         ('id,en,bn\na,"A,ক\n', 2, "unexpected end of data"),
         ("en,en_origin,bn\nA,maybe,ক\n", 2, "unknown en_origin 'maybe'"),
         ("id,lang,term\n,bn,ক\n", 2, "the first row gives no id"),
-        ("id,lang,term\na,Bengali,ক\n", 2, "'Bengali' is not a language tag"),
         ("id,lang,term,status\na,bn,ক,maybe\n", 2, "unknown status 'maybe'"),
         ("id,lang,term,role\na,bn,ক,secret\n", 2, "unknown role 'secret'"),
         ("id,lang,term,status\na,bn,,preferred\n", 2, "status given without a term"),
-        ("id,lang,term\na,,ক\n", 2, "has no language"),
         ("id,lang,term\na,bn,ক\na,bn,খ\x07\n", 3, "the term cell holds the control character"),
         ("id,en,bn\na,A,\x1b[31mক\n", 2, "the bn cell holds the control character U+001B"),
         ("id,lang,term,status,status_original\na,bn,ক,preferred,obsolete\n", 2,
@@ -656,12 +655,30 @@ def test_table_errors(text: str, line: int, message: str) -> None:
     assert error.hint
 
 
+def test_a_termbase_names_its_languages_as_files_do() -> None:
+    """A language section's xml:lang may be a language's name or a private-use tag; one
+    without xml:lang takes the document's when its terms' script fits, else its script's."""
+    doc = (
+        "<martif xml:lang='en'><text><body>\n<termEntry>\n<langSet xml:lang='Arabic'><tig>"
+        "<term>نموذج</term></tig></langSet>\n"
+        "<langSet xml:lang='x-bengali'><tig><term>x</term></tig></langSet>\n"
+        "<langSet><tig><term>মডেল</term></tig></langSet>\n"
+        "<langSet><tig><term>model</term></tig></langSet>"
+        "</termEntry></body></text></martif>"
+    ).encode()
+    read = tbx.read(doc, "t.tbx")
+    assert [s.lang for s in read.concepts[0].languages] == ["ar", "x-bengali", "bn", "en"]
+    assert any("no xml:lang" in w.message for w in read.warnings)
+
+
 @pytest.mark.parametrize(
     ("text", "terms", "said"),
     [
         # an unknown column is left out, and named in the reading plan
         ("id,en,bn,colour\na,A,ক,red\n", [{"en": ["A"], "bn": ["ক"]}], "column 4 'colour'"),
         ("id,lang,term,colour\na,bn,ক,red\n", [{"bn": ["ক"]}], "column 4 'colour'"),
+        # a language given by its name, or not at all: its name's, or its script's (said)
+        ("id,lang,term\na,Bengali,ক\nb,,ب\n", [{"bn": ["ক"]}, {"ar": ["ب"]}], "has no language"),
         # a second column of a language gives further terms
         ("en,bn,BN\nA,ক,খ\n", [{"en": ["A"], "bn": ["ক", "খ"]}], "column 3 'BN'"),
         # a language's definitions without its terms are the concept's, in that language
@@ -707,7 +724,7 @@ def test_a_table_with_another_delimiter_is_read_with_it(text: str, name: str) ->
 
 
 def test_hints_name_the_format_read() -> None:
-    v2 = b"<martif><text><body><termEntry><langSet><tig><term>x</term></tig></langSet>"
+    v2 = b"<martif><text><body><termEntry><langSet><tig><term>42</term></tig></langSet>"
     with pytest.raises(ParseError) as caught:
         tbx.read(v2 + b"</termEntry></body></text></martif>", "v2.tbx")
     assert "<langSet xml:lang=" in (caught.value.hint or "")

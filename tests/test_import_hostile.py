@@ -90,11 +90,17 @@ def test_the_target_language_of_a_po_file(
     assert (warning is None and not said) or (warning and warning in said[0])
 
 
-def test_a_po_file_with_translations_in_no_named_language_is_refused() -> None:
+def test_a_po_file_that_does_not_name_its_language_is_read_by_its_script() -> None:
+    """Translations in a script other than Latin are the language their script says, with a
+    warning; in Latin (French? Spanish?) the file is refused, with what to add."""
+    header = 'msgid ""\nmsgstr ""\n"Project-Id-Version: x\\n"\n\n'
+    read = po('msgid "file"\nmsgstr "ফাইল"\n', header)
+    assert terms(read) == [{"en": ["file"], "bn": ["ফাইল"]}]
+    assert "read as bn, the language their script says" in read.warnings[0].message
     with pytest.raises(ParseError) as raised:
-        po('msgid "file"\nmsgstr "ফাইল"\n', 'msgid ""\nmsgstr ""\n"Project-Id-Version: x\\n"\n\n')
+        po('msgid "file"\nmsgstr "fichier"\n', header)
     assert "does not say their language" in raised.value.message
-    assert "Language: bn" in (raised.value.hint or "") and "bn.po" in (raised.value.hint or "")
+    assert "Language: fr" in (raised.value.hint or "") and "fr.po" in (raised.value.hint or "")
 
 
 def test_a_pot_template_needs_no_language() -> None:

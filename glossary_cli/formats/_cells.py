@@ -152,13 +152,9 @@ def refuse_cell_controls(row: Sequence[str], labels: Sequence[str], name: str, l
 
 def sheet_cell(raw: str, label: str, term: bool, report: RowReport, line: int) -> str:
     """A cell's text, as the model stores it (:func:`clean`, the apostrophe of a
-    spreadsheet-safe export taken off); a spreadsheet's cell that was no text is reported:
-    a formula never computed (read as empty), a number as a term.
-
-    Raises:
-        ParseError: a date, a truth value or an error value (``#N/A``) as a term, or an error
-            value anywhere, with its cell reference.
-    """
+    spreadsheet-safe export taken off); a spreadsheet's cell that was no text is read and
+    reported with its reference: a formula never computed and an error value (``#N/A``) as
+    empty, a number, a date or a truth value in a term's column as its text."""
     if isinstance(raw, SheetCell):
         where = f"cell {raw.ref} ({label})"
         if raw.kind == "formula":
@@ -168,18 +164,18 @@ def sheet_cell(raw: str, label: str, term: bool, report: RowReport, line: int) -
                 hint="open the file in a spreadsheet program and save it, so that it keeps "
                 "each formula's value",
             )
-        elif raw.kind == "error" or (term and raw.kind != "number"):
-            kinds = {"date": "a date", "boolean": "a truth value", "error": "the error value"}
-            raise ParseError(
-                f"{where} holds {kinds.get(raw.kind, raw.kind)} ({raw}), not "
-                + ("a term" if term else "text"),
-                path=report.name,
-                line=line,
-                hint="write the term in the cell as text, or empty it",
-            )
-        elif term:
+        elif raw.kind == "error":
             report.warn(
-                f"{where} holds the number {raw}: read as the term {str(raw)!r}",
+                f"{where} holds the error value {raw}: read as empty",
+                line,
+                hint="correct the cell in a spreadsheet program, or empty it",
+            )
+            return ""
+        elif term:
+            kinds = {"date": "a date", "boolean": "a truth value", "number": "the number"}
+            report.warn(
+                f"{where} holds {kinds.get(raw.kind, raw.kind)} {raw}: read as the term "
+                f"{str(raw)!r}",
                 line,
                 hint="format the cell as text if it is a term, or empty it",
             )

@@ -25,14 +25,27 @@ _SPACE = re.compile(r"\s+")
 _CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
 
 
+# marks of no letter a text carries in from an editor: bidi marks (LRM, RLM, ALM), a byte
+# order mark inside a file, embeddings, overrides and isolates (Unicode UAX #9)
+_INVISIBLE = re.compile("[\u200e\u200f\u061c\ufeff\u202a-\u202e\u2066-\u2069]")
+# a zero-width joiner or non-joiner where it joins nothing: at a word's start or end
+_LOOSE_JOINER = re.compile("(?<!\\S)[\u200c\u200d]+|[\u200c\u200d]+(?!\\S)")
+
+
 def clean(text: str) -> str:
     """Imported text as the model stores it: NFC (Unicode UAX #15), every run of whitespace —
-    the line breaks and tabs of an indented XML document included — one space, stripped.
+    the line breaks and tabs of an indented XML document included — one space, stripped;
+    bidi marks and controls and byte order marks dropped (UAX #9: they carry no letter), and
+    zero-width (non-)joiners that join nothing, at a word's edge (one inside a word,
+    ``اشتراک‌گذاری``, is its spelling and is kept).
 
     >>> clean("A group of stars formed together in the spiral\\n\\t\\t\\tarms of a galaxy. ")
     'A group of stars formed together in the spiral arms of a galaxy.'
+    >>> clean("\\u200fنموذج\\u200f"), clean("মডেল\\u200c"), clean("اشتراک\\u200cگذاری")
+    ('نموذج', 'মডেল', 'اشتراک\u200cگذاری')
     """
-    return _SPACE.sub(" ", unicodedata.normalize("NFC", text)).strip()
+    text = _INVISIBLE.sub("", unicodedata.normalize("NFC", text))
+    return _LOOSE_JOINER.sub("", _SPACE.sub(" ", text)).strip()
 
 
 def find_control(

@@ -3,7 +3,8 @@ gloss's own (:func:`glossary_cli.formats.table.write`): a ``lang`` column says e
 language, an ``id`` column which rows are one concept (a row without an id continues the concept
 above it). Columns are matched whatever their case, in the names other tools give them
 (``language``, ``locale``; ``text``), language cells in every spelling files write
-(:func:`glossary_cli.tags.parse_tag`: ``ar_SA``, ``EN-us``); a column gloss does not read is
+(:func:`glossary_cli.tags.read_language`: ``ar_SA``, ``EN-us``, ``English``, ``বাংলা``; a term
+without one, in the language its script says, and said); a column gloss does not read is
 left out and named. Without an id column each row is a concept of its own.
 """
 
@@ -26,7 +27,8 @@ from glossary_cli.formats._common import refuse_termless
 from glossary_cli.formats._header import header_key
 from glossary_cli.model import ROLES, Concept, CrossReference, Definition, LangSection, Term
 from glossary_cli.records import normalize_status
-from glossary_cli.tags import parse_tag
+from glossary_cli.scripts.writing import text_language
+from glossary_cli.tags import read_language
 
 #: The columns of the one-row-per-term layout, in the order gloss writes them.
 COLUMNS = (
@@ -118,6 +120,7 @@ def read_long(
     width = len(header)
     building: dict[str, _Building] = {}
     current: _Building | None = None
+    guessed: list[int] = []
     for line, row in numbered:
         if isinstance(row, ParseError):
             report.bad(row)
@@ -140,11 +143,20 @@ def read_long(
                 )
             else:
                 here = current
-            _long_row(here, cells, name, line)
+            _long_row(here, cells, name, line, guessed)
         except ParseError as exc:
             report.bad(exc)
             continue
         current = building.setdefault(cid or here.cid, here)
+    if guessed:
+        n = len(guessed)
+        report.warn(
+            f"{n} term{'s have' if n > 1 else ' has'} no language in the lang column: each is "
+            f"read as the language its script says, line{'s' if n > 1 else ''} "
+            + ", ".join(map(str, guessed[:12])),
+            guessed[0],
+            hint="fill in the lang column",
+        )
     if not has_ids and building:
         report.warn(
             "the table has no id column: each row is a concept of its own",
@@ -168,7 +180,9 @@ def read_long(
     return out, left
 
 
-def _long_row(b: _Building, cells: dict[str, str], name: str, line: int) -> None:
+def _long_row(
+    b: _Building, cells: dict[str, str], name: str, line: int, guessed: list[int]
+) -> None:
     where = f"{name}:{line}"
 
     def fail(message: str, hint: str) -> ParseError:
@@ -201,13 +215,17 @@ def _long_row(b: _Building, cells: dict[str, str], name: str, line: int) -> None
             where,
             cells.get("definition_citation") or cells.get("definition_source") or None,
         )
-    if not raw_lang:
-        if term:
+    if not raw_lang and term:
+        # a term without its language: the one its script says, and said
+        raw_lang = text_language(term) or ""
+        if not raw_lang:
             raise fail(f"the term {term!r} has no language", "fill in the lang column")
+        guessed.append(line)
+    if not raw_lang:
         if definition is not None:
             b.definitions.append(definition)
         return
-    found = parse_tag(raw_lang)
+    found = read_language(raw_lang)
     if found is None:
         raise fail(f"{raw_lang!r} is not a language tag", "use a BCP 47 tag such as bn or en-US")
     lang = found

@@ -103,6 +103,19 @@ def read(data: bytes, name: str) -> Glossary:
     po = _pofile(data, name)
     warnings: list[ParseWarning] = []
     entries = [e for e in po if not e.obsolete and e.msgid.strip()]
+    marks = [e for e in entries if not any(c.isalnum() for c in e.msgid)]
+    if marks:
+        n = len(marks)
+        warnings.append(
+            ParseWarning(
+                f"{n} entr{'ies are' if n > 1 else 'y is'} only punctuation or a placeholder "
+                f"(no letter or digit: {', '.join(repr(e.msgid) for e in marks[:5])}) and "
+                f"{'are' if n > 1 else 'is'} left out",
+                path=name,
+                line=marks[0].linenum,
+            )
+        )
+        entries = [e for e in entries if e not in marks]
     for entry in entries:
         _check_plural(entry, name)
     source, target = _languages(po, entries, name, warnings)
@@ -142,7 +155,7 @@ ACCELERATED = 0.01
 def accelerator_marker(metadata: Any, entries: Sequence[Any]) -> str | None:
     """The keyboard accelerator marker of a program's PO file (``_`` in GTK's, ``&`` in Qt's
     and KDE's), or ``None`` for a glossary's: the ``X-Accelerator-Marker`` header's (KDE's),
-    else the marker that at least :data:`ACCELERATED` of the entries (and three) carry in
+    else the marker that at least :data:`ACCELERATED` of the entries (and two) carry in
     their msgid (:func:`glossary_cli.termtext.accelerator`; translations often drop it)."""
     from glossary_cli.termtext import ACCELERATORS, accelerator
 
@@ -154,7 +167,7 @@ def accelerator_marker(metadata: Any, entries: Sequence[Any]) -> str | None:
         count = sum(1 for e in entries if accelerator(e.msgid, marker) is not None)
         if count > most:
             best, most = marker, count
-    if best is None or most < 3 or most < ACCELERATED * len(entries):
+    if best is None or most < 2 or most < ACCELERATED * len(entries):
         return None
     return best
 
@@ -197,7 +210,7 @@ def _languages(
     source = _language(po.metadata.get("X-Source-Language", "") or "en", name, warnings) or "en"
     target = _language(po.metadata.get("Language", ""), name, warnings)
     if target is None and any(_translations(e) for e in entries):
-        target = _target_elsewhere(po.metadata, name, warnings)
+        target = _target_elsewhere(po.metadata, name, warnings, entries)
     return source, target
 
 
@@ -298,6 +311,8 @@ def _language(value: str, name: str, warnings: list[ParseWarning]) -> str | None
     if not value:
         return None
     found = from_locale(value)
+    if found is None and read_language(value) is not None:
+        found = (str(read_language(value)), "")  # "Language: Arabic": a language's name
     if found is None:
         raise ParseError(
             f"the Language header {value!r} is not a language tag",
@@ -317,12 +332,15 @@ def _language(value: str, name: str, warnings: list[ParseWarning]) -> str | None
     return tag
 
 
-def _target_elsewhere(metadata: Any, name: str, warnings: list[ParseWarning]) -> str:
+def _target_elsewhere(
+    metadata: Any, name: str, warnings: list[ParseWarning], entries: Sequence[Any] = ()
+) -> str:
     """The target language of a file without a ``Language`` header: its file name's
-    locale, else its ``Language-Team`` header's language name.
+    locale, else its ``Language-Team`` header's language name, else the language the script
+    of its translations says when it is not Latin (``entries``).
 
     Raises:
-        ParseError: neither names one.
+        ParseError: none of these names one.
     """
     stem = PurePath(name).name
     for suffix in (".pot", ".po"):
@@ -356,13 +374,27 @@ def _target_elsewhere(metadata: Any, name: str, warnings: list[ParseWarning]) ->
                 )
             )
             return tag
+    from glossary_cli.scripts.writing import script_of, text_language
+
+    translated = [t for e in entries for t in _translations(e)][:400]
+    tag = text_language(" ".join(translated))
+    if tag is not None and script_of(" ".join(translated)) != "Latn":
+        warnings.append(
+            ParseWarning(
+                f"the PO file has no Language header: its translations are read as {tag}, "
+                "the language their script says",
+                path=name,
+                hint=f'add "Language: {tag}\\n" to its header',
+            )
+        )
+        return tag
     raise ParseError(
         "the PO file has translations but does not say their language (no Language header, "
-        "and neither its name nor its Language-Team names one)",
+        "and neither its name, its Language-Team nor the script of its translations names one)",
         path=name,
         line=1,
-        hint='add "Language: bn\\n" (the target language) to the header entry (msgid ""), or '
-        "name the file after it, e.g. bn.po",
+        hint='add "Language: fr\\n" (the target language) to the header entry (msgid ""), or '
+        "name the file after it, e.g. fr.po",
     )
 
 
@@ -410,7 +442,7 @@ def _term(text: str, marker: str | None, **fields: Any) -> Term:
     string as the program writes it kept as a note."""
     from glossary_cli.termtext import without_accelerator
 
-    bare = clean(without_accelerator(text, marker)) if marker else text
+    bare = clean(without_accelerator(text, marker).replace(marker * 2, marker)) if marker else text
     if bare != text and bare:
         fields["notes"] = (*fields.get("notes", ()), f"as the program writes it: {text}")
         return Term(bare, **fields)

@@ -126,6 +126,8 @@ _RELATION_TYPES = {v: k for k, v in _RELATIONS.items()}
 _USAGE = frozenset({"usageNote", "Usage note", "usage note"})
 # gloss 0.1.0 kept in <note>s what its record had no TBX data category for.
 _META = "gloss:"
+# a private-use language tag (BCP 47 §2.2.7): x-bengali
+_PRIVATE = re.compile(r"x(?:-[A-Za-z0-9]{1,8})+", re.IGNORECASE)
 # Characters XML 1.0 cannot carry, not even as character references (XML 1.0 §2.2 "Char").
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 # An XML NCName may not start with these (XML Namespaces §3, "NCName"); slugs may.
@@ -182,6 +184,7 @@ class _Reader:
         self.doc_lang = doc_lang
         self.tags: dict[str, str] = {}  # each xml:lang as written → its BCP 47 tag
         self.seen: dict[tuple[str, str], list[int]] = {}  # (written, tag) → [terms, line]
+        self.guessed: list[int] = []  # lines of sections without xml:lang, told by script
 
     def where(self, line: int) -> str:
         return f"{self.name}:{line}"
@@ -291,19 +294,9 @@ class _Reader:
             if local(lang_el.tag) not in _LANG:
                 continue
             raw = (lang_el.get(XML_LANG) or lang_el.get("lang") or "").strip()
-            lang = self.tags.get(raw) or (parse_tag(raw) if raw else None)
-            if lang is None and raw and is_language_tag(raw):
-                lang = canonical_tag(raw)  # a tag of a language ICU does not know: as given
+            lang = self.tags.get(raw) if raw else None
             if lang is None:
-                raise ParseError(
-                    f"<{local(lang_el.tag)}> without a language tag"
-                    if not raw
-                    else f"<{local(lang_el.tag)}> has xml:lang {raw!r}, not a language tag",
-                    path=self.name,
-                    line=self.line(lang_el),
-                    hint="name the language with a BCP 47 tag, e.g. "
-                    f'<{local(lang_el.tag)} xml:lang="bn">',
-                )
+                lang = self.section_language(lang_el, raw)
             self.tags[raw] = lang
             section = sections.setdefault(lang, _Section(lang))
             before = len(section.terms)
@@ -349,6 +342,48 @@ class _Reader:
             provenance=(self.where(line),),
         )
         return concept, line
+
+    def section_language(self, el: ET.Element, raw: str) -> str:
+        """The language of a language section: its ``xml:lang`` as files write tags or
+        languages' names (``ar_SA``, ``Arabic``; a private-use ``x-…`` tag as it is); without
+        one, the document's ``xml:lang`` when its terms' script fits it, else the one their
+        script says (and a warning).
+
+        Raises:
+            ParseError: an ``xml:lang`` that is neither a tag nor a language's name, or none
+                where the terms have no letters to tell the language by.
+        """
+        from glossary_cli.scripts.writing import text_language, written_in
+        from glossary_cli.tags import read_language
+
+        tag = local(el.tag)
+        if raw:
+            lang = read_language(raw)
+            if lang is None and _PRIVATE.fullmatch(raw):
+                lang = raw.lower()  # x-bengali: private use, as given
+            if lang is None and is_language_tag(raw):
+                lang = canonical_tag(raw)  # a tag of a language ICU does not know: as given
+            if lang is None:
+                raise ParseError(
+                    f"<{tag}> has xml:lang {raw!r}, not a language tag",
+                    path=self.name,
+                    line=self.line(el),
+                    hint=f'name the language with a BCP 47 tag, e.g. <{tag} xml:lang="bn">',
+                )
+            return lang
+        texts = [_text(t) for t in el.iter() if local(t.tag) == "term"]
+        if self.doc_lang and written_in(" ".join(texts), self.doc_lang):
+            return self.doc_lang  # inherited from the root, which its terms' script fits
+        found = text_language(" ".join(texts))
+        if found is None:
+            raise ParseError(
+                f"<{tag}> without a language tag, and its terms have no letters to tell it by",
+                path=self.name,
+                line=self.line(el),
+                hint=f'name the language with a BCP 47 tag, e.g. <{tag} xml:lang="bn">',
+            )
+        self.guessed.append(self.line(el))
+        return found
 
     def language(self, el: ET.Element, section: _Section, extra_english: list[Term]) -> None:
         for item in self.items(el):
@@ -511,15 +546,70 @@ def read(data: bytes, name: str) -> Glossary:
         )
     plan = [
         Reading(
-            f'xml:lang="{raw}"',
-            f"{tag} terms",
+            f'xml:lang="{raw}"' if raw else "language sections without xml:lang",
+            f"{tag} terms"
+            + (
+                ""
+                if raw
+                else ", the document's xml:lang"
+                if tag == reader.doc_lang
+                else ", by the script of their terms"
+            ),
             line,
             total=count,
         )
         for (raw, tag), (count, line) in reader.seen.items()
     ]
+    if reader.guessed:
+        n = len(reader.guessed)
+        warnings.append(
+            ParseWarning(
+                f"{n} language section{'s have' if n > 1 else ' has'} no xml:lang: "
+                f"{'their' if n > 1 else 'its'} language is the one {'their' if n > 1 else 'its'}"
+                f" terms' script says, line{'s' if n > 1 else ''} "
+                + ", ".join(map(str, reader.guessed[:12])),
+                path=name,
+                line=reader.guessed[0],
+                hint='name each section\'s language: <langSet xml:lang="bn">',
+            )
+        )
+    warnings += _mismatched(concepts, name)
     glossary = glossary_of(concepts, name, title, digest(data))
     return glossary._replace(warnings=tuple(warnings), plan=tuple(plan))
+
+
+def _mismatched(concepts: Sequence[Concept], name: str) -> list[ParseWarning]:
+    """One warning per language whose terms are written in a script it is not written in
+    (Arabic terms in a section tagged bn), kept as the file tags them: ``gloss lint`` calls
+    each an error (``script-mismatch``)."""
+    from glossary_cli.scripts.writing import script_name, script_of, tag_scripts
+
+    found: dict[tuple[str, str], list[str]] = {}
+    for concept in concepts:
+        for section in concept.languages:
+            expected = tag_scripts(section.lang)
+            for term in section.terms:
+                script = script_of(term.text)
+                if expected and script not in (None, "Latn") and script not in expected:
+                    found.setdefault((section.lang, script), []).append(term.source)
+    out = []
+    for (lang, script), sources in found.items():
+        n = len(sources)
+        warning = ParseWarning(
+            f"{n} {lang} term{'s are' if n > 1 else ' is'} in {script_name(script)} script, "
+            f"not the script {lang} is written in: kept as {lang} ("
+            + ", ".join(s.rsplit(":", 1)[-1] for s in sources[:8])
+            + (", …" if n > 8 else "")
+            + ")",
+            path=name,
+            line=int(sources[0].rsplit(":", 1)[-1])
+            if sources[0].rsplit(":", 1)[-1].isdigit()
+            else None,
+            hint="tag each language section with its language",
+        )
+        warning.check = "script-mismatch"
+        out.append(warning)
+    return out
 
 
 def sniff(head: bytes) -> bool:
