@@ -182,13 +182,17 @@ def _trailing_group(text: str) -> tuple[str, str] | None:
 
 def _inner_names(inner: str) -> list[Name]:
     """The names a bracket holds: ``Continuous Delivery; CD``, ``Role-Based Access Control
-    (RBAC)``, ``集計、アグリゲーション``."""
+    (RBAC)``, ``集計、アグリゲーション``; none from parts without letters.
+
+    >>> [n.text for n in _inner_names("1,2")], [n.text for n in _inner_names("Delivery; CD")]
+    ([], ['Delivery', 'CD'])
+    """
     from glossary_cli.scripts.writing import script_of
 
     out: list[Name] = []
     for part in _INNER.split(inner):
-        if not any(c.isalnum() for c in part):
-            continue
+        if not any(c.isalpha() for c in part):
+            continue  # "SUM(1,2)", "GPT-4 (2023)": numbers are no name
         head, english, abbreviations = split_parenthetical(part)
         kind = "abbreviation" if is_abbreviation(head) else "term"
         out.append(Name(head, script_of(head), kind))
@@ -234,7 +238,8 @@ _NUMBERED = re.compile(
 _EDGES = " /|:;,-\u2013\u2014\u060c"
 # names of several languages side by side: "Dropout | الإسقاط | ড্রপআউট", "التصنيف / Classification"
 _SIDE_BY_SIDE = re.compile(r"\s+[|/]\s+")
-_LEADING_GROUP = re.compile(r"^[(\[（]([^()\[\]（）]+)[)\]）]\s*(\S.*)$")
+# a leading bracket set apart by a space: "(ইভেন্ট) Event", not "[red]প্রুনিং"
+_LEADING_GROUP = re.compile(r"^[(\[（]([^()\[\]（）]+)[)\]）](?:\s+|(?<=）))(\S.*)$")
 
 
 def names_in(text: str, *, parenthetical: bool = True, equivalents: bool = False) -> list[Name]:

@@ -375,7 +375,6 @@ def test_a_damaged_spreadsheet_is_refused_without_a_traceback(
     [
         ("title: [a, b]\n", "title is a list, not text"),
         ("title: yes\n", "title is a bool"),
-        ("title: Alpha\nshort_description: [a, b]\n", "short_description is a list"),
     ],
 )
 def test_front_matter_values_of_the_wrong_kind_are_refused(
@@ -388,6 +387,75 @@ def test_front_matter_values_of_the_wrong_kind_are_refused(
     with pytest.raises(ParseError) as raised:
         read_folder(tmp_path)
     assert message in raised.value.message
+
+
+def test_a_front_matter_value_of_the_wrong_kind_is_left_out_and_named(tmp_path: Path) -> None:
+    """A definition given as a list is no definition: the key is named among those left
+    out, and the term is read from the rest of the file."""
+    from glossary_cli.formats.folder import read_folder
+
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "a.md").write_text(
+        "---\ntitle: Alpha\nshort_description: [a, b]\n---\nThe first letter.\n", encoding="utf-8"
+    )
+    read = read_folder(tmp_path)
+    section = read.concepts[0].languages[0]
+    assert [t.text for t in section.terms] == ["Alpha"]
+    assert [d.text for d in section.definitions] == ["The first letter."]
+    said = " ".join(w.message for w in read.warnings)
+    assert "left out: short_description (1)" in said
+
+
+def test_front_matter_keys_as_other_sites_write_them(tmp_path: Path) -> None:
+    """Terms by language key (``ar:``, ``bn:``), a ``translations`` mapping, ``term``,
+    ``synonyms``, ``abbr``, ``definition`` and ``lang`` are read; a value in a script its
+    key's language is not written in is not filed under it; a Latin synonym of an Arabic
+    file is English; templates (``_TEMPLATE.md``) and a site's search page are left out."""
+    from glossary_cli.formats.folder import read_folder
+
+    files = {
+        "terms/embedding.md": "---\nen: Embedding\nar: التضمين\nbn: [এমবেডিং, Embedding]\n---\n"
+        "Vectors.\n",
+        "terms/attention.md": "---\nterm: Attention\nlang: en\ntranslations:\n  ar: الانتباه\n"
+        "  Bengali: মনোযোগ\ndefinition: A mechanism that weighs inputs.\nsynonyms: [self-attention]"
+        "\nabbr: ATT\n---\nLonger text.\n",
+        "terms/_TEMPLATE.md": "---\ntitle: Template\n---\nWrite the definition here.\n",
+        "terms/search.md": "---\ntitle: Search results\nlayout: search\n---\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    (tmp_path / "ar").mkdir()
+    (tmp_path / "ar" / "tokenizer.md").write_text(
+        "---\ntitle: مقسم الرموز\naka: [المرمز, Tokenizer]\n---\nيقسم النص.\n", encoding="utf-8"
+    )
+    read = read_folder(tmp_path)
+    got = {
+        c.id: {s.lang: [(t.text, t.type) for t in s.terms] for s in c.languages}
+        for c in read.concepts
+    }
+    assert got == {
+        "attention": {
+            "en": [("Attention", None), ("self-attention", None), ("ATT", "abbreviation")],
+            "ar": [("الانتباه", None)],
+            "bn": [("মনোযোগ", None)],
+        },
+        "embedding": {
+            "en": [("Embedding", None)],
+            "ar": [("التضمين", None)],
+            "bn": [("এমবেডিং", None)],
+        },
+        "tokenizer": {
+            "ar": [("مقسم الرموز", None), ("المرمز", None)],
+            "en": [("Tokenizer", None)],
+        },
+    }
+    attention = next(c for c in read.concepts if c.id == "attention")
+    assert [d.text for d in attention.languages[0].definitions] == [
+        "A mechanism that weighs inputs."
+    ]
+    said = " ".join(w.message for w in read.warnings)
+    assert "_TEMPLATE.md" in said and "layout: search" in said and "search.md" in said
 
 
 def test_a_second_term_file_of_one_id_is_left_out_and_said(tmp_path: Path) -> None:
@@ -529,3 +597,85 @@ def test_a_readme_whose_title_says_glossary_is_no_glossary() -> None:
     with pytest.raises(ParseError) as raised:
         markdown.read(readme.encode(), "README.md")
     assert "no glossary found" in raised.value.message
+
+
+def _markdown(text: str, name: str = "terms.md") -> list[dict[str, object]]:
+    glossary = formats.get("markdown").read(text.encode(), name)
+    return [
+        {
+            "terms": {s.lang: [t.text for t in s.terms] for s in c.languages},
+            "definitions": {s.lang: [d.text for d in s.definitions] for s in c.languages},
+        }
+        for c in glossary.concepts
+    ]
+
+
+def test_a_list_of_terms_gives_each_term_its_equivalent_or_definition() -> None:
+    """Bold terms with a colon, plain items with a dash, a code span with an en dash and a
+    paragraph between two definition lists are read in document order; a bracket after
+    the term is its equivalent, a sentence after the separator its definition."""
+    text = (
+        "# Glossary\n\nModel\n: নমুনা বা মডেল\n\n**Token** — টোকেন\n\n"
+        "- **Embedding**: এমবেডিং\n- **Attention** (মনোযোগ): a mechanism that weighs inputs.\n"
+        "* `Dropout` – ড্রপআউট\n\nLearning rate\n: How far each step goes.\n"
+    )
+    got = _markdown(text)
+    assert [c["terms"] for c in got] == [
+        {"en": ["Model"], "bn": ["নমুনা বা মডেল"]},
+        {"en": ["Token"], "bn": ["টোকেন"]},
+        {"en": ["Embedding"], "bn": ["এমবেডিং"]},
+        {"en": ["Attention"], "bn": ["মনোযোগ"]},
+        {"en": ["Dropout"], "bn": ["ড্রপআউট"]},
+        {"en": ["Learning rate"]},
+    ]
+    assert got[3]["definitions"] == {"en": ["a mechanism that weighs inputs."], "bn": []}
+    assert got[5]["definitions"] == {"en": ["How far each step goes."]}
+    plain = _markdown("# مسرد\n\n* Embedding - التضمين\n* Attention - الانتباه\n")
+    assert [c["terms"] for c in plain] == [
+        {"en": ["Embedding"], "ar": ["التضمين"]},
+        {"en": ["Attention"], "ar": ["الانتباه"]},
+    ]
+
+
+def test_equivalents_in_the_terms_script_are_told_by_their_language() -> None:
+    """English terms with Spanish equivalents: one script, so a language identifier over
+    all the texts after the terms tells that they are equivalents, in Spanish."""
+    pairs = [
+        ("Machine learning", "aprendizaje automático"), ("Neural network", "red neuronal"),
+        ("Training data", "datos de entrenamiento"), ("Loss function", "función de pérdida"),
+        ("Learning rate", "tasa de aprendizaje"), ("Overfitting", "sobreajuste"),
+        ("Feature", "característica"), ("Decision tree", "árbol de decisión"),
+        ("Reinforcement learning", "aprendizaje por refuerzo"), ("Weight", "peso"),
+    ]  # fmt: skip
+    got = _markdown("# Glosario\n\n" + "".join(f"- **{a}**: {b}\n" for a, b in pairs))
+    assert [c["terms"] for c in got] == [{"en": [a], "es": [b]} for a, b in pairs]
+
+
+def test_a_readme_with_bold_list_items_is_no_list_of_terms() -> None:
+    text = (
+        "# My tool\n\nA tool.\n\n## Features\n\n- **Fast**: runs quickly on large files\n"
+        "- **Simple**: one command\n- Plain item\n\n## Usage\n\nRun it.\n"
+    )
+    with pytest.raises(ParseError) as raised:
+        _markdown(text, "README.md")
+    assert "no glossary found" in raised.value.message
+
+
+def test_a_table_without_its_delimiter_row_is_named_as_such() -> None:
+    with pytest.raises(ParseError) as raised:
+        _markdown("# Glossary\n\n| English | Arabic |\n| model | نموذج |\n| token | رمز |\n")
+    assert raised.value.line == 3
+    assert "not a delimiter row" in raised.value.message
+    assert "| --- | --- |" in (raised.value.hint or "")
+
+
+def test_headings_of_another_level_with_text_are_reported_left_out() -> None:
+    text = (
+        "# Glossary\n\n## Model\n\nA model.\n\n### Example\n\nAn example.\n\n## Token\n\n"
+        "A token.\n\n#### Dropout\n\nDrop.\n"
+    )
+    glossary = formats.get("markdown").read(text.encode(), "g.md")
+    assert [c.languages[0].terms[0].text for c in glossary.concepts] == ["Model", "Token"]
+    left = [(r.part, r.line, r.total) for r in glossary.plan if r.left_out]
+    assert left == [("headings of level 3", 7, 1), ("headings of level 4", 15, 1)]
+    assert "'Dropout'" in glossary.plan[-1].read_as

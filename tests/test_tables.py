@@ -518,6 +518,23 @@ def test_add_prints_how_it_read_the_file_and_what_it_left_out(tmp_path: Path) ->
     ]
 
 
+def test_a_table_read_by_columns_says_so_not_by_script(tmp_path: Path) -> None:
+    """Without a header and with --columns, the plan says the columns were named, and no
+    warning claims they were read by script."""
+    path = tmp_path / "as.csv"
+    path.write_text("model,আৰ্হি\nnetwork,নেটৱৰ্ক\n", encoding="utf-8")
+    result = runner.invoke(app, ["add", "--dry-run", "--columns", "en=1,as=2", str(path)])
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    at = lines.index("  read as:")
+    assert lines[at + 1 : at + 4] == [
+        "    no header row: each column as --columns says",
+        "    column 1: en terms, as --columns says",
+        "    column 2: as terms, as --columns says",
+    ]
+    assert "script of their cells" not in result.stderr
+
+
 def test_lookup_reads_its_languages_as_search_does() -> None:
     """--lang BN is bn for lookup as for search (lookup returned empty terms for it)."""
     result = runner.invoke(app, ["lookup", "--lang", "BN", "--format", "jsonl"], input="pruning\n")

@@ -109,6 +109,7 @@ class Column(NamedTuple):
             "file name": ", from the file name",
             "cells": ", as the column beside it says",
             "identified": ", by a language identifier over its cells",
+            "--columns": ", as --columns says",
         }
         return f"{self.lang} {what}{by.get(self.how, '')}"
 
@@ -345,17 +346,31 @@ def profile(cells: Sequence[str]) -> tuple[str | None, bool, bool]:
     >>> profile(["নিউরাল নেটওয়ার্ক", "মডেল"]), profile(["1", "2"])
     (('Beng', False, False), (None, False, True))
     """
-    from glossary_cli.scripts.writing import script_of
-
     texts = [c[:2000].strip() for c in cells if c.strip()]
     if not texts:
         return None, False, False
     if all(_NUMBER.fullmatch(t) for t in texts):
         return None, False, True
-    scripts = Counter(s for s in map(script_of, texts) if s)
+    scripts = Counter(s for s in map(_cell_script, texts) if s)
     script = scripts.most_common(1)[0][0] if scripts else None
     long = sum(1 for t in texts if len(t.split()) >= 5 or len(t) > 80) * 2 > len(texts)
     return script, long, False
+
+
+def _cell_script(text: str) -> str | None:
+    """The script of a cell: of the term it gives first when it is a term with its
+    equivalents (``মেশিন লার্নিং (Machine Learning)`` is Bengali, however many Latin letters
+    the bracket has; :func:`glossary_cli.termtext.names_in`), else of most of its letters
+    (:func:`glossary_cli.scripts.writing.script_of`)."""
+    from glossary_cli.scripts.writing import script_of
+
+    if len(text) <= 200 and len(text.split()) <= 12 and not text.isascii():
+        from glossary_cli.termtext import names_in
+
+        names = names_in(text)
+        if len(names) > 1 and names[0].script:
+            return names[0].script
+    return script_of(text)
 
 
 def constant(cells: Sequence[str]) -> str | None:
@@ -719,7 +734,7 @@ def by_script(rows: Sequence[Sequence[str]], name: str, line: int) -> Plan:
             lang = script_language(script)
         if lang is None:
             raise ParseError(
-                f"the file has no header row, and gloss cannot tell the language of column "
+                f"no header row names the languages, and gloss cannot tell the language of column "
                 f"{i + 1} from its script ({_script_name(script)})",
                 path=name,
                 line=line,
@@ -732,8 +747,9 @@ def by_script(rows: Sequence[Sequence[str]], name: str, line: int) -> Plan:
                 f"{c.lang}={c.at + 1}" for c in columns if c.lang and c.field == "term"
             )
             raise ParseError(
-                f"the file has no header row, and columns {taken[what] + 1} and {i + 1} both "
-                f"hold {_script_name(script)}-script {'texts' if long else 'terms'}: gloss "
+                "no header row names the languages, and columns "
+                f"{taken[what] + 1} and {i + 1} both hold {_script_name(script)}-script "
+                f"{'texts' if long else 'terms'}: gloss "
                 "cannot tell their languages apart",
                 path=name,
                 line=line,

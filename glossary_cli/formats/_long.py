@@ -149,10 +149,10 @@ def read_long(
             continue
         current = building.setdefault(cid or here.cid, here)
     if guessed:
-        n = len(guessed)
+        count = len(guessed)
         report.warn(
-            f"{n} term{'s have' if n > 1 else ' has'} no language in the lang column: each is "
-            f"read as the language its script says, line{'s' if n > 1 else ''} "
+            f"{count} term{'s have' if count > 1 else ' has'} no language in the lang column: "
+            f"each is read as the language its script says, line{'s' if count > 1 else ''} "
             + ", ".join(map(str, guessed[:12])),
             guessed[0],
             hint="fill in the lang column",

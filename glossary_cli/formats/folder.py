@@ -7,19 +7,29 @@ begin with front matter (``---``). Layouts::
     glossary/en/cluster.md  glossary/bn/cluster.md  glossary/ar/cluster.md   one concept
     glossary/cluster.md                                                       one language
 
-================================  ==========================================================
-front matter (any letter case)    gloss
-================================  ==========================================================
-``title``                         the term, split like any term
-                                  (:func:`glossary_cli.termtext.names_in`): ``ক্লাস্টার
-                                  (Cluster)`` is the Bengali term with its English
-                                  equivalent, each in the language its script says
-``aka`` (a list)                  synonyms
-``short_description``             the definition (else the body's first paragraph)
-``tags``, ``category``            subject fields
-``id``                            the concept's id, else the file name; files of the same
-                                  name in the language folders are one concept
-================================  ==========================================================
+=====================================  =====================================================
+front matter (any case, ``-`` or ``_``)  gloss
+=====================================  =====================================================
+``title`` (or ``term``, ``headword``,  the term, split like any term
+``name``)                              (:func:`glossary_cli.termtext.names_in`):
+                                       ``ক্লাস্টার (Cluster)`` is the Bengali term with its
+                                       English equivalent, each in the language its script
+                                       says
+``aka`` (or ``synonyms``)              synonyms (a list, or a text of ``a, b``)
+``abbr`` (or ``acronym``)              abbreviations
+``ar``, ``bn_BD``, ``Arabic``…;        that language's terms, when written in its script
+``translations: {ar: …}``
+``short_description`` (or              the definition (else the body's first paragraph)
+``definition``, ``summary``,
+``description``)
+``lang`` (or ``language``)             the file's language, in a folder that names none
+``tags``, ``category``                 subject fields
+``id``                                 the concept's id, else the file name; files of the
+                                       same name in the language folders are one concept
+=====================================  =====================================================
+
+A file without a title whose keys give terms by language (``en: Embedding``, ``ar:
+التضمين``) has the first of them as its title.
 
 The subfolder names are the language tags (``bn``, ``ar``, ``zh-cn`` → ``zh-CN``, ``pt_BR``
 → ``pt-BR``), or languages' names. Files directly in the folder, or in a subfolder named
@@ -32,15 +42,18 @@ invalid, with its line.
 
 What is not a term file is left out and reported, one warning per kind with the count and
 the first names: files that are not Markdown, Markdown files without front matter or empty,
-section pages (``index.md``, ``_index.md``: Hugo's page of the glossary itself) and
-folders inside the subfolders. A term file that cannot be read (front matter
-that is not YAML, no title) is left out and named with why; the folder is refused only when
-no term file can be read. Front matter keys gloss does not read are named in one warning.
+section pages (``index.md``, ``_index.md``: Hugo's page of the glossary itself), files
+whose name begins with ``_`` (a ``_TEMPLATE.md``), pages of a site's own layouts
+(``layout: search``) and folders inside the subfolders. A term file that cannot be read
+(front matter that is not YAML, no title) is left out and named with why; the folder is
+refused only when no term file can be read. Front matter keys gloss does not read are
+named in one warning.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -118,13 +131,45 @@ def _skipped_warnings(path: Path, skipped: dict[str, list[str]]) -> tuple[ParseW
     return tuple(out)
 
 
-#: Front matter keys a term file's front matter gives, compared without case: what gloss reads.
-_KEYS = {"title", "id", "aka", "short_description", "tags", "category", "categories"}
+#: The front matter keys gloss reads, by what they give (compared without case, with ``-``
+#: and spaces as ``_``): the first of a group that a file gives is read.
+TITLE_KEYS = ("title", "term", "headword", "name", "word")
+SYNONYM_KEYS = ("aka", "synonyms", "synonym", "also_known_as", "variants", "alternatives")
+ABBREVIATION_KEYS = ("abbr", "abbreviation", "abbreviations", "acronym", "acronyms")
+DEFINITION_KEYS = ("short_description", "definition", "summary", "description")
+LANGUAGE_KEYS = ("lang", "language", "locale")
+TRANSLATION_KEYS = ("translations", "translation", "equivalents")
+SUBJECT_KEYS = ("tags", "category", "categories", "subject", "domain")
+_KEYS = frozenset({
+    "id", *TITLE_KEYS, *SYNONYM_KEYS, *ABBREVIATION_KEYS, *DEFINITION_KEYS, *LANGUAGE_KEYS,
+    *TRANSLATION_KEYS, *SUBJECT_KEYS,
+})  # fmt: skip
 #: Keys site generators (Hugo, Jekyll, Docusaurus) give every page, which are no title.
-_SITE_KEYS = {
+_SITE_KEYS = frozenset({
     "date", "weight", "layout", "status", "draft", "slug", "url", "full_link", "aliases",
-    "type", "description", "sidebar_position", "lang", "language", "author", "noedit",
-}  # fmt: skip
+    "type", "sidebar_position", "author", "noedit", "permalink", "sidebar_label", "toc",
+})  # fmt: skip
+#: The layouts of a site's pages that are no term: its search page, its list of terms.
+_PAGE_LAYOUTS = frozenset({"search", "404", "redirect", "home", "list", "section", "index"})
+
+
+def _key(key: object) -> str:
+    """A front matter key as gloss compares it: ``Short-Description`` → ``short_description``."""
+    return re.sub(r"[\s-]+", "_", str(key).strip().casefold())
+
+
+def _language_key(key: object) -> str | None:
+    """The language a front matter key names (``ar``, ``bn_BD``, ``en-US``, ``Arabic``,
+    ``বাংলা``), or ``None``: a key gloss reads otherwise, or a three-letter word that is a
+    language code only by chance (``see``)."""
+    from glossary_cli.tags import from_name, parse_tag
+
+    text = str(key).strip()
+    if _key(text) in _KEYS or _key(text) in _SITE_KEYS:
+        return None
+    if len(text) == 2 or re.fullmatch(r"[A-Za-z]{2,3}[-_][A-Za-z0-9]{2,8}", text):
+        return parse_tag(text)
+    return from_name(text)
 
 
 def read_folder(path: Path) -> Glossary:
@@ -167,6 +212,10 @@ def read_folder(path: Path) -> Glossary:
         relative = file.relative_to(path).as_posix()
         if file.name.lower() in _SECTION_PAGES:
             skipped.setdefault("the glossary's own page, not a term", []).append(relative)
+            continue
+        if file.name.startswith("_"):
+            skipped.setdefault("a template or a site's page: its name begins with _",
+                               []).append(relative)  # fmt: skip
             continue
         where = f"{path.name}/{relative}"
         try:
@@ -249,14 +298,16 @@ def read_folder(path: Path) -> Glossary:
                 hint="fix each file's front matter (a title: line between --- lines)",
             )
         )
-    other = {k: n for k, n in keys.items() if k.casefold() not in _KEYS}
+    other = keys
     if other:
         named = ", ".join(f"{k} ({n})" for k, n in sorted(other.items(), key=lambda kv: -kv[1]))
         warnings.append(
             ParseWarning(
                 f"front matter keys gloss does not read are left out: {named}",
                 path=path.name,
-                hint="gloss reads title, id, aka, short_description, tags and category",
+                hint="gloss reads title (or term), id, aka (or synonyms), abbr, "
+                "short_description (or definition), lang, a language's terms (ar: …, or "
+                "translations: {ar: …}), tags and category",
             )
         )
     plan = []
@@ -330,19 +381,26 @@ def _read_term_file(
 ) -> tuple[str, list[LangSection], list[str], list[Definition], str] | str:
     """One term file's id, language sections, subject fields, the definitions of
     languages it has no term in and its own language; or why it is no term file (empty, no
-    front matter). Its front matter's keys are matched whatever their case, and counted in
-    ``keys``. The
-    title's names each go to a language: the folder's (its name says it) for the first,
-    else the one its script says (:func:`glossary_cli.termtext.names_in`); the
-    definition, the folder's, or its script's in a folder that names none.
+    front matter, a site's page). Its front matter's keys are matched whatever their case
+    and spelling (:data:`TITLE_KEYS` and the other groups); those it does not read are
+    counted in ``keys``.
+
+    The file's language is its folder's (the folder's name says it), else its ``lang``
+    key's, else the one its title's script says. The title's names each go to a language:
+    the file's for the first (a Hindi folder's ``DevSecOps`` is the Hindi term), the one its
+    script says for the others (:func:`glossary_cli.termtext.names_in`); a synonym whose
+    script the file's language is not written in goes to the language its script says (a
+    Latin ``aka`` of an Arabic file is English). Keys that
+    are languages (``ar: التضمين``, ``translations: {bn: এমবেডিং}``) give that language's
+    terms when their script fits it. The definition is the file's language's, or its
+    script's in a folder that names none.
 
     Raises:
         ParseError: a file that is binary or not UTF-8, front matter that is not valid
             YAML, or no title; with the file and line.
     """
     from glossary_cli.formats import refuse_binary
-    from glossary_cli.scripts.writing import script_language, text_language
-    from glossary_cli.termtext import names_in, split_alternatives
+    from glossary_cli.scripts.writing import script_language, text_language, written_in
 
     data = file.read_bytes()
     refuse_binary(where, data)
@@ -353,64 +411,101 @@ def _read_term_file(
     if lines[0].strip().lstrip("\ufeff") != "---":
         return "Markdown without front matter"
     raw, end = _front_matter(lines, where)
-    for key in raw:
-        keys[str(key)] = keys.get(str(key), 0) + 1
-    meta = {str(k).strip().casefold(): v for k, v in reversed(list(raw.items()))}
-    if not str(meta.get("title") or "").strip():
+    meta: dict[str, Any] = {}
+    for key, value in raw.items():
+        meta.setdefault(_key(key), value)
+    if str(meta.get("layout") or "").strip().casefold() in _PAGE_LAYOUTS:
+        return f"a site's page (layout: {str(meta['layout']).strip()})"
+    read: set[object] = set()  # the keys read, as written
+
+    def first(group: Sequence[str], kinds: tuple[type, ...]) -> Any:
+        """The value of the first key of ``group`` the file gives, of one of ``kinds``."""
+        for key in group:
+            value = meta.get(key)
+            if value is not None and isinstance(value, kinds) and not isinstance(value, bool):
+                read.update(k for k in raw if _key(k) == key)
+                return value
+        return None
+
+    for key, kinds in (("title", (str, int, float)), ("id", (str, int))):
+        value = meta.get(key)
+        if value is not None and (not isinstance(value, kinds) or isinstance(value, bool)):
+            what = "text or a number" if key == "title" else "text"
+            raise ParseError(
+                f"the front matter's {key} is a {type(value).__name__}, not {what}",
+                path=where,
+                line=1,
+                hint=f"write {key}: as text",
+            )
+    title_value = first(TITLE_KEYS, (str, int, float))
+    said_lang = first(LANGUAGE_KEYS, (str,))
+    file_lang = folder_lang or (read_language(said_lang.strip()) if said_lang else None)
+    translations = first(TRANSLATION_KEYS, (dict,)) or {}
+    given: list[tuple[object, str, list[str]]] = []  # keys that name a language, and its terms
+    for key, value in [*raw.items(), *translations.items()]:
+        lang = _language_key(key)
+        values = _values(value) if isinstance(value, (str, list, int, float)) else []
+        if lang is not None and any(written_in(v, lang) for v in values):
+            given.append((key, lang, values))  # one at least in the language's script
+    if not str(title_value or "").strip() and given:
+        # no title, and terms given by language (en: …, ar: …): the file's language's first
+        _, lang, values = next((g for g in given if g[1] == file_lang), given[0])
+        title_value = next(v for v in values if written_in(v, lang))
+        file_lang = file_lang or lang
+    if not str(title_value or "").strip():
         # keys written in the page's language (शीर्षक: …): its first other key of a short text
-        first = next(
-            (kv for kv in raw.items() if str(kv[0]).casefold() not in _KEYS | _SITE_KEYS), None
+        other = next(
+            (
+                kv
+                for kv in raw.items()
+                if _key(kv[0]) not in _KEYS | _SITE_KEYS and _language_key(kv[0]) is None
+            ),
+            None,
         )
-        if first is None or not isinstance(first[1], str) or not 0 < len(first[1].split()) <= 12:
+        if other is None or not isinstance(other[1], str) or not 0 < len(other[1].split()) <= 12:
             raise ParseError(
                 "the front matter has no title",
                 path=where,
                 line=1,
                 hint="give the term as title: …",
             )
-        keys[f"{first[0]} (read as the title)"] = keys.pop(str(first[0]), 1)
-        meta["title"] = first[1]
-    for key, kinds in (("title", (str, int, float)), ("id", (str, int)),
-                       ("short_description", (str,)), ("aka", (list, str)),
-                       ("tags", (list, str)), ("category", (list, str))):  # fmt: skip
-        value = meta.get(key)
-        if value is not None and (not isinstance(value, kinds) or isinstance(value, bool)):
-            raise ParseError(
-                f"the front matter's {key} is a {type(value).__name__}, not "
-                + (
-                    " or ".join(
-                        "a list" if k is list else "text" if k is str else "a number"
-                        for k in kinds
-                        if k is not float
-                    )
-                ),
-                path=where,
-                line=1,
-                hint=f"write {key}: as " + ("a list of items (- …)" if list in kinds else "text"),
-            )
-    title = clean(str(meta["title"]))
-    names = [n for n in names_in(title) if any(c.isalnum() for c in n.text)]
+        keys[f"{other[0]} (read as the title)"] = keys.get(f"{other[0]} (read as the title)", 0) + 1
+        read.add(other[0])
+        title_value = other[1]
+    names = _names(clean(str(title_value)))
     if not names:
         raise ParseError(
-            f"the title {title!r} has no term", path=where, line=1, hint="give the term as title: …"
+            f"the title {clean(str(title_value))!r} has no term",
+            path=where,
+            line=1,
+            hint="give the term as title: …",
         )
     source = f"{where}:2"
-    first_lang = folder_lang or text_language(names[0].text) or "en"
+    first_lang = file_lang or text_language(names[0][0]) or "en"
     terms: dict[str, list[Term]] = {}
-    for k, n in enumerate(names):
-        lang = first_lang if k == 0 else (script_language(n.script) if n.script else first_lang)
-        lang = first_lang if lang is None else lang
-        kind = "abbreviation" if n.kind == "abbreviation" else None
+
+    def add(text: str, lang: str, kind: str | None = None, keep: bool = False) -> None:
+        """File a name under ``lang``; unless ``keep``, under its script's language when
+        ``lang`` is not written in its script (a Latin synonym in an Arabic folder is
+        English)."""
+        if not keep and not written_in(text, lang):
+            lang = text_language(text) or lang
         own = terms.setdefault(lang, [])
-        if all(t.text != n.text for t in own):
-            own.append(Term(clean(n.text), type=kind, source=source))
-    akas = meta.get("aka") or []
-    for aka in split_alternatives(akas) if isinstance(akas, str) else akas:
-        if isinstance(aka, (str, int)) and clean(str(aka)):
-            own = terms.setdefault(first_lang, [])
-            if all(t.text != clean(str(aka)) for t in own):
-                own.append(Term(clean(str(aka)), source=source))
-    definition = _unshortcoded(str(meta.get("short_description") or ""))
+        if all(t.text != text for t in own):
+            own.append(Term(text, type=kind, source=source))
+
+    for k, (name, script, kind) in enumerate(names):
+        lang = first_lang if k == 0 or not script else script_language(script) or first_lang
+        add(name, lang, kind, keep=k == 0)
+    for name in _values(first(SYNONYM_KEYS, (list, str))):
+        add(name, first_lang)
+    for name in _values(first(ABBREVIATION_KEYS, (list, str))):
+        add(name, first_lang, "abbreviation", keep=True)
+    for named, lang, values in given:
+        read.add(named)
+        for value in values:
+            add(value, lang)
+    definition = _unshortcoded(str(first(DEFINITION_KEYS, (str,)) or ""))
     line = 2
     if not definition:
         body = "\n".join(lines[end + 1 :])[:BODY_LIMIT]
@@ -422,9 +517,9 @@ def _read_term_file(
             definition = _unshortcoded(paragraph.content)
             line = end + 2
     defs: list[Definition] = []
-    def_lang = first_lang
     if definition:
-        def_lang = folder_lang or text_language(definition, tuple(terms)) or first_lang
+        fits = file_lang if file_lang and written_in(definition, file_lang) else None
+        def_lang = fits or text_language(definition, tuple(terms)) or first_lang
         defs.append(Definition(definition, f"{where}:{line}", lang=def_lang))
     sections = [
         LangSection(
@@ -434,14 +529,45 @@ def _read_term_file(
         )
         for lang, ts in terms.items()
     ]
-    cid = str(meta.get("id") or file.stem).strip()
+    cid = str(first(("id",), (str, int)) or file.stem).strip()
     tags: list[str] = []
-    for key in ("tags", "category", "categories"):
-        value = meta.get(key) or []
-        tags += [
-            clean(str(t)) for t in ([value] if isinstance(value, str) else value) if str(t).strip()
-        ]
+    for key in SUBJECT_KEYS:
+        value = first((key,), (list, str))
+        tags += [clean(str(t)) for t in _values(value, split=False) if clean(str(t))]
+    for key in raw:
+        if key not in read:
+            keys[str(key)] = keys.get(str(key), 0) + 1
     return cid, sections, tags, [d for d in defs if d.lang not in terms], first_lang
+
+
+def _names(title: str) -> list[tuple[str, str | None, str | None]]:
+    """The names a title gives (:func:`glossary_cli.termtext.names_in`): each name, its
+    script and ``"abbreviation"`` for one."""
+    from glossary_cli.termtext import names_in
+
+    return [
+        (clean(n.text), n.script, "abbreviation" if n.kind == "abbreviation" else None)
+        for n in names_in(title)
+        if any(c.isalnum() for c in n.text)
+    ]
+
+
+def _values(value: object, split: bool = True) -> list[str]:
+    """The names a front matter value gives: a list's items, or a text's alternatives
+    (``a, b``; :func:`glossary_cli.termtext.split_alternatives`) when ``split``; numbers as
+    text, anything else (a mapping) none."""
+    from glossary_cli.termtext import split_alternatives
+
+    if value is None or isinstance(value, (bool, dict)):
+        return []
+    if isinstance(value, list):
+        items = [str(v) for v in value if isinstance(v, (str, int, float)) and not isinstance(
+            v, bool)]  # fmt: skip
+    elif split and isinstance(value, str):
+        items = split_alternatives(value)
+    else:
+        items = [str(value)]
+    return [clean(v) for v in items if clean(v)]
 
 
 def _unshortcoded(text: str) -> str:

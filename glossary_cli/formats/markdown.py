@@ -1,6 +1,6 @@
 """Markdown glossaries, parsed with markdown-it-py (CommonMark, with GitHub's tables).
 
-Three shapes are read; a document that is none is refused, naming what gloss reads, rather
+Four shapes are read; a document that is none is refused, naming what gloss reads, rather
 than taken for a glossary:
 
 * **tables**: every table of the document is read as CSV's tables are
@@ -26,6 +26,17 @@ than taken for a glossary:
   more lines ``: definition``. Read when the document says it is a glossary as above, or when
   its terms give equivalents, or when definition lists are most of it.
 
+* **a list of terms**: list items, and paragraphs, that give a term in bold, in a code
+  span or a link, or as plain text of a few words in a list item, then a separator (``:``,
+  `` - ``, `` – ``, `` — ``) and its equivalent or definition: ``- **Embedding**: এমবেডিং``,
+  ``* Embedding - التضمين``, ``**Attention** (মনোযোগ): a mechanism``. The text after the
+  term is an equivalent when it is a few words (at most :data:`EQUIVALENT_WORDS`), no
+  sentence, and in another script — or, in the same script, when a language identifier
+  finds most such texts of the document in another language than the terms
+  (``**Embedding**: incrustación``) — else a definition. A definition list's definition
+  of that kind is an equivalent too. Read with the definition lists of the document, in
+  its order, when most of its list items and paragraphs are of that shape.
+
 Definitions keep the text of a paragraph (code spans too): code blocks, HTML and MDX tags,
 template shortcodes and the targets of links are dropped (a link's text stays). Markdown
 inside an HTML block (``<div dir="rtl">`` around a table, a ``<Youtube/>`` tag right above a
@@ -38,7 +49,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from glossary_cli.errors import ParseError, ParseWarning
 from glossary_cli.formats._cells import RowReport
@@ -105,11 +116,12 @@ def read(data: bytes, name: str, *, columns: Mapping[str, str] | None = None) ->
             plan.append(Reading(f"headings of level {_level(headings)}", "one term each, its "
                                 "equivalents by their script; the paragraphs below, definitions",
                                 total=len(concepts)))  # fmt: skip
+            plan += _other_levels(tokens, headings)
     if not concepts:
-        concepts = _from_definition_list(tokens, name, says, section)
+        concepts, shapes = _from_definition_list(tokens, name, says, section)
         if concepts:
-            plan.append(Reading("definition lists", "one term each, with its definitions",
-                                total=len(concepts)))  # fmt: skip
+            plan.append(Reading(shapes, "one term each: its equivalents by their script, "
+                                "its definitions", total=len(concepts)))  # fmt: skip
     if not concepts and front and not any(r.left_out for r in plan) and _one_term(text):
         raise ParseError(
             "line 1 is YAML front matter and no glossary follows it: this is one term file of "
@@ -117,6 +129,15 @@ def read(data: bytes, name: str, *, columns: Mapping[str, str] | None = None) ->
             path=name,
             line=1,
             hint="give the folder (gloss add FOLDER), or --format folder with the folder",
+        )
+    bare = _undelimited(text) if not concepts and not plan else None
+    if bare is not None:
+        raise ParseError(
+            f"lines {bare}-{bare + 1} look like a table, but the row under its header is not a "
+            "delimiter row, so Markdown reads them as a paragraph",
+            path=name,
+            line=bare,
+            hint="add a delimiter row under the header: | --- | --- |",
         )
     if not concepts:
         left = [r for r in plan if r.left_out]
@@ -126,8 +147,9 @@ def read(data: bytes, name: str, *, columns: Mapping[str, str] | None = None) ->
             path=name,
             line=left[0].line if left else None,
             hint="gloss reads Markdown with a table whose header names the languages "
-            "(| English | Arabic |), a heading per term with its definition below, or a "
-            "definition list (Term / : definition), under a title that says it is a "
+            "(| English | Arabic |), a heading per term with its definition below, a "
+            "definition list (Term / : definition) or a list of terms (- **Term**: "
+            "equivalent), under a title that says it is a "
             "glossary; give --columns to say what a table's columns hold; other formats: "
             "tbx, csv, tsv, po, jsonl, yaml, xlsx",
         )
@@ -203,6 +225,18 @@ def _lenient(text: str) -> str:
         if len(header) != len(have) and len(header) >= 2 and "|" in row + lines[i - 1]:
             lines[i] = "|" + "|".join(["---"] * len(header)) + "|"
     return "\n".join(lines)
+
+
+def _undelimited(text: str) -> int | None:
+    """The line (from 1) of the first two lines that are rows of a table of two or more
+    cells with no delimiter row under the first, or ``None``."""
+    lines = text.split("\n")
+    for i in range(len(lines) - 1):
+        a, b = lines[i].strip(), lines[i + 1].strip()
+        if a.startswith("|") and b.startswith("|") and len(_cells(a)) >= 2:
+            if not _DELIMITER_ROW.match(b):
+                return i + 1
+    return None
 
 
 def _cells(line: str) -> list[str]:
@@ -402,6 +436,33 @@ _DOCUMENT_SECTIONS = frozenset({
 })  # fmt: skip
 
 
+def _other_levels(
+    tokens: Sequence[Any], headings: Sequence[tuple[int, int, str, int]]
+) -> list[Reading]:
+    """The reading plan's word on the headings, below the title, of a level other than the
+    term headings' that have paragraphs below them: left out, counted per level, the first
+    named (a glossary's ``### Example`` under its terms, or a term given the wrong level)."""
+    level = _level(headings)
+    found: dict[int, list[tuple[str, int]]] = {}
+    for n, (k, lvl, text, line) in enumerate(headings):
+        if lvl in (1, level) or _is_letter_heading(text):
+            continue
+        end = headings[n + 1][0] if n + 1 < len(headings) else len(tokens)
+        if any(tokens[m].type == "paragraph_open" for m in range(k + 3, end)):
+            found.setdefault(lvl, []).append((text, line))
+    return [
+        Reading(
+            f"headings of level {lvl}",
+            f"left out: {len(these)} with text below, not at the level of the term headings "
+            f"(the first: {these[0][0]!r})",
+            these[0][1],
+            True,
+            len(these),
+        )
+        for lvl, these in sorted(found.items())
+    ]
+
+
 def _from_headings(
     tokens: Sequence[Any], headings: Sequence[tuple[int, int, str, int]], name: str, says: bool
 ) -> list[tuple[Concept, int]]:
@@ -485,12 +546,14 @@ def _term_concept(
     name: str,
     equivalents: bool = False,
     own: dict[str, str] | None = None,
+    equivalent: tuple[str, str | None] = ("", None),
 ) -> tuple[Concept, int] | None:
     """The concept of one heading or definition list term, with its definitions: each name
     the heading gives in the language its script says (the term itself, in the language
     ``own`` gives its script: :func:`_own_languages`), each definition in its own script's
     language
-    (:func:`glossary_cli.scripts.writing.text_language`)."""
+    (:func:`glossary_cli.scripts.writing.text_language`); ``equivalent``, a list glossary's
+    text after its term and its language if the script cannot tell it, gives more names."""
     from glossary_cli.scripts.writing import script_language, text_language
     from glossary_cli.termtext import names_in
 
@@ -498,13 +561,16 @@ def _term_concept(
     names = [n for n in names_in(text, equivalents=equivalents) if any(c.isalnum() for c in n.text)]
     if not names:
         return None
+    more = [n for n in names_in(equivalent[0]) if any(c.isalnum() for c in n.text)]
     sections: dict[str, list[Term]] = {}
     first = ""
-    for k, n in enumerate(names):
+    for k, n in enumerate(names + more):
         lang = (script_language(n.script) if n.script else None) or "und"
-        if k == 0 and own and n.script in own:
+        if k >= len(names) and equivalent[1]:
+            lang = equivalent[1]  # "Embedding: incrustación": what was identified
+        elif k == 0 and own and n.script in own:
             lang = own[n.script]  # "Aprendizaje (Learning)" of a Spanish glossary: Spanish
-        if k > 0 and n.script == names[0].script and _caseless(n.text):
+        elif 0 < k < len(names) and n.script == names[0].script and _caseless(n.text):
             lang = first  # 集約（集計）: in a script without letter case, the term's synonym
         first = first or lang
         terms = sections.setdefault(lang, [])
@@ -535,43 +601,220 @@ def _caseless(text: str) -> bool:
     return bool(letters) and all(c.lower() == c.upper() for c in letters)
 
 
+class _Entry(NamedTuple):
+    """One term of a definition list or a list glossary: its head (the term, with the
+    equivalents it gives), the text after it that is an equivalent and that text's language
+    when the script cannot tell, its definitions and its line."""
+
+    head: str
+    definitions: list[str]
+    line: int
+    equivalent: str = ""
+    equivalent_lang: str | None = None
+
+
+# what separates a list glossary's term from its equivalent or definition
+_SEPARATOR = re.compile(r"^\s*(?:[:：=→]|[-–—]{1,2}(?=\s))\s*")
+# a plain list item "Term - equivalent": a short term, then a dash, colon or equals sign
+_PLAIN_ENTRY = re.compile(
+    r"^(?P<term>[^:：–—=→]{1,80}?)(?:\s+(?:[-–—=→]{1,2})\s+|\s*[:：]\s+)(?P<rest>\S.*)$"
+)
+# what ends a sentence, in the scripts gloss meets: a definition, not an equivalent
+_SENTENCE_END = re.compile(r"[.।؟?!。]\s*$")
+#: Words of the text after a list item's term, at most, for it to be an equivalent.
+EQUIVALENT_WORDS = 8
+
+
+def _list_entry(token: Any, plain: bool = True) -> tuple[str, str] | None:
+    """A list item's or paragraph's term and the text after it, when it is written as a list
+    glossary writes its entries: the term in bold, in a code span or a link, or plain text
+    of a few words, then a separator (``**Embedding**: এমবেডিং``, ``* Embedding - التضمين``,
+    ``Dropout – ড্রপআউট`` in a code span, ``**Attention** (মনোযোগ): a mechanism``);
+    ``None`` otherwise (plain text only when ``plain``: in a list item, not a paragraph).
+    A bracket right after the term is part of it (an equivalent or abbreviation)."""
+    children = [c for c in token.children or [] if not (c.type == "text" and not c.content)]
+    if not children:
+        return None
+    full = _prose(token)
+    term = ""
+    if children[0].type == "code_inline":
+        term = children[0].content
+    elif children[0].type in ("strong_open", "em_open", "link_open"):
+        close = children[0].type.replace("_open", "_close")
+        end = next((k for k, c in enumerate(children) if c.type == close), None)
+        if end is None:
+            return None
+        term = "".join(c.content for c in children[1:end] if c.type in ("text", "code_inline"))
+    term = clean(term)
+    if term and full.startswith(term):
+        rest = full[len(term) :]
+        bracket = re.match(r"^\s*[(（\[][^()（）\[\]]*[)）\]]", rest)
+        if bracket:
+            term, rest = term + bracket.group(0), rest[bracket.end() :]
+        separator = _SEPARATOR.match(rest)
+        if term.rstrip().endswith((":", "：")):
+            term = term.rstrip().rstrip(":：")
+        elif separator is None and rest.strip():
+            return None  # bold words that open a sentence
+        rest = rest[separator.end() :] if separator else rest
+        return term.strip(), rest.strip()
+    found = _PLAIN_ENTRY.match(full) if plain and not term else None
+    if found is None or len(found.group("term").split()) > 6:
+        return None
+    return found.group("term").strip(), found.group("rest").strip()
+
+
+def _is_equivalent(term: str, rest: str) -> bool:
+    """Whether the text after a list item's term is its equivalent (a few words, no sentence,
+    another script: ``এমবেডিং`` after ``Embedding``) rather than a definition."""
+    from glossary_cli.scripts.writing import first_script
+
+    return (
+        0 < len(rest.split()) <= EQUIVALENT_WORDS
+        and not _SENTENCE_END.search(rest)
+        and first_script(rest) not in (None, first_script(term))
+    )
+
+
+def _list_entries(tokens: Sequence[Any], start: int) -> tuple[list[tuple[int, _Entry]], int]:
+    """The entries of the document's list glossaries (top-level list items, and paragraphs
+    that open with a bold term and a separator), each with its token index; and how many
+    top-level list items and paragraphs were looked at. The paragraphs after the first of an
+    entry's list item are more of its definitions."""
+    out: list[tuple[int, _Entry]] = []
+    looked = 0
+    k = start
+    while k < len(tokens):
+        t = tokens[k]
+        in_item = t.type == "list_item_open" and t.level in (1, 3)
+        at_top = t.type == "paragraph_open" and t.level == 0
+        if not (in_item or at_top):
+            k += 1
+            continue
+        looked += 1
+        line = t.map[0] + 1 if t.map else 0
+        first = k + 2 if in_item else k + 1
+        if first >= len(tokens) or tokens[first].type != "inline":
+            k += 1
+            continue
+        found = _list_entry(tokens[first], plain=in_item)
+        if found is None:
+            k = first + 1
+            continue
+        term, rest = found
+        defs: list[str] = []
+        equivalent = ""
+        if rest and _is_equivalent(term, rest):
+            equivalent = rest
+        elif rest:
+            defs.append(rest)
+        k = first + 1
+        if in_item:
+            while k < len(tokens) and not (
+                tokens[k].type == "list_item_close" and tokens[k].level == t.level
+            ):
+                if tokens[k].type == "paragraph_open" and tokens[k].level == t.level + 1:
+                    text = _prose(tokens[k + 1])
+                    if text:
+                        defs.append(text)
+                k += 1
+        out.append((first, _Entry(term, defs, line, equivalent)))
+    return out, looked
+
+
+def _same_script_equivalents(entries: list[tuple[int, _Entry]], hint: str | None) -> None:
+    """Give the definitions of a list glossary's entries that are an equivalent in a
+    language of the same script (``**Embedding**: incrustación``) as equivalents, in place:
+    when most entries' text is a few words and no sentence, and a language identifier
+    (:func:`glossary_cli.scripts.writing.identify`) finds their language other than the
+    terms'."""
+    from glossary_cli.scripts.writing import first_script, identify
+
+    short = [
+        (k, e)
+        for k, (_, e) in enumerate(entries)
+        if len(e.definitions) == 1
+        and not e.equivalent
+        and len(e.definitions[0].split()) <= EQUIVALENT_WORDS
+        and not _SENTENCE_END.search(e.definitions[0])
+        and first_script(e.definitions[0]) == first_script(e.head)
+    ]
+    if len(short) * 2 <= len(entries):
+        return
+    script = first_script(short[0][1].head) or ""
+    theirs = identify([e.definitions[0] for _, e in short], script)
+    ours = identify([e.head for _, e in short], script, hint)
+    if theirs is None or theirs == ours or (ours is None and theirs == "en"):
+        return
+    for k, e in short:
+        entries[k] = (entries[k][0], e._replace(
+            equivalent=e.definitions[0], equivalent_lang=theirs, definitions=[]))  # fmt: skip
+
+
 def _from_definition_list(
     tokens: Sequence[Any], name: str, says: bool, section: int | None = None
-) -> list[tuple[Concept, int]]:
+) -> tuple[list[tuple[Concept, int]], str]:
     """The terms of the document's definition lists (``dt``), each with its definitions
-    (``dd``: the text of its paragraphs), when the document is a glossary (see the module
-    docstring)."""
+    (``dd``: the text of its paragraphs), and of its list glossaries (:func:`_list_entry`),
+    in document order, when the document is a glossary (see the module docstring); and what
+    was read, for the reading plan."""
+    from glossary_cli.formats._header import file_language
     from glossary_cli.termtext import names_in
 
-    items: list[tuple[str, list[str], int]] = []
+    items: list[tuple[int, _Entry]] = []
     blocks = lists = 0
-    depth = 0
+    depth = -1  # the level of the definition (dd) being read, -1 outside one
     start = section if section is not None and not says else 0
     for k, t in enumerate(tokens[start:], start):
         if t.level == 0 and t.nesting == 1:
             blocks += 1
             lists += t.type == "dl_open"
         if t.type == "dt_open":
-            items.append((_inline_text(tokens[k + 1]), [], t.map[0] + 1 if t.map else 0))
+            items.append((k, _Entry(_inline_text(tokens[k + 1]), [], t.map[0] + 1 if t.map else 0)))
+        elif t.type == "dd_close":
+            depth = -1
         elif t.type == "dd_open":
             depth = t.level
             if items:
-                items[-1][1].append("")
-        elif t.type == "paragraph_open" and items and items[-1][1] and t.level == depth + 1:
+                items[-1][1].definitions.append("")
+        elif (
+            t.type == "paragraph_open"
+            and items
+            and items[-1][1].definitions
+            and t.level == depth + 1 > 0
+        ):
             text = _prose(tokens[k + 1])
-            items[-1][1][-1] = f"{items[-1][1][-1]} {text}".strip()
+            defs = items[-1][1].definitions
+            defs[-1] = f"{defs[-1]} {text}".strip()
+    for n, (k, e) in enumerate(items):
+        if len(e.definitions) == 1 and _is_equivalent(e.head, e.definitions[0]):
+            items[n] = (k, e._replace(equivalent=e.definitions[0], definitions=[]))
+    listed, looked = _list_entries(tokens, start)
+    if len(listed) * 2 <= looked and not (items and listed):
+        listed = []  # lists and paragraphs of a document, not a list glossary
+    _same_script_equivalents(listed, file_language(name))
     entries = [
-        (text, [d for d in defs if d], line)
-        for text, defs, line in items
-        if any(c.isalnum() for c in text) and len(text.split()) <= 12 and any(defs)
+        e._replace(definitions=[d for d in e.definitions if d])
+        for _, e in sorted(items + listed, key=lambda pair: pair[0])
+        if any(c.isalnum() for c in e.head)
+        and len(e.head.split()) <= 12
+        and (any(e.definitions) or e.equivalent)
     ]
     if len(entries) < 2:
-        return []
-    with_other = sum(1 for text, _, _ in entries if len(names_in(text)) > 1)
-    if not (says or start or with_other * 2 >= len(entries) or lists * 2 >= blocks):
-        return []  # a document that uses a definition list, not a glossary
-    heads = [text for text, _, _ in entries]
+        return [], ""
+    with_other = sum(1 for e in entries if e.equivalent or len(names_in(e.head)) > 1)
+    if not (says or start or with_other * 2 >= len(entries) or (items and lists * 2 >= blocks)):
+        return [], ""  # a document that uses a definition list, not a glossary
+    heads = [e.head for e in entries]
     equivalents = _gives_equivalents(heads)
     own = _own_languages(heads, name, equivalents)
-    out = [_term_concept(text, defs, line, name, equivalents, own) for text, defs, line in entries]
-    return [c for c in out if c is not None]
+    out = [
+        _term_concept(
+            e.head, e.definitions, e.line, name, equivalents, own, (e.equivalent, e.equivalent_lang)
+        )
+        for e in entries
+    ]
+    shapes = " and ".join(
+        what for what, has in (("definition lists", items), ("lists of terms", listed)) if has
+    )
+    return [c for c in out if c is not None], shapes

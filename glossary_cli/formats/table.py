@@ -463,14 +463,18 @@ def read_table(
     concepts = read_wide(rest, found, name, report, width)
     plan = list(said)
     if not found.has_header:
-        plan.append(Reading(f"{where}no header row", "each column read by the script of its "
-                            "cells", header_line))  # fmt: skip
+        how = (
+            "each column as --columns says"
+            if columns
+            else "each column read by the script of its cells"
+        )
+        plan.append(Reading(f"{where}no header row", how, header_line))
     for col in sorted(found.columns, key=lambda c: c.at):
         named = f" {col.label!r}" if col.label != f"column {col.at + 1}" else ""
         plan.append(Reading(f"{where}column {col.at + 1}{named}", col.describe(), header_line))
     plan += _left_readings(found.left_out, where, header_line)
     plan.sort(key=lambda r: _column_number(r.part))
-    if not found.has_header:
+    if not found.has_header and not columns:
         _say_by_script(found, report, header_line)
     return concepts, plan
 

@@ -337,5 +337,5 @@ def identify(
     if tag is None or script not in (tag_scripts(tag) or ()):
         return None
     hinted = hint is not None and tag.split("-")[0] == hint.split("-")[0]
-    least = IDENTIFY_HINTED if hinted else IDENTIFY_SURE if sure is None else sure
-    return tag if best.prob >= least else None
+    sure_enough = IDENTIFY_HINTED if hinted else IDENTIFY_SURE if sure is None else sure
+    return tag if best.prob >= sure_enough else None
