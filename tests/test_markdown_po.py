@@ -679,3 +679,20 @@ def test_headings_of_another_level_with_text_are_reported_left_out() -> None:
     left = [(r.part, r.line, r.total) for r in glossary.plan if r.left_out]
     assert left == [("headings of level 3", 7, 1), ("headings of level 4", 15, 1)]
     assert "'Dropout'" in glossary.plan[-1].read_as
+
+
+def test_a_table_of_one_language_whose_header_names_nothing_is_no_glossary() -> None:
+    """A document's table of options is no glossary: its header names no column and the
+    document does not say it is one; under a glossary's title the same table is read, its
+    header a header (above a column of definitions), never a term."""
+    table = (
+        "| Option | Description |\n|---|---|\n"
+        "| --fast | Runs fast and uses more memory than usual |\n"
+        "| --quiet | Prints nothing at all to the terminal |\n"
+    )
+    with pytest.raises(ParseError) as raised:
+        _markdown("# Release notes\n\nSome text.\n\n" + table, "notes.md")
+    assert "table at line 5 (Option | Description)" in raised.value.message
+    assert "header names no column" in raised.value.message
+    got = _markdown("# Options\n\n" + table, "glossary.md")
+    assert [c["terms"] for c in got] == [{"en": ["--fast"]}, {"en": ["--quiet"]}]

@@ -18,9 +18,9 @@ than taken for a glossary:
   the language its script says; the paragraphs below it up to the next heading are its
   definitions, each of the language its own script says. Letter-section headings (``## A``,
   ``## অ``) are skipped. So that a README is not read as a glossary, the document must say it
-  is one: its title (a heading, or the front matter's ``title``) names a glossary (glossary,
-  terminology, terms, مسرد, مصطلحات, গ্লসারি, পরিভাষা, शब्दावली, 用語集…), or it has letter
-  sections, or most of its term headings give an equivalent.
+  is one: its title (a heading, or the front matter's ``title``) or its file's name names a
+  glossary (glossary, terminology, terms, مسرد, مصطلحات, গ্লসারি, পরিভাষা, शब्दावली,
+  用語集…), or it has letter sections, or most of its term headings give an equivalent.
 * **a definition list** (PHP Markdown Extra's and Pandoc's syntax, read with
   mdit-py-plugins' ``deflist``): a line that is the term, read as a heading is, then one or
   more lines ``: definition``. Read when the document says it is a glossary as above, or when
@@ -104,7 +104,10 @@ def read(data: bytes, name: str, *, columns: Mapping[str, str] | None = None) ->
     tokens = list(_with_html_blocks(parser, parser.parse(_lenient(text))))
     headings = _headings(tokens)
     title = title or (headings[0][2] if headings and headings[0][1] == 1 else "")
-    says = bool(_GLOSSARY_TITLE.search(title)) or any(_is_letter_heading(h[2]) for h in headings)
+    stem = name.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    says = bool(
+        _GLOSSARY_TITLE.search(title) or _GLOSSARY_TITLE.search(stem.replace("_", " "))
+    ) or any(_is_letter_heading(h[2]) for h in headings)
     # a section of a longer page that says it is the glossary ("## Glosario"): what follows it
     section = next((h[0] for h in headings if _GLOSSARY_TITLE.search(h[2])), None)
     warnings: list[ParseWarning] = []
@@ -349,7 +352,8 @@ def _from_tables(
 ) -> tuple[list[tuple[Concept, int]], list[Reading]]:
     """The concepts of every table that holds terms, and the reading plan: each table read
     (with what each column went to) or left out (with why). A table of one language is read
-    when the document says it is a glossary, or when it is the only table."""
+    when the document says it is a glossary, or when it is the only table and its header
+    names its columns (``Term | Meaning``)."""
     from glossary_cli.formats.table import read_table
 
     found = list(_tables(tokens))
@@ -378,13 +382,15 @@ def _from_tables(
             )
             continue
         langs = {s.lang for concept, _ in concepts for s in concept.languages}
-        if len(langs) < 2 and not says and len(found) > 1:
+        unnamed = any(r.part.endswith(("no header row", "header")) for r in readings)
+        if len(langs) < 2 and not says and (len(found) > 1 or unnamed):
             del report.warnings[mark:]
             plan.append(
                 Reading(
                     f"{part} ({header})",
-                    "left out: a table of one language in a document that does not say it is "
-                    f"a glossary; {len(rows) - 1} rows",
+                    "left out: a table of one language"
+                    + (" whose header names no column gloss reads" if unnamed else "")
+                    + f" in a document that does not say it is a glossary; {len(rows) - 1} rows",
                     line,
                     True,
                     len(rows) - 1,

@@ -452,8 +452,15 @@ def read_table(
         found: Plan | None = mapped(columns, header, body, name, header_line)
     else:
         found = plan_header(header, body, name, header_line)
+    guessed = found is None
     if found is None:
         found = by_script([cells for _, cells in good], name, header_line)
+        if _names_columns(header, found):
+            labels = {c.at: header[c.at].strip() or c.label for c in found.columns}
+            found = found._replace(
+                columns=tuple(c._replace(label=labels[c.at]) for c in found.columns),
+                has_header=True,
+            )
     if not found.has_header:
         rest = chain([(header_line, header)], rest)
     # without a header, the width most rows have (a row of more cells is said, not a column)
@@ -469,14 +476,27 @@ def read_table(
             else "each column read by the script of its cells"
         )
         plan.append(Reading(f"{where}no header row", how, header_line))
+    elif guessed:
+        plan.append(Reading(f"{where}header", "it names no column gloss reads: each column "
+                            "read by the script of its cells", header_line))  # fmt: skip
     for col in sorted(found.columns, key=lambda c: c.at):
         named = f" {col.label!r}" if col.label != f"column {col.at + 1}" else ""
         plan.append(Reading(f"{where}column {col.at + 1}{named}", col.describe(), header_line))
     plan += _left_readings(found.left_out, where, header_line)
     plan.sort(key=lambda r: _column_number(r.part))
-    if not found.has_header and not columns:
+    if guessed:
         _say_by_script(found, report, header_line)
     return concepts, plan
+
+
+def _names_columns(header: Sequence[str], plan: Plan) -> bool:
+    """Whether a first row that names no column gloss knows is still a header, not a
+    row of terms: above a column of definitions (texts of five words or more) it has a
+    short cell (``Option | Description``)."""
+    return any(
+        c.field == "definition" and c.at < len(header) and 0 < len(header[c.at].split()) < 5
+        for c in plan.columns
+    )
 
 
 def _titled(rows: Sequence[tuple[int, list[str]]]) -> bool:
@@ -517,7 +537,8 @@ def _left_readings(left: Sequence[tuple[int, str, str]], where: str, line: int) 
 
 
 def _say_by_script(plan: Plan, report: RowReport, line: int) -> None:
-    """Warn that a table without a header was read by the script of its cells, and how."""
+    """Warn that a table without a header, or whose header names no column gloss reads,
+    was read by the script of its cells, and how."""
     said = ", ".join(
         f"column {c.at + 1} as {_what(c)}" if k == 0 else f"{c.at + 1} as {_what(c)}"
         for k, c in enumerate(plan.columns)
@@ -525,7 +546,8 @@ def _say_by_script(plan: Plan, report: RowReport, line: int) -> None:
     gone = [f"{i + 1} ({why})" for i, _, why in plan.left_out]
     left = f"; column{'s' if len(gone) > 1 else ''} {', '.join(gone)} left out" if gone else ""
     report.warn(
-        f"no header row: read {said}, from the script of their cells{left}",
+        ("its header names no column gloss reads" if plan.has_header else "no header row")
+        + f": read {said}, from the script of their cells{left}",
         line,
         hint="give --columns to read it otherwise, e.g. --columns "
         + ",".join(f"{_what(c)}={c.at + 1}" for c in plan.columns),
