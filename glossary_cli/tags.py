@@ -254,8 +254,9 @@ def name_key(text: str) -> str:
 
 #: The languages whose names of other languages headers are read in (besides each language's
 #: own name): the termbase's, and those most glossaries are written from.
-DISPLAY_LANGUAGES = ("en", "bn", "ar", "fr", "de", "es", "pt", "ru", "zh", "ja", "hi", "fa", "ur",
-                     "tr", "it", "id")  # fmt: skip
+DISPLAY_LANGUAGES = ("en", "bn", "ar", "fr", "de", "es", "pt", "ru", "zh", "ja", "ko", "hi",
+                     "fa", "ur", "tr", "it", "id", "vi", "th", "pl", "nl", "uk", "he", "el",
+                     "ms", "sw", "ta", "te", "mr", "ne")  # fmt: skip
 
 
 @cache

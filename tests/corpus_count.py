@@ -168,8 +168,12 @@ def _table(path: Path, count: dict[str, Any]) -> Iterator[tuple[str, list[str]]]
             at = int(column) - 1 if isinstance(column, int) else header.index(column)
             for r in body:
                 if at < len(r) and r[at].strip():
-                    # without a header the file does not name the language: the script does
-                    yield (lang if named else by_script(script_of(r[at]), lang)), [r[at]]
+                    # without a header the file does not name the language: the script does,
+                    # but for Latin, the script terms are borrowed in (an "API" of a Bengali
+                    # column is the Bengali term)
+                    script = script_of(r[at])
+                    borrowed = named or script == "Latin"
+                    yield (lang if borrowed else by_script(script, lang)), [r[at]]
 
 
 # --- PO and TBX -----------------------------------------------------------------------------

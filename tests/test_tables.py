@@ -128,8 +128,9 @@ def test_a_headerless_file_s_definitions_go_to_their_script_s_language() -> None
          "column 2 as en, 3 as hi, from the script of their cells; column 1 (numbers) left out"),
         # a header of words that are no languages is no header
         ("foo,baz\nmodel,মডেল\nweight,ওজন\n",
-         # a Latin word in a column that holds Bengali by its script: filed by its own script
-         [{"en": ["foo", "baz"]}, {"en": ["model"], "bn": ["মডেল"]}, {"en": ["weight"], "bn": ["ওজন"]}],
+         # a Latin word in a column that holds Bengali by its script: Bengali as written there
+         # (Latin is the script terms are borrowed in: "API" of a Bengali column is Bengali)
+         [{"en": ["foo"], "bn": ["baz"]}, {"en": ["model"], "bn": ["মডেল"]}, {"en": ["weight"], "bn": ["ওজন"]}],
          "column 1 as en, 2 as bn"),
     ],
 )  # fmt: skip
@@ -515,6 +516,60 @@ def test_add_prints_how_it_read_the_file_and_what_it_left_out(tmp_path: Path) ->
         "    column 2 'translate': ar terms, by a language identifier over its cells",
         "    column 3 'source': source cited",
         "    column 4 'uri': left out: not a column gloss reads",
+    ]
+
+
+def test_latin_terms_of_a_column_its_script_told_stay_in_its_language() -> None:
+    """Loanwords kept in Latin letters (API, LLM) in a headerless table's Arabic column are
+    its Arabic terms, as with a header naming it; a term mixing Latin and Hangul is Korean."""
+    text = "model,نموذج\nAPI,API\nlarge language model,LLM\nprompt,موجه\ntoken,رمز\n"
+    assert terms(table.read(text.encode(), "t.csv"))[1:3] == [
+        {"en": ["API"], "ar": ["API"]},
+        {"en": ["large language model"], "ar": ["LLM"]},
+    ]
+    korean = "state,상태\nNOON state,NOON 상태\nqubit,큐비트\n"
+    assert terms(table.read(korean.encode(), "k.csv"))[1] == {
+        "en": ["NOON state"],
+        "ko": ["NOON 상태"],
+    }
+
+
+def test_an_unclosed_quote_does_not_swallow_the_next_rows() -> None:
+    """A quote not closed at the end of its cell: each physical line is read as its row,
+    and said; no term is lost into another's definition."""
+    text = (
+        '"abort"|"To terminate abruptly."\n"Click"|"To press and release a mouse button.\n'
+        '"Clipboard"|"The temporary buffer for copied data."\n"Close"|"To end an open window."\n'
+    )
+    glossary = table.read(text.encode(), "g.csv")
+    assert [c.id for c in glossary.concepts] == ["abort", "click", "clipboard", "close"]
+    assert definitions(glossary)[1] == {"en": ["To press and release a mouse button."]}
+    assert any("not closed on its line" in m for m in messages(glossary))
+
+
+def test_an_optional_comment_column_is_read_as_notes() -> None:
+    """OmegaT's glossaries: a comment line, then source, target and, on some rows, a
+    comment: detected as tab-separated and the third column read as notes."""
+    from glossary_cli import formats
+
+    data = (
+        "# Glossary in tab-separated format -*- coding: utf-8 -*-\nmodel\tモデル\n"
+        "token\tトークン\tsubword unit\nerror\tエラー\nprompt\tプロンプト\tinput text\n"
+        "layer\t層\n"
+    ).encode()
+    assert formats.detect("glossary.txt", data).name == "tsv"
+    glossary = table.read(data, "glossary.txt", dialect="tsv")
+    assert [c.notes for c in glossary.concepts][:2] == [(), ("subword unit",)]
+    assert terms(glossary)[4] == {"en": ["layer"], "ja": ["層"]}
+
+
+def test_a_header_in_another_script_than_its_columns_is_a_header() -> None:
+    """A Korean header (영어 "English", 번역문 "translation") over English and Korean terms:
+    a header; the column it does not name, of Hangul terms, is Korean."""
+    glossary = table.read("영어,번역문\nqubit,큐비트\nstate,상태\n".encode(), "t.csv")
+    assert terms(glossary) == [
+        {"en": ["qubit"], "ko": ["큐비트"]},
+        {"en": ["state"], "ko": ["상태"]},
     ]
 
 

@@ -486,14 +486,18 @@ def sniff(filename: str, data: bytes) -> Format | None:
 
 def _tab_separated(lines: list[str]) -> bool:
     """Whether lines (comments left out) are tab-separated rows: nine in ten of the first
-    forty have a tab, and most of them the same number of cells."""
+    forty have a tab, and most of them the same number of cells, or one more (OmegaT's
+    optional third column, a comment)."""
     from collections import Counter
 
     sample = [ln for ln in lines[:40] if ln.strip()]
     tabbed = [ln.count("\t") for ln in sample if "\t" in ln]
     if len(sample) < 2 or len(tabbed) * 10 < len(sample) * 9:
         return False
-    return Counter(tabbed).most_common(1)[0][1] * 10 >= len(tabbed) * 8
+    counts = Counter(tabbed)
+    most = counts.most_common(1)[0][0]
+    near = max(counts[most] + counts[most + 1], counts[most] + counts[most - 1])
+    return near * 10 >= len(tabbed) * 8
 
 
 def _table(lines: list[str]) -> Format | None:

@@ -94,6 +94,26 @@ def _lenient(text: str, kind: type[csv.Dialect]) -> int | None:
     return None
 
 
+def _unclosed(lines: list[str], kind: type[csv.Dialect], width: int) -> list[list[str]] | None:
+    """The rows of the physical ``lines`` a row of a different width than the first row ran
+    over, each read alone, when each is a row of ``width`` cells — a quote that was not
+    closed at the end of its cell (``"Click"|"To press…`` without its closing quote)
+    swallowed the rows after it; else ``None``."""
+    lenient = type("_Lenient", (kind,), {"strict": False})
+    out = []
+    for ln in lines:
+        if not ln.strip():
+            continue
+        try:
+            cells = next(csv.reader([ln], dialect=lenient))
+        except (csv.Error, StopIteration):
+            return None
+        if len(cells) != width:
+            return None
+        out.append([c.removesuffix('"') if c.count('"') % 2 else c for c in cells])
+    return out if len(out) > 1 else None
+
+
 def rows(
     text: str, dialect: Dialect, name: str, warnings: list[ParseWarning] | None = None
 ) -> Rows:
@@ -128,6 +148,8 @@ def rows(
     csv.field_size_limit(max(csv.field_size_limit(), len(text) + 1))
     reader = csv.reader(io.StringIO(text, newline=""), dialect=kind)
     line = 1
+    width = 0  # the cells of the first row
+    physical: list[str] | None = None
     while True:
         try:
             row = next(reader)
@@ -146,7 +168,27 @@ def rows(
             line = reader.line_num + 1
             continue
         if any(c.strip() for c in row):
-            yield line, row
+            width = width or len(row)
+            apart = None
+            if reader.line_num > line and len(row) != width:
+                physical = physical if physical is not None else text.splitlines()
+                apart = _unclosed(physical[line - 1 : reader.line_num], kind, width)
+            if apart is None:
+                yield line, row
+            else:
+                if warnings is not None:
+                    warnings.append(
+                        ParseWarning(
+                            f"a quote opened on line {line} is not closed on its line: the "
+                            f"lines {line}-{reader.line_num} are read as a row each, not as "
+                            "one row",
+                            path=name,
+                            line=line,
+                            hint="close the quote at the end of its cell",
+                        )
+                    )
+                for k, cells in enumerate(apart):
+                    yield line + k, cells
         line = reader.line_num + 1
 
 

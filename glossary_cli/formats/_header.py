@@ -100,6 +100,8 @@ class Column(NamedTuple):
         if self.lang is None:
             if self.field in ("pos", "type", "status"):
                 return f"{what} of each row's first term"
+            if self.how == "sparse":
+                return f"{what}: a column some rows fill, after the columns of terms"
             return what + (", each in its script's language" if self.field == "definition" else "")
         if self.how.startswith("script, not "):
             named = self.how.removeprefix("script, not ")
@@ -134,7 +136,8 @@ _WORDS = {
         "lemma", "keyword", "name", "concept", "source term", "source text", "source string",
         "string", "original", "original term", "مصطلح", "مصطلحات", "كلمة", "لفظ", "واژه",
         "اصطلاح", "منبع", "পরিভাষা", "শব্দ", "টার্ম", "оригинал", "термин", "término",
-        "terme", "begriff", "termo",
+        "terme", "begriff", "termo", "용어", "用語", "术语", "術語", "शब्द", "terim",
+        "thuật ngữ",
     ),
     _TARGET: (
         "translation", "translations", "translate", "translated", "translated term", "target",
@@ -142,18 +145,21 @@ _WORDS = {
         "localized", "localised", "localization", "localisation", "l10n",
         "suggested translation", "ترجمة", "مقابل", "معادل", "অনুবাদ", "প্রতিশব্দ",
         "перевод", "traducción", "traduction", "übersetzung", "tradução", "traduzione",
+        "번역", "번역문", "訳語", "翻訳", "翻译", "译文", "अनुवाद", "ترجمہ", "ترجمه", "çeviri",
+        "bản dịch", "tłumaczenie", "vertaling", "переклад",
     ),
     "definition": (
         "definition", "definitions", "def", "description", "descriptions", "descr", "desc",
         "meaning", "meanings",
         "explanation", "gloss", "sense", "تعريف", "شرح", "معنى", "وصف", "সংজ্ঞা", "অর্থ",
-        "ব্যাখ্যা", "বিবরণ", "বর্ণনা",
+        "ব্যাখ্যা", "বিবরণ", "বর্ণনা", "설명", "説明", "定义", "说明", "परिभाषा", "تعریف",
+        "توضیح", "açıklama", "tanım", "định nghĩa", "guidance",
     ),
     "note": (
         "note", "notes", "comment", "comments", "remark", "remarks", "usage", "usage note",
         "usage notes", "context", "example", "examples", "translator note",
         "translator notes", "ملاحظات", "ملاحظة", "تعليق", "مثال", "মন্তব্য", "টীকা", "নোট",
-        "উদাহরণ",
+        "উদাহরণ", "비고", "備考", "备注", "टिप्पणी", "یادداشت",
     ),
     "source": (
         "source", "sources", "reference", "references", "citation", "origin", "provenance",
@@ -161,7 +167,7 @@ _WORDS = {
     ),
     "id": ("id", "concept id", "entry id", "term id", "identifier"),
     "pos": (
-        "pos", "part of speech", "parts of speech", "word class", "grammatical category",
+        "pos", "part", "part of speech", "parts of speech", "word class", "grammatical category",
         "نوع الكلمة", "পদ",
     ),
     "type": ("type", "term type"),
@@ -242,6 +248,8 @@ def header_role(cell: str) -> tuple[str | None, str] | None:
     [('ar', 'term'), ('bn', 'definition'), (None, 'note'), None, (None, 'source')]
     >>> header_role("translate"), header_role("التعريف بالعربية"), header_role("#")
     ((None, '\\x00translation'), ('ar', 'definition'), (None, '\\x00numbering'))
+    >>> header_role("Definition / Guidance")
+    (None, 'definition')
     """
     text = header_key(cell)
     if not text or len(text) > 60:
@@ -283,7 +291,16 @@ def header_role(cell: str) -> tuple[str | None, str] | None:
         role = header_role(spaced)
         if role is not None:
             return role
-    return _in_words(text)
+    found_role = _in_words(text)
+    if found_role is None and _JOINED.search(text):
+        # "Definition / Guidance", "Notes & comments": the first part that names a field
+        roles = [header_role(part) for part in _JOINED.split(text) if part.strip()]
+        found_role = next((r for r in roles if r is not None and r[0] is None), None)
+    return found_role
+
+
+# what joins two names in one header cell: "Definition / Guidance", "Notes & Comments"
+_JOINED = re.compile(r"\s+(?:/|&|\+|and|or|و|এবং|ও)\s+", re.IGNORECASE)
 
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -412,8 +429,9 @@ def column_role(cell: str, cells: Sequence[str]) -> tuple[str | None, str] | Non
 
 def is_header(header: Sequence[str], body: Sequence[Sequence[str]]) -> bool:
     """Whether a first row is a header: more than half its cells name columns, or some do
-    and a cell in Latin script stands over a column in another script."""
-    from glossary_cli.scripts.writing import first_script
+    and a cell stands over a column in another script (``English`` over Arabic terms,
+    ``영어`` over English ones)."""
+    from glossary_cli.scripts.writing import first_script, one_system
 
     filled = [h for h in header if h.strip()]
     known = sum(
@@ -427,7 +445,8 @@ def is_header(header: Sequence[str], body: Sequence[Sequence[str]]) -> bool:
         return False
     for i, cell in enumerate(header):
         script, _, numbers = profile([r[i] for r in body if i < len(r)])
-        if cell.strip() and first_script(cell) == "Latn" and script not in (None, "Latn"):
+        own = first_script(cell) if cell.strip() else None
+        if own is not None and script is not None and not one_system(own, script):
             return True
         if numbers and cell.strip() and not _NUMBER.fullmatch(cell.strip()):
             return True  # a name over a column of numbers ("#", "رقم")
@@ -472,11 +491,14 @@ def plan_header(
     (:func:`is_header`). A column that names nothing gloss reads, a numbering, a second id
     and a column of terms whose language neither its header, its script nor the file's name
     tells are left out (in :attr:`Plan.left_out`); a second column of one language's terms
-    gives further terms.
+    gives further terms. A column whose header names nothing gloss reads, of short texts in
+    a script no column of terms is in, holds the terms of the language its script says.
 
     Raises:
         ParseError: no column holds terms (with the header's columns and a hint).
     """
+    from glossary_cli.scripts.writing import one_system, tag_scripts
+
     if not is_header(header, body):
         return None
     columns: list[Column] = []
@@ -530,6 +552,30 @@ def plan_header(
                 pending.append(len(columns))
                 columns.append(Column(i, None, _BY_SCRIPT, label))
                 break
+    # a column its header does not name, of short texts in a script no column of terms has
+    # (번역문 over Korean terms beside English ones): the terms of that script's language
+    have = set()
+    for col in columns:
+        if col.field in ("term", _BY_SCRIPT, _TARGET):
+            if col.lang:
+                have |= set(tag_scripts(col.lang) or ())
+            have.add(profile([r[col.at] for r in body if col.at < len(r)])[0] or "")
+    for i, label, why in list(left):
+        script, long, numbers = profile([r[i] for r in body if i < len(r)])
+        if (
+            why == "not a column gloss reads"
+            and script
+            and not long
+            and not numbers
+            and not any(one_system(script, other) for other in have if other)
+        ):
+            left.remove((i, label, why))
+            pending.append(len(columns))
+            columns.append(Column(i, None, _BY_SCRIPT, label))
+            have.add(script)
+    columns.sort(key=lambda c: c.at)
+    pending = [k for k, c in enumerate(columns) if c.field in (_BY_SCRIPT, _TARGET) or (
+        c.field == "avoid" and c.lang is None)]  # fmt: skip
     for k in pending:
         col = columns[k]
         script, _, numbers = profile([r[col.at] for r in body if col.at < len(r)])
@@ -695,7 +741,12 @@ def by_script(rows: Sequence[Sequence[str]], name: str, line: int) -> Plan:
         tag_scripts,
     )
 
-    width = Counter(len(r) for r in rows).most_common(1)[0][0] if rows else 0
+    widths = Counter(len(r) for r in rows)
+    width = widths.most_common(1)[0][0] if rows else 0
+    # a trailing column only some rows fill (OmegaT's optional comment) is a column too
+    wider = sum(n for w, n in widths.items() if w > width)
+    if width and wider >= 2 and wider * 10 >= len(rows):
+        width = max(w for w, n in widths.items() if n * 10 >= len(rows) or w == width + 1)
     columns: list[Column] = []
     left: list[tuple[int, str, str]] = []
     taken: dict[str, int] = {}
@@ -717,6 +768,11 @@ def by_script(rows: Sequence[Sequence[str]], name: str, line: int) -> Plan:
         if same is not None and len(rows) >= 3:
             columns.append(Column(i, None, "source", label, "script"))
             continue
+        filled = sum(1 for c in cells if c.strip())
+        terms_before = sum(1 for c in columns if c.field == "term")
+        if terms_before >= 2 and filled * 10 < len(rows) * 6:
+            columns.append(Column(i, None, "note", label, "sparse"))
+            continue  # a column few rows fill, after the terms: comments (OmegaT's third)
         hinted = file_language(name)
         shared = kinds[(script, long)] > 1 and constant(cells) is None
         found = (

@@ -147,6 +147,20 @@ def _language(col: Column, script: str | None, langs: tuple[str, ...]) -> str | 
     return script_language(script, langs) or col.lang
 
 
+def _loanword(text: str, lang: str) -> bool:
+    """Whether a term in Latin letters, or with some, is the term of a column of another
+    script's language as that language writes it (``API``, ``SDK``, ``Qiskit``, ``NOON 상태``
+    in a Korean column): Latin is the script terms are borrowed in, so a column whose
+    language its cells' script told keeps them
+    (:func:`glossary_cli.scripts.writing.telling_script`); text in another script than
+    Latin or the column's is filed by its script."""
+    from glossary_cli.scripts.writing import tag_scripts, telling_script
+
+    script = telling_script(text)
+    scripts = tag_scripts(lang)
+    return script is None or not scripts or script == "Latn" or script in scripts
+
+
 def _add(terms: list[Term], term: Term) -> None:
     """Add a term to a section's, unless the section has one of the same text (NFC)."""
     if all(t.text != term.text for t in terms):
@@ -226,6 +240,8 @@ def row_concept(
                     if k == 0 and not _guessed(col) and col.lang:
                         told: str | None = col.lang
                         _check_script(part.text, col.lang, line, mismatched)
+                    elif k == 0 and col.lang and _loanword(part.text, col.lang):
+                        told = col.lang  # "API", "SDK" in a column of Arabic or Korean terms
                     else:
                         told = _language(col, part.script, langs) or text_language(part.text, langs)
                     lang = told or col.lang or "und"

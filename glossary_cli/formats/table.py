@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Mapping, Sequence
 from itertools import chain
 
@@ -367,7 +368,8 @@ def read_rows(
     Raises:
         UsageError, ParseError: as :func:`read`.
     """
-    report = RowReport(name, skip_bad, list(warnings))
+    # the same list: the rows are read as the table is, and say what they find as they go
+    report = RowReport(name, skip_bad, warnings if isinstance(warnings, list) else list(warnings))
     concepts, plan = read_table(numbered, name, report, columns=columns)
     found = with_ids(concepts, name, report.warnings)
     return glossary_of(found, name, name, sha256)._replace(
@@ -492,9 +494,21 @@ def read_table(
 def _names_columns(header: Sequence[str], plan: Plan) -> bool:
     """Whether a first row that names no column gloss knows is still a header, not a
     row of terms: above a column of definitions (texts of five words or more) it has a
-    short cell (``Option | Description``)."""
+    name of a word or three, not a sentence (``Option | Description``, not ``abort | To
+    terminate abruptly.``).
+
+    >>> from glossary_cli.formats._header import Column
+    >>> plan = Plan((Column(0, "en", "term", "1"), Column(1, "en", "definition", "2")),)
+    >>> _names_columns(["Option", "Description"], plan)
+    True
+    >>> _names_columns(["abort", "To terminate abruptly."], plan)
+    False
+    """
     return any(
-        c.field == "definition" and c.at < len(header) and 0 < len(header[c.at].split()) < 5
+        c.field == "definition"
+        and c.at < len(header)
+        and 0 < len(header[c.at].split()) <= 3
+        and not re.search(r"[.!?।؟。:;]\s*$", header[c.at])
         for c in plan.columns
     )
 

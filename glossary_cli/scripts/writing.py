@@ -103,6 +103,20 @@ def script_of(text: str) -> str | None:
     return next(iter(counts), None)
 
 
+def telling_script(text: str) -> str | None:
+    """The script that tells the language of a term: :func:`script_of` of its letters
+    other than Latin when it has any (a Latin abbreviation or name inside a term of another
+    script, ``NOON 상태``, ``LoRA ফাইন-টিউনিং``, is part of that term), else Latin; ``None``
+    without letters.
+
+    >>> telling_script("NOON 상태"), telling_script("LoRA"), telling_script("42")
+    ('Kore', 'Latn', None)
+    """
+    if text.isascii():
+        return script_of(text)
+    return script_of("".join(c for c in text if char_script(c) != "Latn")) or script_of(text)
+
+
 def one_system(a: str | None, b: str | None) -> bool:
     """Whether two scripts (:func:`script_of`) are one writing system: the same script, or
     Japanese's kanji and kana, Korean's hangul and hanja.
@@ -315,6 +329,8 @@ def identify(
     'pt'
     >>> identify(["open file", "save as"], "Latn") is None  # too few letters to tell
     True
+    >>> identify(["نموذج", "موجه", "رمز", "طبقة"], "Arab") is None  # Persian? no ی, ک, پ…
+    True
     """
     text = " \n".join(t for t in texts if t.strip())[:20_000]
     least = IDENTIFY_LETTERS if script == "Latn" else IDENTIFY_LETTERS // 4
@@ -336,6 +352,18 @@ def identify(
     tag = parse_tag({"zh-cn": "zh-Hans", "zh-tw": "zh-Hant"}.get(best.lang, best.lang))
     if tag is None or script not in (tag_scripts(tag) or ()):
         return None
+    own = _OWN_LETTERS.get(tag.split("-")[0])
+    if own is not None and not any(c in own for c in text):
+        return None  # Persian or Urdu without one letter Arabic does not write: no proof
     hinted = hint is not None and tag.split("-")[0] == hint.split("-")[0]
     sure_enough = IDENTIFY_HINTED if hinted else IDENTIFY_SURE if sure is None else sure
     return tag if best.prob >= sure_enough else None
+
+
+#: Letters of the Arabic script that Persian and Urdu write and Arabic does not (Unicode's
+#: Arabic block: Persian yeh and keheh, peh, tcheh, jeh, gaf; Urdu's tteh, ddal, rreh, noon
+#: ghunna, yeh barree, heh doachashmee): a text said to be in either has one of them.
+_OWN_LETTERS = {
+    "fa": frozenset("\u06cc\u06a9\u067e\u0686\u0698\u06af"),
+    "ur": frozenset("\u06cc\u06a9\u067e\u0686\u0698\u06af\u0679\u0688\u0691\u06ba\u06d2\u06be"),
+}
