@@ -242,6 +242,30 @@ _SIDE_BY_SIDE = re.compile(r"\s+[|/]\s+")
 _LEADING_GROUP = re.compile(r"^[(\[（]([^()\[\]（）]+)[)\]）](?:\s+|(?<=）))(\S.*)$")
 
 
+#: Quotation marks that open a quoted text, and the mark that closes each (Unicode's
+#: Quotation_Mark property: ASCII, English, German and French guillemets, CJK corners).
+QUOTES = {'"': '"', "\u201c": "\u201d", "\u201e": "\u201c", "\u00ab": "\u00bb",
+          "\u300c": "\u300d", "\u300e": "\u300f"}  # fmt: skip
+
+
+def unquoted(text: str) -> str:
+    """``text`` without the quotation marks around all of it (a glossary's ``"How can I help
+    you?"``, a PO comment's ``"To terminate abruptly."``), when it has no other mark of them
+    inside; else unchanged.
+
+    >>> unquoted('"How can I help you?"'), unquoted("«مرحبا»"), unquoted('"a" and "b"')
+    ('How can I help you?', 'مرحبا', '"a" and "b"')
+    """
+    text = text.strip()
+    close = QUOTES.get(text[:1])
+    if close is None or len(text) < 3 or not text.endswith(close):
+        return text
+    inner = text[1:-1]
+    if text[0] in inner or close in inner or not inner.strip():
+        return text
+    return inner.strip()
+
+
 def names_in(text: str, *, parenthetical: bool = True, equivalents: bool = False) -> list[Name]:
     """The terms a heading, title or cell holds, in order, the first the text's own:
 
@@ -299,7 +323,7 @@ def names_in(text: str, *, parenthetical: bool = True, equivalents: bool = False
     from glossary_cli.scripts.writing import script_of
 
     cell = not parenthetical
-    head = " ".join(text.split())
+    head = unquoted(" ".join(text.split()))
     if not cell:
         head = _NUMBERED.sub("", _ATTRIBUTES.sub("", head)) or head
     mark = _FOOTNOTE.search(head)
@@ -424,7 +448,8 @@ def split_alternatives(text: str) -> list[str]:
     shares out (one part a single word that is no abbreviation, another part several words:
     ``التمرير الأمامي / الخلفي``, "forward / backward pass"), or when it is a sentence (a part
     of :data:`SENTENCE_WORDS` words or more, or the cell ending as a sentence ends), or when a part
-    separated by commas holds a conjunction (the commas of one name's list of words).
+    separated by commas holds a conjunction (the commas of one name's list of words). Parts
+    numbered 1, 2… (a dictionary's senses) lose their numbers.
 
     >>> split_alternatives("تقليم، تشذيب"), split_alternatives("weights, parameters")
     (['تقليم', 'تشذيب'], ['weights', 'parameters'])
@@ -436,6 +461,8 @@ def split_alternatives(text: str) -> list[str]:
     (['LoRA', 'low-rank adaptation'], ['f(a, b)'])
     >>> split_alternatives("Adjustments, warrants and transfers")
     ['Adjustments, warrants and transfers']
+    >>> split_alternatives("1. բազա (տոպոլոգիայի), 2. հիմք")  # numbered senses
+    ['բազա (տոպոլոգիայի)', 'հիմք']
     """
     if text.rstrip().endswith(_SENTENCE_ENDS):
         return [text]  # a sentence (a dictionary's explanation), not a list of terms
@@ -463,7 +490,15 @@ def split_alternatives(text: str) -> list[str]:
         return [text]  # "Adjustments, warrants and transfers": one name
     if _elided(parts):
         return [text]
+    numbers = [_SENSE.match(p) for p in parts]
+    if all(numbers) and [int(m.group(1)) for m in numbers if m] == list(range(1, len(parts) + 1)):
+        return [p[m.end() :] for p, m in zip(parts, numbers, strict=True) if m]  # 1. …, 2. …
     return parts
+
+
+# a sense's number before each of a cell's terms: "1. բազա, 2. հիմք", "1․ …" (one dot
+# leader, as Armenian files write it), "1) …"
+_SENSE = re.compile(r"^([0-9]{1,2})\s*[.)\u2024]\s+")
 
 
 def _elided(parts: list[str]) -> bool:

@@ -452,11 +452,13 @@ def _term(text: str, marker: str | None, **fields: Any) -> Term:
 def _concept(
     entry: Any, source: str, target: str | None, name: str, one: int = 0, marker: str | None = None
 ) -> Concept | None:
+    from glossary_cli.termtext import unquoted
+
     where = f"{name}:{entry.linenum}"
     fuzzy = "fuzzy" in entry.flags
     singular = clean(entry.msgid)
     plural = clean(entry.msgid_plural or "")
-    definition = clean(entry.comment or "")
+    definition = unquoted(clean(entry.comment or ""))  # '#. "To terminate abruptly."'
     source_terms = [_term(singular, marker, source=where)] if singular else []
     if plural and plural != singular:
         source_terms.append(
