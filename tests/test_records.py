@@ -20,6 +20,7 @@ from glossary_cli import records, store
 from glossary_cli.cli import app
 from glossary_cli.errors import RecordError
 from glossary_cli.model import LangSection, Term
+from glossary_cli.userdata import needs_upgrade
 
 from .conftest import DATA, ROOT, snapshot
 
@@ -505,6 +506,20 @@ def test_a_user_directory_of_gloss_0_2_0_gets_a_record_file_per_added_file() -> 
     assert gloss("search", "ওভারফিটিং").exit_code == 1  # gone with its file
     assert gloss("add", str(NEW / "mine.csv")).exit_code == 0
     assert as_json("search", "ওভারফিটিং")[0]["id"] == "overfitting"
+
+
+@pytest.mark.slow
+def test_a_user_directory_of_record_files_written_before_these_readers_loads() -> None:
+    """Record files the readers before this release made load as they are (no rebuild):
+    searched, shown, removed and added again."""
+    shutil.copytree(NEW / "user-records", user_dir())
+    assert not needs_upgrade(user_dir())
+    assert as_json("show", "overfitting", "--lang", "bn,ar")["terms"]["ar"]["term"] == "فرط التخصيص"
+    assert as_json("search", "মনোযোগ")[0]["id"] == "attention"
+    assert gloss("remove", "bn-terms.md").exit_code == 0
+    assert gloss("search", "মনোযোগ").exit_code == 1
+    assert gloss("add", str(NEW / "bn-terms.md")).exit_code == 0
+    assert as_json("search", "এমবেডিং")[0]["id"] == "embedding"
 
 
 def test_a_glossary_s_own_id_is_found_under_its_name(tmp_path: Path) -> None:
