@@ -502,37 +502,27 @@ _SENSE = re.compile(r"^([0-9]{1,2})\s*[.)\u2024]\s+")
 
 
 def _elided(parts: list[str]) -> bool:
-    """Whether two parts are one term an ellipsis shares out: a single word beside a part
-    of several, the word the ellipsis stands for alike in form to it (a shared prefix or
-    suffix of two letters or more): ``forward / backward pass``, ``التمرير الأمامي /
-    الخلفي``; not ``به اشتراک‌گذاری / همرسانی`` (two names of sharing).
+    """Whether two parts are one term an ellipsis shares out: a single word, no
+    abbreviation, beside a part of two or three words, which it stands in for one of:
+    ``forward / backward pass``, ``التمرير الأمامي / الخلفي``, ``convex envelope / hull``,
+    ``Rights / Needs Taxonomy``. Such a cell stays one term as written: split, it would give
+    a fragment (``hull``, ``Rights``) as a term. Two names of one word each, or a name
+    beside its abbreviation, are split.
 
     >>> _elided(["forward", "backward pass"]), _elided(["التمرير الأمامي", "الخلفي"])
     (True, True)
-    >>> _elided(["به اشتراک‌گذاری", "همرسانی"]), _elided(["LoRA", "low-rank adaptation"])
-    (False, False)
+    >>> _elided(["convex envelope", "hull"]), _elided(["LoRA", "low-rank adaptation"])
+    (True, False)
+    >>> _elided(["view", "reveal"])
+    False
     """
     if len(parts) != 2:
         return False
     words = [p.split() for p in parts]
-    if sorted(map(len, words))[0] != 1 or max(map(len, words)) < 2:
+    if sorted(map(len, words))[0] != 1 or not 2 <= max(map(len, words)) <= 3:
         return False
     single = 0 if len(words[0]) == 1 else 1
-    alone = words[single][0]
-    if is_abbreviation(alone):
-        return False
-    # "X Y / Z": Z stands for Y; "Z / X Y": Z stands for X
-    other = words[1 - single][-1] if single == 1 else words[1 - single][0]
-    a, b = alone.casefold(), other.casefold()
-    return _shared(a, b) >= 2 or _shared(a[::-1], b[::-1]) >= 2
-
-
-def _shared(a: str, b: str) -> int:
-    """How many characters two words share from their start."""
-    n = 0
-    while n < min(len(a), len(b)) and a[n] == b[n]:
-        n += 1
-    return n
+    return not is_abbreviation(words[single][0])
 
 
 #: Keyboard accelerator markers of programs' strings: GTK's underscore (``_File``) and Qt's and

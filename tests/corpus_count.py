@@ -253,6 +253,12 @@ def _tokens(path: Path) -> list[Any]:
 
 def _markdown_tables(path: Path, count: dict[str, Any]) -> Iterator[tuple[str, list[str]]]:
     tokens = _tokens(path)
+    pattern = count.get("term_pattern")  # a cell that matches it: group 1 is the term
+
+    def term(cell: str) -> str:
+        found = re.match(pattern, cell) if pattern else None
+        return found.group(1) if found else cell
+
     table: list[list[str]] = []
     row: list[str] = []
     for t in tokens:
@@ -270,7 +276,7 @@ def _markdown_tables(path: Path, count: dict[str, Any]) -> Iterator[tuple[str, l
                 for column in columns:
                     if column in header:
                         at = header.index(column)
-                        yield lang, [r[at] for r in body if at < len(r)]
+                        yield lang, [term(r[at]) for r in body if at < len(r)]
 
 
 def _script(ch: str) -> str | None:

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from glossary_cli import formats, records
 from glossary_cli.errors import ParseError, RecordError, UsageError
 from glossary_cli.formats import jsonl, table, tbx, yamldoc
+from glossary_cli.formats._common import clean
 from glossary_cli.model import (
     STATUSES,
     Concept,
@@ -899,6 +900,7 @@ TEXT = (
     st.text(_SAFE, min_size=1, max_size=12)
     .map(lambda s: " ".join(nfc(s).split()))
     .filter(lambda s: bool(s) and s == nfc(s) and "|" not in s and not s.startswith("gloss:"))
+    .filter(lambda s: clean(s) == s)  # as the model stores text: no bidi marks, no BOM
 )
 LANGS = st.sampled_from(["en", "bn", "ar", "hi", "en-US", "zh-Hans"])
 # builds() of a named tuple would draw every field it does not name; these builders take
