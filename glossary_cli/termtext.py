@@ -488,7 +488,7 @@ def split_alternatives(text: str) -> list[str]:
     commas = [m for m in cuts if "," in m.group() or "\u060c" in m.group()]
     if commas and any(_COORDINATED.search(p) for p in parts):
         return [text]  # "Adjustments, warrants and transfers": one name
-    if _elided(parts):
+    if len(cuts) == 1 and "/" in cuts[0].group() and _elided(parts):
         return [text]
     numbers = [_SENSE.match(p) for p in parts]
     if all(numbers) and [int(m.group(1)) for m in numbers if m] == list(range(1, len(parts) + 1)):
@@ -505,16 +505,18 @@ def _elided(parts: list[str]) -> bool:
     """Whether two parts are one term an ellipsis shares out: a single word, no
     abbreviation, beside a part of two or three words, which it stands in for one of:
     ``forward / backward pass``, ``التمرير الأمامي / الخلفي``, ``convex envelope / hull``,
-    ``Rights / Needs Taxonomy``. Such a cell stays one term as written: split, it would give
-    a fragment (``hull``, ``Rights``) as a term. Two names of one word each, or a name
-    beside its abbreviation, are split.
+    ``Rights / Needs Taxonomy``. Such a cell (of two parts, split at a slash) stays one
+    term as written: split, it would give a fragment (``hull``, ``Rights``) as a term. Two
+    names of one word each, a name beside its abbreviation, and a word beside a name that
+    holds it (``attention / attention mechanism``) are split; so are commas and semicolons
+    (``الانتباه، آلية الانتباه``: two synonyms).
 
     >>> _elided(["forward", "backward pass"]), _elided(["التمرير الأمامي", "الخلفي"])
     (True, True)
     >>> _elided(["convex envelope", "hull"]), _elided(["LoRA", "low-rank adaptation"])
     (True, False)
-    >>> _elided(["view", "reveal"])
-    False
+    >>> _elided(["view", "reveal"]), _elided(["attention", "attention mechanism"])
+    (False, False)
     """
     if len(parts) != 2:
         return False
@@ -522,7 +524,10 @@ def _elided(parts: list[str]) -> bool:
     if sorted(map(len, words))[0] != 1 or not 2 <= max(map(len, words)) <= 3:
         return False
     single = 0 if len(words[0]) == 1 else 1
-    return not is_abbreviation(words[single][0])
+    alone = words[single][0]
+    if alone.casefold() in (w.casefold() for w in words[1 - single]):
+        return False  # "مدل / مدل زبانی": the word and a name with it, two terms
+    return not is_abbreviation(alone)
 
 
 #: Keyboard accelerator markers of programs' strings: GTK's underscore (``_File``) and Qt's and

@@ -18,9 +18,10 @@ than taken for a glossary:
   the language its script says; the paragraphs below it up to the next heading are its
   definitions, each of the language its own script says. Letter-section headings (``## A``,
   ``## অ``) are skipped. So that a README is not read as a glossary, the document must say it
-  is one: its title (a heading, or the front matter's ``title``) or its file's name names a
-  glossary (glossary, terminology, terms, مسرد, مصطلحات, গ্লসারি, পরিভাষা, शब्दावली,
-  用語集…), or it has letter sections, or most of its term headings give an equivalent.
+  is one: its title (a heading, or the front matter's ``title``), or its file's name when it
+  has no title, names a glossary (glossary, terminology, terms, مسرد, مصطلحات, গ্লসারি,
+  পরিভাষা, शब्दावली, 用語集…), or it has letter sections, or most of its term headings give
+  an equivalent.
 * **a definition list** (PHP Markdown Extra's and Pandoc's syntax, read with
   mdit-py-plugins' ``deflist``): a line that is the term, read as a heading is, then one or
   more lines ``: definition``. Read when the document says it is a glossary as above, or when
@@ -58,7 +59,7 @@ from glossary_cli.model import Concept, Definition, Glossary, LangSection, Readi
 
 #: Words in a title that say the document is a glossary.
 _GLOSSARY_TITLE = re.compile(
-    r"glossa|glosar|terminolog|\bterms\b|lexicon|lexique|léxico|dictionary|vocabular|"
+    r"glossa|glosar|terminolog|\bterms\b(?!\s+(?:of|and|&)\b)|lexicon|lexique|léxico|dictionary|vocabular|"
     r"word ?list|términos|مسرد|مصطلحات|"
     r"قاموس|معجم|المفردات|গ্লসারি|পরিভাষা|শব্দকোষ|অভিধান|शब्दावली|शब्दकोश|用語|术语|術語|"
     r"глоссарий|словарь|термин|واژه‌نامه|واژه|γλωσσάρι|λεξιλόγιο|용어",
@@ -105,9 +106,9 @@ def read(data: bytes, name: str, *, columns: Mapping[str, str] | None = None) ->
     headings = _headings(tokens)
     title = title or (headings[0][2] if headings and headings[0][1] == 1 else "")
     stem = name.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0]
-    says = bool(
-        _GLOSSARY_TITLE.search(title) or _GLOSSARY_TITLE.search(stem.replace("_", " "))
-    ) or any(_is_letter_heading(h[2]) for h in headings)
+    named = not title and bool(_GLOSSARY_TITLE.search(stem.replace("_", " ")))
+    says = bool(_GLOSSARY_TITLE.search(title)) or named
+    says = says or any(_is_letter_heading(h[2]) for h in headings)
     # a section of a longer page that says it is the glossary ("## Glosario"): what follows it
     section = next((h[0] for h in headings if _GLOSSARY_TITLE.search(h[2])), None)
     warnings: list[ParseWarning] = []
@@ -146,7 +147,11 @@ def read(data: bytes, name: str, *, columns: Mapping[str, str] | None = None) ->
         left = [r for r in plan if r.left_out]
         raise ParseError(
             "no glossary found in this Markdown file"
-            + (f": {left[0].part} is {left[0].read_as.removeprefix('left out: ')}" if left else ""),
+            + (
+                f": {left[0].part} left out: {left[0].read_as.removeprefix('left out: ')}"
+                if left
+                else ""
+            ),
             path=name,
             line=left[0].line if left else None,
             hint="gloss reads Markdown with a table whose header names the languages "
@@ -272,19 +277,20 @@ def _with_html_blocks(parser: Any, tokens: list[Any]) -> Iterator[Any]:
 _BR = re.compile(r"<br\s*/?>", re.IGNORECASE)
 
 
-def _inline_text(token: Any, breaks: bool = False) -> str:
+def _inline_text(token: Any, breaks: bool = False, lines: bool = False) -> str:
     """The text of an inline token: its words and code spans, links' text kept (not their
     targets), HTML tags dropped; a ``<br>`` a line break when ``breaks`` (a table cell's
-    lines, each a term), else a space."""
+    lines, each a term), else a space; the paragraph's own line breaks kept when ``lines``
+    (a list item's term and equivalent on its first line, its definition below)."""
     parts = []
     for child in token.children or []:
         if child.type in ("text", "code_inline"):
             parts.append(child.content)
         elif child.type in ("softbreak", "hardbreak"):
-            parts.append(" ")
+            parts.append("\n" if lines else " ")
         elif child.type == "html_inline" and _BR.fullmatch(child.content.strip()):
             parts.append("\n" if breaks else " ")
-    if breaks:
+    if breaks or lines:
         return "\n".join(clean(line) for line in "".join(parts).split("\n"))
     return clean("".join(parts))
 
@@ -534,6 +540,10 @@ def _own_languages(heads: Sequence[str], name: str, equivalents: bool) -> dict[s
             firsts.setdefault(found[0].script, []).append(found[0].text)
     out: dict[str, str] = {}
     for script, texts in firsts.items():
+        letters = sum(c.isalpha() for t in texts for c in t)
+        latin_hint = hinted is not None and "Latn" in (tag_scripts(hinted) or ())
+        if script == "Latn" and not latin_hint and letters < OWN_LETTERS:
+            continue  # a few capitalised names tell no language (Embedding, Token: Swedish?)
         lang = identify(texts, script, hinted)
         if lang is None and hinted and script != "Latn" and script in (tag_scripts(hinted) or ()):
             lang = hinted
@@ -561,13 +571,18 @@ def _term_concept(
     (:func:`glossary_cli.scripts.writing.text_language`); ``equivalent``, a list glossary's
     text after its term and its language if the script cannot tell it, gives more names."""
     from glossary_cli.scripts.writing import script_language, text_language
-    from glossary_cli.termtext import names_in
+    from glossary_cli.termtext import names_in, split_alternatives
 
     where = f"{name}:{line}"
     names = [n for n in names_in(text, equivalents=equivalents) if any(c.isalnum() for c in n.text)]
     if not names:
         return None
-    more = [n for n in names_in(equivalent[0]) if any(c.isalnum() for c in n.text)]
+    more = [
+        n
+        for alternative in split_alternatives(equivalent[0])
+        for n in names_in(alternative)
+        if any(c.isalnum() for c in n.text)
+    ]
     sections: dict[str, list[Term]] = {}
     first = ""
     for k, n in enumerate(names + more):
@@ -617,31 +632,39 @@ class _Entry(NamedTuple):
     line: int
     equivalent: str = ""
     equivalent_lang: str | None = None
+    listed: bool = False  # an item of a list of terms: a term alone is an entry too
 
 
 # what separates a list glossary's term from its equivalent or definition
 _SEPARATOR = re.compile(r"^\s*(?:[:：=→]|[-–—]{1,2}(?=\s))\s*")
 # a plain list item "Term - equivalent": a short term, then a dash, colon or equals sign
 _PLAIN_ENTRY = re.compile(
-    r"^(?P<term>[^:：–—=→]{1,80}?)(?:\s+(?:[-–—=→]{1,2})\s+|\s*[:：]\s+)(?P<rest>\S.*)$"
+    r"^(?P<term>[^:：=→]{1,80}?)(?:\s+(?:[-–—=→]{1,2})\s+|\s*[:：]\s+)(?P<rest>\S.*)$"
 )
 # what ends a sentence, in the scripts gloss meets: a definition, not an equivalent
 _SENTENCE_END = re.compile(r"[.।؟?!。]\s*$")
 #: Words of the text after a list item's term, at most, for it to be an equivalent.
 EQUIVALENT_WORDS = 8
+#: Letters a glossary's Latin terms must have, together, for a language identifier to call
+#: them another language than English when the file's name names none; and letters the
+#: texts after its terms must have for it to call them equivalents in another language of
+#: their script.
+OWN_LETTERS, EQUIVALENT_LETTERS = 150, 60
 
 
-def _list_entry(token: Any, plain: bool = True) -> tuple[str, str] | None:
+def _list_entry(token: Any, plain: bool = True) -> tuple[str, str, str] | None:
     """A list item's or paragraph's term and the text after it, when it is written as a list
     glossary writes its entries: the term in bold, in a code span or a link, or plain text
     of a few words, then a separator (``**Embedding**: এমবেডিং``, ``* Embedding - التضمين``,
     ``Dropout – ড্রপআউট`` in a code span, ``**Attention** (মনোযোগ): a mechanism``);
     ``None`` otherwise (plain text only when ``plain``: in a list item, not a paragraph).
-    A bracket right after the term is part of it (an equivalent or abbreviation)."""
+    A bracket right after the term is part of it (an equivalent or abbreviation). Returns
+    the term, the rest of its line, and the lines below (a definition)."""
     children = [c for c in token.children or [] if not (c.type == "text" and not c.content)]
     if not children:
         return None
-    full = _prose(token)
+    first_line, _, below = SHORTCODE.sub("", _inline_text(token, lines=True)).partition("\n")
+    full, below = first_line.strip(), clean(below)
     term = ""
     if children[0].type == "code_inline":
         term = children[0].content
@@ -660,14 +683,14 @@ def _list_entry(token: Any, plain: bool = True) -> tuple[str, str] | None:
         separator = _SEPARATOR.match(rest)
         if term.rstrip().endswith((":", "：")):
             term = term.rstrip().rstrip(":：")
-        elif separator is None and rest.strip():
-            return None  # bold words that open a sentence
+        elif separator is None and (rest.strip() or not below):
+            return None  # bold words that open a sentence, or stand alone
         rest = rest[separator.end() :] if separator else rest
-        return term.strip(), rest.strip()
+        return term.strip(), rest.strip(), below
     found = _PLAIN_ENTRY.match(full) if plain and not term else None
     if found is None or len(found.group("term").split()) > 6:
         return None
-    return found.group("term").strip(), found.group("rest").strip()
+    return found.group("term").strip(), found.group("rest").strip(), below
 
 
 def _is_equivalent(term: str, rest: str) -> bool:
@@ -692,7 +715,7 @@ def _list_entries(tokens: Sequence[Any], start: int) -> tuple[list[tuple[int, _E
     k = start
     while k < len(tokens):
         t = tokens[k]
-        in_item = t.type == "list_item_open" and t.level in (1, 3)
+        in_item = t.type == "list_item_open" and t.level % 2 == 1
         at_top = t.type == "paragraph_open" and t.level == 0
         if not (in_item or at_top):
             k += 1
@@ -707,24 +730,28 @@ def _list_entries(tokens: Sequence[Any], start: int) -> tuple[list[tuple[int, _E
         if found is None:
             k = first + 1
             continue
-        term, rest = found
+        term, rest, below = found
         defs: list[str] = []
         equivalent = ""
         if rest and _is_equivalent(term, rest):
             equivalent = rest
         elif rest:
             defs.append(rest)
+        if below:
+            defs.append(below)
         k = first + 1
         if in_item:
             while k < len(tokens) and not (
                 tokens[k].type == "list_item_close" and tokens[k].level == t.level
             ):
+                if tokens[k].type in ("bullet_list_open", "ordered_list_open"):
+                    break  # a nested list: its items are entries of their own
                 if tokens[k].type == "paragraph_open" and tokens[k].level == t.level + 1:
                     text = _prose(tokens[k + 1])
                     if text:
                         defs.append(text)
                 k += 1
-        out.append((first, _Entry(term, defs, line, equivalent)))
+        out.append((first, _Entry(term, defs, line, equivalent, listed=True)))
     return out, looked
 
 
@@ -748,7 +775,10 @@ def _same_script_equivalents(entries: list[tuple[int, _Entry]], hint: str | None
     if len(short) * 2 <= len(entries):
         return
     script = first_script(short[0][1].head) or ""
-    theirs = identify([e.definitions[0] for _, e in short], script)
+    texts = [e.definitions[0] for _, e in short]
+    if sum(c.isalpha() for t in texts for c in t) < EQUIVALENT_LETTERS:
+        return
+    theirs = identify(texts, script)
     ours = identify([e.head for _, e in short], script, hint)
     if theirs is None or theirs == ours or (ours is None and theirs == "en"):
         return
@@ -798,13 +828,21 @@ def _from_definition_list(
     listed, looked = _list_entries(tokens, start)
     if len(listed) * 2 <= looked and not (items and listed):
         listed = []  # lists and paragraphs of a document, not a list glossary
-    _same_script_equivalents(listed, file_language(name))
+    sections = any(
+        _inline_text(tokens[k + 1]).strip().casefold() in _DOCUMENT_SECTIONS
+        for k, t in enumerate(tokens)
+        if t.type == "heading_open" and k + 1 < len(tokens)
+    )
+    if listed and not says and sections:
+        listed = []  # a README's list ("## Supported languages", "## Usage"), no glossary
+    merged = sorted(items + listed, key=lambda pair: pair[0])
+    _same_script_equivalents(merged, file_language(name))
     entries = [
         e._replace(definitions=[d for d in e.definitions if d])
-        for _, e in sorted(items + listed, key=lambda pair: pair[0])
+        for _, e in merged
         if any(c.isalnum() for c in e.head)
         and len(e.head.split()) <= 12
-        and (any(e.definitions) or e.equivalent)
+        and (any(e.definitions) or e.equivalent or e.listed)
     ]
     if len(entries) < 2:
         return [], ""
