@@ -628,7 +628,7 @@ def test_a_table_of_gloss_0_1_0_is_read() -> None:
     [
         ("", 1, "the file is empty"),
         ("\n\n", 1, "the file is empty"),
-        ('id,en,bn\na,"A,ক\n', 2, "unexpected end of data"),
+        ('id,en,bn\na,"A,ক,x\n', 2, "unexpected end of data"),
         ("en,en_origin,bn\nA,maybe,ক\n", 2, "unknown en_origin 'maybe'"),
         ("id,lang,term\n,bn,ক\n", 2, "the first row gives no id"),
         ("id,lang,term,status\na,bn,ক,maybe\n", 2, "unknown status 'maybe'"),

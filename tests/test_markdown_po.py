@@ -408,13 +408,14 @@ def test_a_front_matter_value_of_the_wrong_kind_is_left_out_and_named(tmp_path: 
 
 def test_front_matter_keys_as_other_sites_write_them(tmp_path: Path) -> None:
     """Terms by language key (``ar:``, ``bn:``), a ``translations`` mapping, ``term``,
-    ``synonyms``, ``abbr``, ``definition`` and ``lang`` are read; a value in a script its
-    key's language is not written in is not filed under it; a Latin synonym of an Arabic
-    file is English; templates (``_TEMPLATE.md``) and a site's search page are left out."""
+    ``synonyms``, ``abbr``, ``definition`` and ``lang`` are read; a Latin value of a
+    language's key is its term as written (a loanword), one in another script goes to the
+    language of its script; a Latin synonym of an Arabic file is English; templates
+    (``_TEMPLATE.md``) and a site's search page are left out."""
     from glossary_cli.formats.folder import read_folder
 
     files = {
-        "terms/embedding.md": "---\nen: Embedding\nar: التضمين\nbn: [এমবেডিং, Embedding]\n---\n"
+        "terms/embedding.md": "---\nen: Embedding\nar: التضمين\nbn: [এমবেডিং, EMB, تضمين]\n---\n"
         "Vectors.\n",
         "terms/attention.md": "---\nterm: Attention\nlang: en\ntranslations:\n  ar: الانتباه\n"
         "  Bengali: মনোযোগ\ndefinition: A mechanism that weighs inputs.\nsynonyms: [self-attention]"
@@ -442,8 +443,8 @@ def test_front_matter_keys_as_other_sites_write_them(tmp_path: Path) -> None:
         },
         "embedding": {
             "en": [("Embedding", None)],
-            "ar": [("التضمين", None)],
-            "bn": [("এমবেডিং", None)],
+            "ar": [("التضمين", None), ("تضمين", None)],
+            "bn": [("এমবেডিং", None), ("EMB", None)],
         },
         "tokenizer": {
             "ar": [("مقسم الرموز", None), ("المرمز", None)],
@@ -696,3 +697,63 @@ def test_a_table_of_one_language_whose_header_names_nothing_is_no_glossary() -> 
     assert "header names no column" in raised.value.message
     got = _markdown(table, "glossary.md")  # no title: the file's name says it
     assert [c["terms"] for c in got] == [{"en": ["--fast"]}, {"en": ["--quiet"]}]
+
+
+def test_list_entries_as_people_write_them() -> None:
+    """Equivalents split as a cell's are (``;``, ``،``, numbered senses), a nested item, a
+    term given alone, a definition on the line below; six English names are English, not
+    the language an identifier guesses from them."""
+    text = (
+        "# AI Glossary\n\n- **Model**: نموذج؛ نمط\n- **Base**: 1. قاعدة، 2. أساس\n"
+        "- **Learning rate**:\n- **Gradient**: التدرج\n  - **Vanishing gradient**: تلاشي التدرج\n"
+        "- **Epoch**: حقبة، عصر\n- **Token**: رمز\n\n**Overfitting** — فرط التخصيص\n"
+        "حالة يحفظ فيها النموذج بيانات التدريب.\n"
+    )
+    got = _markdown(text, "ar_list.md")
+    assert [c["terms"] for c in got] == [
+        {"en": ["Model"], "ar": ["نموذج", "نمط"]},
+        {"en": ["Base"], "ar": ["قاعدة", "أساس"]},
+        {"en": ["Learning rate"]},
+        {"en": ["Gradient"], "ar": ["التدرج"]},
+        {"en": ["Vanishing gradient"], "ar": ["تلاشي التدرج"]},
+        {"en": ["Epoch"], "ar": ["حقبة", "عصر"]},
+        {"en": ["Token"], "ar": ["رمز"]},
+        {"en": ["Overfitting"], "ar": ["فرط التخصيص"]},
+    ]
+    assert got[-1]["definitions"] == {"en": [], "ar": ["حالة يحفظ فيها النموذج بيانات التدريب."]}
+
+
+def test_a_readme_list_of_languages_and_terms_of_service_are_no_glossaries() -> None:
+    readme = (
+        "# polyglot-ui\n\nA UI kit.\n\n## Supported languages\n\n- **Bengali**: বাংলা\n"
+        "- **Arabic**: العربية\n- **Urdu**: اردو\n\n## Usage\n\nImport it.\n"
+    )
+    terms_page = (
+        "# Terms of Service\n\nBy using this service you agree.\n\n"
+        "- **Account**: You are responsible for your account.\n"
+        "- **Content**: You own what you upload.\n"
+    )
+    for text, name in ((readme, "README.md"), (terms_page, "TERMS.md")):
+        with pytest.raises(ParseError):
+            _markdown(text, name)
+
+
+def test_term_files_with_translation_lists_empty_languages_and_lang_keys(tmp_path: Path) -> None:
+    from glossary_cli.formats.folder import read_folder
+
+    files = {
+        "gradient.md": "---\ntitle: Gradient\nTranslations:\n  - ar: التدرج\n"
+        "  - bn: গ্রেডিয়েন্ট\n---\n",
+        "epoch.md": "---\ntitle: Epoch\nbn:\nar: ~\n---\nOne pass over the data.\n",
+        "api.md": "---\ntitle: API\nlang: bn\nsynonyms: [LLM API]\n---\nপ্রোগ্রামের ইন্টারফেস।\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    read = read_folder(tmp_path)
+    got = {c.id: {s.lang: [t.text for t in s.terms] for s in c.languages} for c in read.concepts}
+    assert got["gradient"] == {"en": ["Gradient"], "ar": ["التدرج"], "bn": ["গ্রেডিয়েন্ট"]}
+    assert got["epoch"] == {"en": ["Epoch"]}
+    assert got["api"] == {"bn": ["API"], "en": ["LLM API"]}  # a Latin synonym: English
+    said = " ".join(w.message for w in read.warnings)
+    assert "Translations" not in said and "bn (" not in said
+    assert "lang key" in read.plan[0].read_as

@@ -150,7 +150,7 @@ def test_a_file_without_a_header_is_read_by_the_script_of_its_cells(
         ("foo,bar,baz\nx,y,z\n", "columns 1 and 2 both hold Latin-script terms", "--columns"),
         ("1,2\n3,4\n", "no column holds terms", "--columns"),
         # "bar" is Bavarian, over a column of Bengali: no language header, so no header
-        ("foo,bar\nmodel,মডেল\n", "columns 1 and 2 both hold Latin-script terms", "--columns"),
+        ("foo,bar\nmodel,modelo\n", "columns 1 and 2 both hold Latin-script terms", "--columns"),
     ],
 )  # fmt: skip
 def test_a_table_gloss_cannot_tell_apart_is_refused_with_a_hint(
@@ -544,7 +544,19 @@ def test_an_unclosed_quote_does_not_swallow_the_next_rows() -> None:
     glossary = table.read(text.encode(), "g.csv")
     assert [c.id for c in glossary.concepts] == ["abort", "click", "clipboard", "close"]
     assert definitions(glossary)[1] == {"en": ["To press and release a mouse button."]}
-    assert any("not closed on its line" in m for m in messages(glossary))
+    assert any("does not close where its cell ends" in m for m in messages(glossary))
+    # a quote opened inside a row, and one that runs to the end of the file: each row read
+    # with the quote as text, none lost after it
+    text = 'English,Bengali,Notes\nmodel,মডেল,ok\n"dataset,ডেটাসেট,the "training" set\nlayer,স্তর,\n'
+    assert terms(table.read(text.encode(), "u.csv"))[1:] == [
+        {"en": ["dataset"], "bn": ["ডেটাসেট"]},
+        {"en": ["layer"], "bn": ["স্তর"]},
+    ]
+    tsv = 'English\tArabic\nmodel\tنموذج\n"Hello\tمرحبا\nlayer\tطبقة\n'
+    assert terms(table.read(tsv.encode(), "u.tsv", dialect="tsv"))[1:] == [
+        {"en": ["Hello"], "ar": ["مرحبا"]},
+        {"en": ["layer"], "ar": ["طبقة"]},
+    ]
 
 
 def test_an_optional_comment_column_is_read_as_notes() -> None:
@@ -595,3 +607,21 @@ def test_lookup_reads_its_languages_as_search_does() -> None:
     result = runner.invoke(app, ["lookup", "--lang", "BN", "--format", "jsonl"], input="pruning\n")
     row = json.loads(result.stdout.splitlines()[0])
     assert row["terms"].get("bn")
+
+
+def test_a_headerless_column_of_loanwords_and_bengali_is_bengali() -> None:
+    text = "API,API\nSDK,SDK\nGPU,জিপিইউ\nmodel,মডেল\nCPU,CPU\n"
+    assert terms(table.read(text.encode(), "t.csv")) == [
+        {"en": ["API"], "bn": ["API"]},
+        {"en": ["SDK"], "bn": ["SDK"]},
+        {"en": ["GPU"], "bn": ["জিপিইউ"]},
+        {"en": ["model"], "bn": ["মডেল"]},
+        {"en": ["CPU"], "bn": ["CPU"]},
+    ]
+
+
+def test_an_omegat_glossary_whose_rows_all_have_a_comment() -> None:
+    text = "model\tنموذج\tML sense\ndataset\tمجموعة بيانات\tpreferred\nlayer\tطبقة\tnot a level\n"
+    glossary = table.read(text.encode(), "glossary.utf8", dialect="tsv")
+    assert terms(glossary)[0] == {"en": ["model"], "ar": ["نموذج"]}
+    assert [c.notes for c in glossary.concepts] == [("ML sense",), ("preferred",), ("not a level",)]

@@ -95,30 +95,52 @@ def _lenient(text: str, kind: type[csv.Dialect]) -> int | None:
 
 
 def _unclosed(lines: list[str], kind: type[csv.Dialect], width: int) -> list[list[str]] | None:
-    """The rows of the physical ``lines`` a row of a different width than the first row ran
-    over, each read alone, when each is a row of ``width`` cells — a quote that was not
-    closed at the end of its cell (``"Click"|"To press…`` without its closing quote)
-    swallowed the rows after it; else ``None``."""
+    """The rows of the physical ``lines`` one row of another width than the first row was
+    read from, each line read alone, when each is a row of ``width`` cells: a quote not
+    closed at the end of its cell (``"Click"|"To press…`` without its closing quote, a TSV
+    cell that begins with ``"``) swallowed the rows after it, or a quote opened inside a row
+    (``"dataset,ডেটাসেট,the "training" set``) made it one cell. A line is read as the csv
+    module reads it, else with its quotes as text, a quote left unpaired at a cell's edge
+    dropped; ``None`` when a line gives another number of cells."""
     lenient = type("_Lenient", (kind,), {"strict": False})
+    literal = type("_Literal", (kind,), {"strict": False, "quoting": csv.QUOTE_NONE})
     out = []
     for ln in lines:
         if not ln.strip():
             continue
-        try:
-            cells = next(csv.reader([ln], dialect=lenient))
-        except (csv.Error, StopIteration):
+        found = None
+        for dialect in (lenient, literal):
+            try:
+                cells = next(csv.reader([ln.rstrip("\r\n")], dialect=dialect))
+            except (csv.Error, StopIteration):
+                continue
+            if len(cells) == width:
+                found = [_paired(c, kind.quotechar or '"') for c in cells]
+                break
+        if found is None:
             return None
-        if len(cells) != width:
-            return None
-        out.append([c.removesuffix('"') if c.count('"') % 2 else c for c in cells])
-    return out if len(out) > 1 else None
+        out.append(found)
+    return out or None
+
+
+def _paired(cell: str, quote: str) -> str:
+    """A cell without a quote left unpaired at its start or end (``"Hello`` → ``Hello``)."""
+    if cell.count(quote) % 2:
+        if cell.startswith(quote):
+            return cell[1:]
+        if cell.endswith(quote):
+            return cell[:-1]
+    return cell
 
 
 def rows(
     text: str, dialect: Dialect, name: str, warnings: list[ParseWarning] | None = None
 ) -> Rows:
     """The rows of a CSV or TSV text, ``(line, cells)`` with the line each starts on (blank
-    rows left out), or ``(line, error)`` for a row whose quoting cannot be read.
+    rows left out), or ``(line, error)`` for a row whose quoting cannot be read. A row a
+    quote that does not close made of several lines, or of too few cells, is read again a
+    line at a time (:func:`_unclosed`), and said; a row that cannot be read costs its own
+    line only, the reading going on from the next.
 
     Args:
         text: the decoded file.
@@ -137,7 +159,7 @@ def rows(
             warnings.append(
                 ParseWarning(
                     "a cell has text after its closing quote: the file is read as a lenient "
-                    "reader does, the text kept in the cell",
+                    "reader does",
                     path=name,
                     line=at,
                     hint="a quoted cell ends with its closing quote and the delimiter",
@@ -146,50 +168,70 @@ def rows(
     # the csv module refuses a cell longer than 128 KiB; a cell cannot be longer than its file
     # (gloss's own limits are checked on the cells read, with their lines)
     csv.field_size_limit(max(csv.field_size_limit(), len(text) + 1))
-    reader = csv.reader(io.StringIO(text, newline=""), dialect=kind)
-    line = 1
+    physical = io.StringIO(text, newline="").readlines()  # the lines as csv counts them
     width = 0  # the cells of the first row
-    physical: list[str] | None = None
-    while True:
-        try:
-            row = next(reader)
-        except StopIteration:
-            return
-        except csv.Error as exc:
-            yield (
-                line,
-                ParseError(
-                    f"unreadable {dialect.upper()}: {exc}",
-                    path=name,
-                    line=line,
-                    hint="check the quoting: a cell with quotes must be quoted, its quotes doubled",
-                ),
-            )
-            line = reader.line_num + 1
-            continue
-        if any(c.strip() for c in row):
-            width = width or len(row)
-            apart = None
-            if reader.line_num > line and len(row) != width:
-                physical = physical if physical is not None else text.splitlines()
-                apart = _unclosed(physical[line - 1 : reader.line_num], kind, width)
-            if apart is None:
-                yield line, row
-            else:
-                if warnings is not None:
-                    warnings.append(
-                        ParseWarning(
-                            f"a quote opened on line {line} is not closed on its line: the "
-                            f"lines {line}-{reader.line_num} are read as a row each, not as "
-                            "one row",
+    base: int | None = 0  # the physical line (from 0) a reader begins at; None: the end
+    while base is not None and base < len(physical):
+        reader = csv.reader(iter(physical[base:]), dialect=kind)
+        begun, base = base, None
+        line = begun + 1
+        while True:
+            try:
+                row = next(reader)
+            except StopIteration:
+                break
+            except csv.Error as exc:
+                end = begun + reader.line_num  # the last line it read
+                apart = _unclosed(physical[line - 1 : end], kind, width) if width else None
+                if apart is not None:
+                    _say_unclosed(warnings, name, line, end)
+                    yield from ((line + k, cells) for k, cells in enumerate(apart))
+                    base = end
+                else:
+                    yield (
+                        line,
+                        ParseError(
+                            f"unreadable {dialect.upper()}: {exc}",
                             path=name,
                             line=line,
-                            hint="close the quote at the end of its cell",
-                        )
+                            hint="check the quoting: a cell with quotes must be quoted, its quotes "
+                            "doubled",
+                        ),
                     )
-                for k, cells in enumerate(apart):
-                    yield line + k, cells
-        line = reader.line_num + 1
+                    base = line  # the row costs its own line: the next begins a row again
+                break
+            end = begun + reader.line_num
+            if any(c.strip() for c in row):
+                width = width or len(row)
+                apart = None
+                quoted = (kind.quotechar or '"') in "".join(physical[line - 1 : end])
+                if len(row) != width and (end > line or quoted):
+                    apart = _unclosed(physical[line - 1 : end], kind, width)
+                if apart is None:
+                    yield line, row
+                else:
+                    _say_unclosed(warnings, name, line, end)
+                    yield from ((line + k, cells) for k, cells in enumerate(apart))
+            line = end + 1
+
+
+def _say_unclosed(warnings: list[ParseWarning] | None, name: str, line: int, end: int) -> None:
+    """Say that a quote that does not close was read around, a line a row."""
+    if warnings is None:
+        return
+    how = (
+        "the line is read with the quote as text"
+        if end <= line
+        else f"lines {line}-{end} are read a row each, the quote as text"
+    )
+    warnings.append(
+        ParseWarning(
+            f"a quote opened on line {line} does not close where its cell ends: {how}",
+            path=name,
+            line=line,
+            hint="close the quote at the end of its cell, or double a quote inside it",
+        )
+    )
 
 
 def sniff_dialect(head: bytes) -> Dialect | None:

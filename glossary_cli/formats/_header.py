@@ -101,7 +101,7 @@ class Column(NamedTuple):
             if self.field in ("pos", "type", "status"):
                 return f"{what} of each row's first term"
             if self.how == "sparse":
-                return f"{what}: a column some rows fill, after the columns of terms"
+                return f"{what}: comments after the columns of terms (OmegaT's third column)"
             return what + (", each in its script's language" if self.field == "definition" else "")
         if self.how.startswith("script, not "):
             named = self.how.removeprefix("script, not ")
@@ -370,6 +370,12 @@ def profile(cells: Sequence[str]) -> tuple[str | None, bool, bool]:
         return None, False, True
     scripts = Counter(s for s in map(_cell_script, texts) if s)
     script = scripts.most_common(1)[0][0] if scripts else None
+    if script == "Latn" and len(scripts) > 1:
+        # Latin is the script terms are borrowed in: a column whose other cells are
+        # Bengali (API, SDK, জিপিইউ, মডেল) is Bengali
+        other, count = next((s, n) for s, n in scripts.most_common() if s != "Latn")
+        if count * 4 >= sum(scripts.values()):
+            script = other
     long = sum(1 for t in texts if len(t.split()) >= 5 or len(t) > 80) * 2 > len(texts)
     return script, long, False
 
@@ -453,8 +459,9 @@ def is_header(header: Sequence[str], body: Sequence[Sequence[str]]) -> bool:
     return False
 
 
-# two-letter codes that are English words in file names ("it-dictionary", "how-to")
-_FILE_WORDS = frozenset(
+#: Two-letter codes that are English words, in file names ("it-dictionary", "how-to") and
+#: front matter keys ("no:", "to:"), not languages.
+FILE_WORDS = frozenset(
     "an am as at be by do go he id if in is it me my no of on or so to up us we".split()
 )
 
@@ -477,7 +484,7 @@ def file_language(name: str) -> str | None:
             if tag is not None:
                 return tag
         for piece in reversed(token.split("_")):
-            if re.fullmatch(r"[a-z]{2,3}", piece) and piece not in _FILE_WORDS:
+            if re.fullmatch(r"[a-z]{2,3}", piece) and piece not in FILE_WORDS:
                 tag = parse_tag(piece)
                 if tag is not None:
                     return tag
@@ -798,6 +805,11 @@ def by_script(rows: Sequence[Sequence[str]], name: str, line: int) -> Plan:
                 f"--columns en=1,xx={i + 1}",
             )
         what = f"definition:{lang}" if long else lang
+        if what in taken and sum(1 for c in columns if c.field == "term") >= 2:
+            # a third column in the script of a column of terms, after two of them: what an
+            # OmegaT glossary's third column holds, comments on the pair
+            columns.append(Column(i, None, "note", label, "sparse"))
+            continue
         if what in taken:
             example = ",".join(
                 f"{c.lang}={c.at + 1}" for c in columns if c.lang and c.field == "term"

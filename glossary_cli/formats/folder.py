@@ -162,11 +162,12 @@ def _language_key(key: object) -> str | None:
     """The language a front matter key names (``ar``, ``bn_BD``, ``en-US``, ``Arabic``,
     ``বাংলা``), or ``None``: a key gloss reads otherwise, or a three-letter word that is a
     language code only by chance (``see``)."""
+    from glossary_cli.formats._header import FILE_WORDS
     from glossary_cli.tags import from_name, parse_tag
 
     text = str(key).strip()
-    if _key(text) in _KEYS or _key(text) in _SITE_KEYS:
-        return None
+    if _key(text) in _KEYS or _key(text) in _SITE_KEYS or text.casefold() in FILE_WORDS:
+        return None  # id, no, to, as: English words before they are language codes
     if len(text) == 2 or re.fullmatch(r"[A-Za-z]{2,3}[-_][A-Za-z0-9]{2,8}", text):
         return parse_tag(text)
     return from_name(text)
@@ -298,6 +299,7 @@ def read_folder(path: Path) -> Glossary:
                 hint="fix each file's front matter (a title: line between --- lines)",
             )
         )
+    by_key = keys.pop("\0by key", 0)  # files whose lang key told their language
     other = keys
     if other:
         named = ", ".join(f"{k} ({n})" for k, n in sorted(other.items(), key=lambda kv: -kv[1]))
@@ -317,7 +319,11 @@ def read_folder(path: Path) -> Glossary:
         how = (
             f"{tag} terms (the folder's name)"
             if tag is not None
-            else "terms of the language each title's script says: "
+            else (
+                "terms of the language each file's lang key, else its title's script, says: "
+                if by_key
+                else "terms of the language each title's script says: "
+            )
             + ", ".join(f"{n} {lang}" for lang, n in sorted(told.items(), key=lambda kv: -kv[1]))
         )
         plan.append(Reading(f"{path.name}/{folder if folder != './' else ''}", how, total=count))
@@ -401,6 +407,7 @@ def _read_term_file(
     """
     from glossary_cli.formats import refuse_binary
     from glossary_cli.scripts.writing import script_language, text_language, written_in
+    from glossary_cli.termtext import is_abbreviation
 
     data = file.read_bytes()
     refuse_binary(where, data)
@@ -440,17 +447,25 @@ def _read_term_file(
     title_value = first(TITLE_KEYS, (str, int, float))
     said_lang = first(LANGUAGE_KEYS, (str,))
     file_lang = folder_lang or (read_language(said_lang.strip()) if said_lang else None)
-    translations = first(TRANSLATION_KEYS, (dict,)) or {}
+    if file_lang and not folder_lang:
+        keys["\0by key"] = keys.get("\0by key", 0) + 1  # the file's lang key told it
+    translations = first(TRANSLATION_KEYS, (dict, list)) or {}
+    if isinstance(translations, list):  # "- ar: …" items: one mapping each
+        translations = {k: v for item in translations if isinstance(item, dict)
+                        for k, v in item.items()}  # fmt: skip
     given: list[tuple[object, str, list[str]]] = []  # keys that name a language, and its terms
     for key, value in [*raw.items(), *translations.items()]:
         lang = _language_key(key)
+        if lang is not None and value in (None, "", []):
+            read.add(key)  # a language given no term ("bn:", "ar: ~"): nothing to read
+            continue
         values = _values(value) if isinstance(value, (str, list, int, float)) else []
-        if lang is not None and any(written_in(v, lang) for v in values):
-            given.append((key, lang, values))  # one at least in the language's script
+        if lang is not None and any(_fits(v, lang) for v in values):
+            given.append((key, lang, values))  # its script's, or a loanword in Latin
     if not str(title_value or "").strip() and given:
         # no title, and terms given by language (en: …, ar: …): the file's language's first
         _, lang, values = next((g for g in given if g[1] == file_lang), given[0])
-        title_value = next(v for v in values if written_in(v, lang))
+        title_value = next(v for v in values if _fits(v, lang))
         file_lang = file_lang or lang
     if not str(title_value or "").strip():
         # keys written in the page's language (शीर्षक: …): its first other key of a short text
@@ -498,13 +513,13 @@ def _read_term_file(
         lang = first_lang if k == 0 or not script else script_language(script) or first_lang
         add(name, lang, kind, keep=k == 0)
     for name in _values(first(SYNONYM_KEYS, (list, str))):
-        add(name, first_lang)
+        add(name, first_lang, "abbreviation" if is_abbreviation(name) else None)
     for name in _values(first(ABBREVIATION_KEYS, (list, str))):
         add(name, first_lang, "abbreviation", keep=True)
     for named, lang, values in given:
         read.add(named)
         for value in values:
-            add(value, lang)
+            add(value, lang, keep=_fits(value, lang))
     definition = _unshortcoded(str(first(DEFINITION_KEYS, (str,)) or ""))
     line = 2
     if not definition:
@@ -538,6 +553,14 @@ def _read_term_file(
         if key not in read:
             keys[str(key)] = keys.get(str(key), 0) + 1
     return cid, sections, tags, [d for d in defs if d.lang not in terms], first_lang
+
+
+def _fits(text: str, lang: str) -> bool:
+    """Whether a term may be filed under ``lang``: written in its script, or in Latin letters
+    (the script terms are borrowed in: ``bn: API``)."""
+    from glossary_cli.scripts.writing import telling_script, written_in
+
+    return written_in(text, lang) or telling_script(text) == "Latn"
 
 
 def _names(title: str) -> list[tuple[str, str | None, str | None]]:
