@@ -40,17 +40,19 @@ from glossary_cli.errors import UsageError
 _LANG_TAG = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$")
 # A POSIX locale name (IEEE 1003.1 §8.2; glibc): language[_territory][.codeset][@modifier];
 # also the underscore forms of BCP 47 that tools write (zh_Hans_CN, sr_Latn).
-_POSIX = re.compile(
+_POSIX = (
     r"(?P<lang>[A-Za-z]{2,3})(?P<rest>(?:[_-][A-Za-z0-9]{1,8})*)"
     r"(?:\.(?P<codeset>[A-Za-z0-9_-]+))?(?:@(?P<modifier>[A-Za-z0-9_-]+))?"
 )
+# (The patterns only readers use are kept as text, compiled on first use by the re module's
+# cache: compiling them when the module is imported cost every lookup most of a millisecond.)
 # the subtags a POSIX locale name may hold after its language: a script, a region
-_SCRIPT_OR_REGION = re.compile(r"[A-Za-z]{4}|[A-Za-z]{2}|[0-9]{3}")
+_SCRIPT_OR_REGION = r"[A-Za-z]{4}|[A-Za-z]{2}|[0-9]{3}"
 #: glibc locale modifiers that name a script (``sr_RS@latin``, ``uz@cyrillic``,
 #: ``ks_IN@devanagari``, ``pa@arabic``), and its ISO 15924 subtag.
 SCRIPT_MODIFIERS = {"latin": "Latn", "cyrillic": "Cyrl", "devanagari": "Deva", "arabic": "Arab"}
 # ``Name (Region)`` or ``Name - Region``: a language name with a region's name
-_NAME_REGION = re.compile(r"^(?P<name>[^()]+?)\s*(?:\((?P<r1>[^()]+)\)|[-–]\s*(?P<r2>.+))$")
+_NAME_REGION = r"^(?P<name>[^()]+?)\s*(?:\((?P<r1>[^()]+)\)|[-–]\s*(?P<r2>.+))$"
 
 #: Names files use that ICU's display names lack (older or colloquial names), folded.
 _ALIASES = {
@@ -128,7 +130,7 @@ def matches(tag: str, wanted: str) -> bool:
 def _known_subtag(part: str) -> bool:
     """Whether a subtag after a POSIX locale's language is a script ICU knows (``Latn``), a
     region (``SA``, ISO 3166) or a UN M.49 area (``001``, ``419``)."""
-    if not _SCRIPT_OR_REGION.fullmatch(part):
+    if not re.fullmatch(_SCRIPT_OR_REGION, part):
         return False
     if part.isdigit():
         return True
@@ -179,12 +181,12 @@ def from_locale(value: str) -> tuple[str, str] | None:
     (True, ('en-US', ''), None)
     """
     text = value.strip()
-    found = _POSIX.fullmatch(text)
+    found = re.fullmatch(_POSIX, text)
     if found is None:
         # a tag with an extension or private part past BCP 47's limits (rus-Cyrl-r-pSKOS-…):
         # its language, script and region, before the first singleton
         head = re.match(r"([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*?)-[A-Za-z0-9]-", text)
-        found = _POSIX.fullmatch(head.group(1)) if head else None
+        found = re.fullmatch(_POSIX, head.group(1)) if head else None
     if found is None:
         return None
     lang = found["lang"]
@@ -229,8 +231,8 @@ def parse_tag(value: str) -> str | None:
 
 # Arabic names a language with a relative adjective (nisba): an article or a preposition
 # before it, -ي/-ية after (الإنجليزية, الإنجليزي, إنجليزي, بالعربية).
-_ARABIC_ARTICLE = re.compile(r"^(?:بال|وال|لل|ال)(?=..)")
-_ARABIC_NISBA = re.compile(r"(?:يه|ية|ي|ه|ة)$")
+_ARABIC_ARTICLE = r"^(?:بال|وال|لل|ال)(?=..)"
+_ARABIC_NISBA = r"(?:يه|ية|ي|ه|ة)$"
 
 
 def name_key(text: str) -> str:
@@ -248,7 +250,7 @@ def name_key(text: str) -> str:
     bare = "".join(c for c in decomposed if not unicodedata.combining(c) and c != "\u0640")
     words = bare.split()
     if words and all("\u0600" <= w[:1] <= "\u06ff" for w in words):
-        words = [_ARABIC_NISBA.sub("", _ARABIC_ARTICLE.sub("", w)) or w for w in words]
+        words = [re.sub(_ARABIC_NISBA, "", re.sub(_ARABIC_ARTICLE, "", w)) or w for w in words]
     return unicodedata.normalize("NFC", " ".join(words))
 
 
@@ -326,8 +328,8 @@ def from_name(text: str) -> str | None:
     names = _names()
     if key in names:
         return names[key]
-    bracketed = _NAME_REGION.match(text.strip())
-    found = bracketed or _NAME_QUALIFIED.match(text.strip())
+    bracketed = re.match(_NAME_REGION, text.strip())
+    found = bracketed or re.match(_NAME_QUALIFIED, text.strip())
     if found is None:
         return _misspelt(key)
     lang = names.get(name_key(found["name"])) or _misspelt(name_key(found["name"]))
@@ -371,7 +373,7 @@ def qualified(lang: str, qualifier: str) -> str | None:
 _FULLWIDTH = str.maketrans({"（": "(", "）": ")", "，": ",", "、": ","})
 # ``Name, Qualifier`` and ``Name Qualifier`` (Crowdin's "Portuguese, Brazilian", "Chinese
 # Simplified")
-_NAME_QUALIFIED = re.compile(r"^(?P<name>[^,()]+?)(?:\s*,\s*|\s+)(?P<r1>[^,()]+)$(?P<r2>)")
+_NAME_QUALIFIED = r"^(?P<name>[^,()]+?)(?:\s*,\s*|\s+)(?P<r1>[^,()]+)$(?P<r2>)"
 #: Qualifiers of language names that name a region or a script without being its name in
 #: ICU's data: the adjectives files use (Crowdin's "Portuguese (Brazilian)").
 _QUALIFIERS = {

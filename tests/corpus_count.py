@@ -10,7 +10,7 @@ import csv
 import io
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -59,26 +59,19 @@ def expected(entry: dict[str, Any]) -> dict[str, set[str]]:
                 if part and part != count.get("placeholder") and any(c.isalnum() for c in part):
                     found.setdefault(primary(lang), set()).add(part)
 
-    if kind == "table":
-        for lang, texts in _table(path, count):
-            add(lang, texts)
-    elif kind == "po":
-        for lang, texts in _po(path, count):
-            add(lang, texts)
-    elif kind == "tbx":
-        for lang, texts in _tbx(path, count):
-            add(lang, texts)
-    elif kind == "markdown-table":
-        for lang, texts in _markdown_tables(path, count):
-            add(lang, texts)
-    elif kind in ("markdown-headings", "markdown-deflist"):
-        for lang, text in _markdown_names(path, count):
-            add(lang, [text])
-    elif kind == "folder":
-        for lang, text in _folder(path, count):
-            add(lang, [text])
-    else:
+    readers: dict[str, Callable[[Path, dict[str, Any]], Iterator[tuple[str, Any]]]] = {
+        "table": _table,
+        "po": _po,
+        "tbx": _tbx,
+        "markdown-table": _markdown_tables,
+        "markdown-headings": _markdown_names,  # these three give one text at a time
+        "markdown-deflist": _markdown_names,
+        "folder": _folder,
+    }
+    if kind not in readers:
         raise ValueError(f"{entry['file']}: unknown count kind {kind!r}")
+    for lang, texts in readers[kind](path, count):
+        add(lang, [texts] if isinstance(texts, str) else texts)
     for lang, texts in (count.get("also") or {}).items():
         add(lang, texts)
     return found

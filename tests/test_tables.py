@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from glossary_cli import formats
 from glossary_cli.cli import app
@@ -42,6 +42,14 @@ def definitions(glossary: Glossary) -> list[dict[str, list[str]]]:
 
 def messages(glossary: Glossary) -> list[str]:
     return [w.message for w in glossary.warnings]
+
+
+def planned(result: Result) -> list[str]:
+    """The reading plan a successful ``gloss add`` printed: its lines under "read as:"."""
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    at = lines.index("  read as:")
+    return [ln for ln in lines[at + 1 :] if ln.startswith("    ")]
 
 
 def read(name: str, **options: Any) -> Glossary:
@@ -507,11 +515,7 @@ def test_add_prints_how_it_read_the_file_and_what_it_left_out(tmp_path: Path) ->
         "word; translate; source ;uri\nAbort; إجهاض ;Arabeyes;http://x\nAdd; أضف ;Arabeyes;\n",
         encoding="utf-8",
     )
-    result = runner.invoke(app, ["add", "--dry-run", str(path)])
-    assert result.exit_code == 0, result.stderr
-    lines = result.stdout.splitlines()
-    at = lines.index("  read as:")
-    assert lines[at + 1 : at + 5] == [
+    assert planned(runner.invoke(app, ["add", "--dry-run", str(path)]))[:4] == [
         "    column 1 'word': en terms, by the script of its cells",
         "    column 2 'translate': ar terms, by a language identifier over its cells",
         "    column 3 'source': source cited",
@@ -591,10 +595,7 @@ def test_a_table_read_by_columns_says_so_not_by_script(tmp_path: Path) -> None:
     path = tmp_path / "as.csv"
     path.write_text("model,আৰ্হি\nnetwork,নেটৱৰ্ক\n", encoding="utf-8")
     result = runner.invoke(app, ["add", "--dry-run", "--columns", "en=1,as=2", str(path)])
-    assert result.exit_code == 0, result.stderr
-    lines = result.stdout.splitlines()
-    at = lines.index("  read as:")
-    assert lines[at + 1 : at + 4] == [
+    assert planned(result)[:3] == [
         "    no header row: each column as --columns says",
         "    column 1: en terms, as --columns says",
         "    column 2: as terms, as --columns says",

@@ -510,11 +510,19 @@ def plan_header(
         return None
     columns: list[Column] = []
     left: list[tuple[int, str, str]] = []
-    pending: list[int] = []
     given = _language_columns(header, body)
+    cells_of = [[r[i] for r in body if i < len(r)] for i in range(len(header))]
+    profiles: dict[int, tuple[str | None, bool, bool]] = {}
+
+    def profiled(i: int) -> tuple[str | None, bool, bool]:
+        """:func:`profile` of column ``i``, made once."""
+        if i not in profiles:
+            profiles[i] = profile(cells_of[i])
+        return profiles[i]
+
     for i, cell in enumerate(header):
         label = header_key(cell) or f"column {i + 1}"
-        cells = [r[i] for r in body if i < len(r)]
+        cells = cells_of[i]
         if i in given:
             columns.append(Column(i, given[i][1], "lang", label, given[i][0] or "other"))
             continue
@@ -527,7 +535,7 @@ def plan_header(
             continue
         lang, fld = role
         if fld == _NUMBERING or (
-            fld not in ("id",) and profile(cells)[2] and fld not in (_BY_SCRIPT, _TARGET)
+            fld not in ("id",) and profiled(i)[2] and fld not in (_BY_SCRIPT, _TARGET)
         ):
             left.append((i, label, "a numbering" if fld == _NUMBERING else "numbers"))
             continue
@@ -535,8 +543,7 @@ def plan_header(
             left.append((i, label, "a second id column"))
             continue
         if fld in (_BY_SCRIPT, _TARGET) or (fld == "avoid" and lang is None):
-            pending.append(len(columns))
-            columns.append(Column(i, None, fld, label))
+            columns.append(Column(i, None, fld, label))  # its language is told below
             continue
         if fld == "term+":
             fld = "term"
@@ -553,10 +560,9 @@ def plan_header(
     if not any(c.field in ("term", _BY_SCRIPT, _TARGET) for c in columns):
         # a header that names no column of terms: its first column of short texts holds them
         for i, label, why in list(left):
-            script, long, numbers = profile([r[i] for r in body if i < len(r)])
+            script, long, numbers = profiled(i)
             if why == "not a column gloss reads" and script and not long and not numbers:
                 left.remove((i, label, why))
-                pending.append(len(columns))
                 columns.append(Column(i, None, _BY_SCRIPT, label))
                 break
     # a column its header does not name, of short texts in a script no column of terms has
@@ -566,9 +572,9 @@ def plan_header(
         if col.field in ("term", _BY_SCRIPT, _TARGET):
             if col.lang:
                 have |= set(tag_scripts(col.lang) or ())
-            have.add(profile([r[col.at] for r in body if col.at < len(r)])[0] or "")
+            have.add(profiled(col.at)[0] or "")
     for i, label, why in list(left):
-        script, long, numbers = profile([r[i] for r in body if i < len(r)])
+        script, long, numbers = profiled(i)
         if (
             why == "not a column gloss reads"
             and script
@@ -577,15 +583,15 @@ def plan_header(
             and not any(one_system(script, other) for other in have if other)
         ):
             left.remove((i, label, why))
-            pending.append(len(columns))
             columns.append(Column(i, None, _BY_SCRIPT, label))
             have.add(script)
     columns.sort(key=lambda c: c.at)
+    # the columns of terms whose language the header did not give: told now, in order
     pending = [k for k, c in enumerate(columns) if c.field in (_BY_SCRIPT, _TARGET) or (
         c.field == "avoid" and c.lang is None)]  # fmt: skip
     for k in pending:
         col = columns[k]
-        script, _, numbers = profile([r[col.at] for r in body if col.at < len(r)])
+        script, _, numbers = profiled(col.at)
         prefix = (words(col.label) or [""])[0].casefold()
         if prefix in prefixes and prefixes[prefix] not in named:
             field = "avoid" if col.field == "avoid" else "term"
@@ -598,7 +604,7 @@ def plan_header(
             [c.lang for c in columns if c.lang],
             name,
             col.field == _TARGET,
-            [r[col.at] for r in body if col.at < len(r)],
+            cells_of[col.at],
         )
         if lang is None:
             why = "numbers" if numbers else (

@@ -147,20 +147,6 @@ def _language(col: Column, script: str | None, langs: tuple[str, ...]) -> str | 
     return script_language(script, langs) or col.lang
 
 
-def _loanword(text: str, lang: str) -> bool:
-    """Whether a term in Latin letters, or with some, is the term of a column of another
-    script's language as that language writes it (``API``, ``SDK``, ``Qiskit``, ``NOON 상태``
-    in a Korean column): Latin is the script terms are borrowed in, so a column whose
-    language its cells' script told keeps them
-    (:func:`glossary_cli.scripts.writing.telling_script`); text in another script than
-    Latin or the column's is filed by its script."""
-    from glossary_cli.scripts.writing import tag_scripts, telling_script
-
-    script = telling_script(text)
-    scripts = tag_scripts(lang)
-    return script is None or not scripts or script == "Latn" or script in scripts
-
-
 def _add(terms: list[Term], term: Term) -> None:
     """Add a term to a section's, unless the section has one of the same text (NFC)."""
     if all(t.text != term.text for t in terms):
@@ -204,7 +190,7 @@ def row_concept(
         ParseError: a cell that was no text where a term is (:func:`sheet_cell`), an unknown
             ``en_origin``.
     """
-    from glossary_cli.scripts.writing import text_language
+    from glossary_cli.scripts.writing import may_file, text_language
 
     where = f"{name}:{line}"
     values = [(col, _cell(row[col.at], col, report, line)) for col in columns]
@@ -240,7 +226,7 @@ def row_concept(
                     if k == 0 and not _guessed(col) and col.lang:
                         told: str | None = col.lang
                         _check_script(part.text, col.lang, line, mismatched)
-                    elif k == 0 and col.lang and _loanword(part.text, col.lang):
+                    elif k == 0 and col.lang and may_file(part.text, col.lang):
                         told = col.lang  # "API", "SDK" in a column of Arabic or Korean terms
                     else:
                         told = _language(col, part.script, langs) or text_language(part.text, langs)

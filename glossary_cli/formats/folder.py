@@ -55,7 +55,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from glossary_cli.errors import GlossError, ParseError, ParseWarning
 from glossary_cli.formats._common import clean, decode, digest, glossary_of
@@ -204,6 +204,7 @@ def read_folder(path: Path) -> Glossary:
     unread: list[tuple[str, str]] = []
     errors: list[ParseError] = []
     keys: dict[str, int] = {}
+    by_key = 0  # files whose lang key told their language
     folders: dict[str, dict[str, int]] = {}
     titles: dict[str, set[str]] = {}
     for file in files:
@@ -229,7 +230,8 @@ def read_folder(path: Path) -> Glossary:
         if isinstance(found, str):
             skipped.setdefault(found, []).append(relative)
             continue
-        cid, sections, tags, defs, lang = found
+        cid, sections, tags, defs, lang = found[:5]
+        by_key += found.by_key
         folder = (file.parent.relative_to(path).as_posix() + "/") if file.parent != path else "./"
         told = folders.setdefault(folder, {})
         told[lang] = told.get(lang, 0) + 1
@@ -299,7 +301,6 @@ def read_folder(path: Path) -> Glossary:
                 hint="fix each file's front matter (a title: line between --- lines)",
             )
         )
-    by_key = keys.pop("\0by key", 0)  # files whose lang key told their language
     other = keys
     if other:
         named = ", ".join(f"{k} ({n})" for k, n in sorted(other.items(), key=lambda kv: -kv[1]))
@@ -382,9 +383,22 @@ def _front_matter(lines: list[str], where: str) -> tuple[dict[str, Any], int]:
     return meta, end
 
 
+class _TermFile(NamedTuple):
+    """What one term file gives: its concept's id, language sections, subject fields, the
+    definitions of languages it has no term in, its own language, and whether its ``lang``
+    key (not its folder, not its title's script) told that language."""
+
+    cid: str
+    sections: list[LangSection]
+    subjects: list[str]
+    definitions: list[Definition]
+    lang: str
+    by_key: bool
+
+
 def _read_term_file(
     file: Path, where: str, folder_lang: str | None, parser: Any, keys: dict[str, int]
-) -> tuple[str, list[LangSection], list[str], list[Definition], str] | str:
+) -> _TermFile | str:
     """One term file's id, language sections, subject fields, the definitions of
     languages it has no term in and its own language; or why it is no term file (empty, no
     front matter, a site's page). Its front matter's keys are matched whatever their case
@@ -406,7 +420,7 @@ def _read_term_file(
             YAML, or no title; with the file and line.
     """
     from glossary_cli.formats import refuse_binary
-    from glossary_cli.scripts.writing import script_language, text_language, written_in
+    from glossary_cli.scripts.writing import may_file, script_language, text_language, written_in
     from glossary_cli.termtext import is_abbreviation
 
     data = file.read_bytes()
@@ -447,8 +461,7 @@ def _read_term_file(
     title_value = first(TITLE_KEYS, (str, int, float))
     said_lang = first(LANGUAGE_KEYS, (str,))
     file_lang = folder_lang or (read_language(said_lang.strip()) if said_lang else None)
-    if file_lang and not folder_lang:
-        keys["\0by key"] = keys.get("\0by key", 0) + 1  # the file's lang key told it
+    by_key = bool(file_lang and not folder_lang)  # the file's lang key told its language
     translations = first(TRANSLATION_KEYS, (dict, list)) or {}
     if isinstance(translations, list):  # "- ar: …" items: one mapping each
         translations = {k: v for item in translations if isinstance(item, dict)
@@ -460,12 +473,12 @@ def _read_term_file(
             read.add(key)  # a language given no term ("bn:", "ar: ~"): nothing to read
             continue
         values = _values(value) if isinstance(value, (str, list, int, float)) else []
-        if lang is not None and any(_fits(v, lang) for v in values):
+        if lang is not None and any(may_file(v, lang) for v in values):
             given.append((key, lang, values))  # its script's, or a loanword in Latin
     if not str(title_value or "").strip() and given:
         # no title, and terms given by language (en: …, ar: …): the file's language's first
         _, lang, values = next((g for g in given if g[1] == file_lang), given[0])
-        title_value = next(v for v in values if _fits(v, lang))
+        title_value = next(v for v in values if may_file(v, lang))
         file_lang = file_lang or lang
     if not str(title_value or "").strip():
         # keys written in the page's language (शीर्षक: …): its first other key of a short text
@@ -519,7 +532,7 @@ def _read_term_file(
     for named, lang, values in given:
         read.add(named)
         for value in values:
-            add(value, lang, keep=_fits(value, lang))
+            add(value, lang, keep=may_file(value, lang))
     definition = _unshortcoded(str(first(DEFINITION_KEYS, (str,)) or ""))
     line = 2
     if not definition:
@@ -552,15 +565,14 @@ def _read_term_file(
     for key in raw:
         if key not in read:
             keys[str(key)] = keys.get(str(key), 0) + 1
-    return cid, sections, tags, [d for d in defs if d.lang not in terms], first_lang
-
-
-def _fits(text: str, lang: str) -> bool:
-    """Whether a term may be filed under ``lang``: written in its script, or in Latin letters
-    (the script terms are borrowed in: ``bn: API``)."""
-    from glossary_cli.scripts.writing import telling_script, written_in
-
-    return written_in(text, lang) or telling_script(text) == "Latn"
+    return _TermFile(
+        cid,
+        sections,
+        tags,
+        [d for d in defs if d.lang not in terms],
+        first_lang,
+        by_key,
+    )
 
 
 def _names(title: str) -> list[tuple[str, str | None, str | None]]:

@@ -122,7 +122,7 @@ def read(data: bytes, name: str, *, columns: Mapping[str, str] | None = None) ->
                                 total=len(concepts)))  # fmt: skip
             plan += _other_levels(tokens, headings)
     if not concepts:
-        concepts, shapes = _from_definition_list(tokens, name, says, section)
+        concepts, shapes = _from_definition_list(tokens, headings, name, says, section)
         if concepts:
             plan.append(Reading(shapes, "one term each: its equivalents by their script, "
                                 "its definitions", total=len(concepts)))  # fmt: skip
@@ -373,7 +373,9 @@ def _from_tables(
             continue
         mark = len(report.warnings)
         try:
-            concepts, readings = read_table(iter(rows), name, report, columns=columns, part=part)
+            concepts, readings, named = read_table(
+                iter(rows), name, report, columns=columns, part=part
+            )
         except ParseError as exc:
             del report.warnings[mark:]
             why = exc.message.split(":")[0]
@@ -388,7 +390,7 @@ def _from_tables(
             )
             continue
         langs = {s.lang for concept, _ in concepts for s in concept.languages}
-        unnamed = any(r.part.endswith(("no header row", "header")) for r in readings)
+        unnamed = not named
         if len(langs) < 2 and not says and (len(found) > 1 or unnamed):
             del report.warnings[mark:]
             plan.append(
@@ -693,16 +695,18 @@ def _list_entry(token: Any, plain: bool = True) -> tuple[str, str, str] | None:
     return found.group("term").strip(), found.group("rest").strip(), below
 
 
+def _short(text: str) -> bool:
+    """Whether a text after a term can be a name rather than a definition: a few words (at
+    most :data:`EQUIVALENT_WORDS`), not ending as a sentence ends."""
+    return 0 < len(text.split()) <= EQUIVALENT_WORDS and not _SENTENCE_END.search(text)
+
+
 def _is_equivalent(term: str, rest: str) -> bool:
-    """Whether the text after a list item's term is its equivalent (a few words, no sentence,
+    """Whether the text after a list item's term is its equivalent (:func:`_short`, in
     another script: ``এমবেডিং`` after ``Embedding``) rather than a definition."""
     from glossary_cli.scripts.writing import first_script
 
-    return (
-        0 < len(rest.split()) <= EQUIVALENT_WORDS
-        and not _SENTENCE_END.search(rest)
-        and first_script(rest) not in (None, first_script(term))
-    )
+    return _short(rest) and first_script(rest) not in (None, first_script(term))
 
 
 def _list_entries(tokens: Sequence[Any], start: int) -> tuple[list[tuple[int, _Entry]], int]:
@@ -768,8 +772,7 @@ def _same_script_equivalents(entries: list[tuple[int, _Entry]], hint: str | None
         for k, (_, e) in enumerate(entries)
         if len(e.definitions) == 1
         and not e.equivalent
-        and len(e.definitions[0].split()) <= EQUIVALENT_WORDS
-        and not _SENTENCE_END.search(e.definitions[0])
+        and _short(e.definitions[0])
         and first_script(e.definitions[0]) == first_script(e.head)
     ]
     if len(short) * 2 <= len(entries):
@@ -788,7 +791,11 @@ def _same_script_equivalents(entries: list[tuple[int, _Entry]], hint: str | None
 
 
 def _from_definition_list(
-    tokens: Sequence[Any], name: str, says: bool, section: int | None = None
+    tokens: Sequence[Any],
+    headings: Sequence[tuple[int, int, str, int]],
+    name: str,
+    says: bool,
+    section: int | None = None,
 ) -> tuple[list[tuple[Concept, int]], str]:
     """The terms of the document's definition lists (``dt``), each with its definitions
     (``dd``: the text of its paragraphs), and of its list glossaries (:func:`_list_entry`),
@@ -828,11 +835,7 @@ def _from_definition_list(
     listed, looked = _list_entries(tokens, start)
     if len(listed) * 2 <= looked and not (items and listed):
         listed = []  # lists and paragraphs of a document, not a list glossary
-    sections = any(
-        _inline_text(tokens[k + 1]).strip().casefold() in _DOCUMENT_SECTIONS
-        for k, t in enumerate(tokens)
-        if t.type == "heading_open" and k + 1 < len(tokens)
-    )
+    sections = any(h[2].strip().casefold() in _DOCUMENT_SECTIONS for h in headings)
     if listed and not says and sections:
         listed = []  # a README's list ("## Supported languages", "## Usage"), no glossary
     merged = sorted(items + listed, key=lambda pair: pair[0])

@@ -45,6 +45,7 @@ import io
 import re
 from collections.abc import Mapping, Sequence
 from itertools import chain
+from typing import NamedTuple
 
 from glossary_cli.errors import ParseError, ParseWarning, RecordError
 from glossary_cli.formats._cells import (
@@ -370,11 +371,21 @@ def read_rows(
     """
     # the same list: the rows are read as the table is, and say what they find as they go
     report = RowReport(name, skip_bad, warnings if isinstance(warnings, list) else list(warnings))
-    concepts, plan = read_table(numbered, name, report, columns=columns)
+    concepts, plan, _ = read_table(numbered, name, report, columns=columns)
     found = with_ids(concepts, name, report.warnings)
     return glossary_of(found, name, name, sha256)._replace(
         warnings=tuple(report.finish()), plan=tuple(plan)
     )
+
+
+class Table(NamedTuple):
+    """One table as read: its concepts with their lines, its reading plan, and whether a
+    header named its columns (``False``: it has none, or they were told by the script of
+    their cells)."""
+
+    concepts: list[tuple[Concept, int]]
+    plan: list[Reading]
+    named: bool
 
 
 def read_table(
@@ -384,8 +395,8 @@ def read_table(
     *,
     columns: Mapping[str, str] | None = None,
     part: str = "",
-) -> tuple[list[tuple[Concept, int]], list[Reading]]:
-    """The concepts of one table and its reading plan.
+) -> Table:
+    """The concepts of one table, its reading plan, and whether its header named them.
 
     A first row is a header when most of its cells name columns, or some do and a Latin
     header stands over a column in another script
@@ -449,7 +460,7 @@ def read_table(
         plan = [*said, Reading(f"{where}one row per term", "the lang column gives each row's "
                                "language", header_line)]  # fmt: skip
         plan += _left_readings(left, where, header_line)
-        return concepts, plan
+        return Table(concepts, plan, named=True)
     if columns:
         found: Plan | None = mapped(columns, header, body, name, header_line)
     else:
@@ -488,7 +499,7 @@ def read_table(
     plan.sort(key=lambda r: _column_number(r.part))
     if guessed:
         _say_by_script(found, report, header_line)
-    return concepts, plan
+    return Table(concepts, plan, named=found.has_header and not guessed)
 
 
 def _names_columns(header: Sequence[str], plan: Plan) -> bool:

@@ -117,6 +117,21 @@ def telling_script(text: str) -> str | None:
     return script_of("".join(c for c in text if char_script(c) != "Latn")) or script_of(text)
 
 
+def may_file(text: str, tag: str) -> bool:
+    """Whether a term may be filed under ``tag`` as the file gives it: the script that tells
+    its language (:func:`telling_script`) is one ``tag``'s language is written in, or Latin,
+    the script terms are borrowed in (``API``, ``SDK``, ``NOON 상태`` of a Korean column or
+    key); text in another script goes to the language of its script. True for text without
+    letters and for tags of no known script.
+
+    >>> may_file("API", "bn"), may_file("NOON 상태", "ko"), may_file("তথ্য", "ar")
+    (True, True, False)
+    """
+    script = telling_script(text)
+    scripts = tag_scripts(tag)
+    return script is None or not scripts or script == "Latn" or script in scripts
+
+
 def one_system(a: str | None, b: str | None) -> bool:
     """Whether two scripts (:func:`script_of`) are one writing system: the same script, or
     Japanese's kanji and kana, Korean's hangul and hanja.
