@@ -595,7 +595,7 @@ def add(
         typer.Argument(
             metavar="PATH...",
             help="Glossary files (gloss's plain text, or "
-            + ", ".join(f.suffixes[0] for f in formats.FORMATS if not f.aligned)
+            + ", ".join(f.suffixes[0] for f in formats.FORMATS if not f.aligned and f.readable)
             + ") or term folders.",
             show_default=False,
         ),

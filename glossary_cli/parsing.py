@@ -188,6 +188,7 @@ def parse_glossary(text: str, name: str, lang: str | None = None) -> ParsedGloss
     pairs = [(body[i], body[i + 1]) for i in range(0, len(body), 2)]
     for term_line, _ in pairs:
         _check_term(term_line, name)
+    _check_definitions(pairs, name, warnings)
     if lang is None:
         lang = _detect_language(pairs, name)
     entries: list[Entry] = []
@@ -275,6 +276,40 @@ def _check_header(title: _Line, subtitle: _Line, name: str) -> None:
             path=name,
             line=subtitle.number,
             hint="start the file with a title line and a subtitle line",
+        )
+
+
+#: Words a definition line has at most to read as a term: when four in five of a file's
+#: definitions are that short, the file is a list of terms, one a line.
+TERM_WORDS = 3
+
+
+def _check_definitions(
+    pairs: Sequence[tuple[_Line, _Line]], name: str, warnings: list[ParseWarning]
+) -> None:
+    """Say when the definition lines read like terms: four in five as short as a term
+    (:data:`TERM_WORDS` words, no sentence's end), as in a list of terms, one a line, whose
+    every other term would be filed as the definition of the one before it and whose first
+    two would be its title. Read as written (a glossary of short definitions is one too), and
+    said with the first such line.
+    """
+    ends = (".", "।", "؟", "?", "!", "。")  # a sentence's
+    short = [
+        d
+        for _, d in pairs
+        if len(d.text.split()) <= TERM_WORDS and not d.text.rstrip().endswith(ends)
+    ]
+    if len(pairs) >= 2 and len(short) * 5 >= len(pairs) * 4:
+        warnings.append(
+            ParseWarning(
+                f"{len(short)} of the {len(pairs)} definition lines are as short as terms: if "
+                "this is a list of terms, one a line, each second term was read as the "
+                "definition of the one before it, and the first two as the title",
+                path=name,
+                line=short[0].number,
+                hint="give a list of terms as a table: a header naming the language, then a "
+                "term a line, saved as .csv",
+            )
         )
 
 

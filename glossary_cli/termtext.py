@@ -463,7 +463,10 @@ def split_alternatives(text: str) -> list[str]:
     ['Adjustments, warrants and transfers']
     >>> split_alternatives("1. բազա (տոպոլոգիայի), 2. հիմք")  # numbered senses
     ['բազա (տոպոլոգիայի)', 'հիմք']
+    >>> split_alternatives('"this place / this land"')  # quotes around the whole cell
+    ['this place', 'this land']
     """
+    text = unquoted(text)  # '"this place / this land"': the quotes are the cell's, not a part's
     if text.rstrip().endswith(_SENTENCE_ENDS):
         return [text]  # a sentence (a dictionary's explanation), not a list of terms
     depth, cuts = 0, []

@@ -151,11 +151,17 @@ def add(
                 hint="leave --columns, --sheet and --skip-bad out",
             )
         options.pop("format", None)
-        from glossary_cli.formats.folder import is_term_folder, read_folder
+        from glossary_cli.formats.folder import is_term_folder, markdown_files, read_folder
 
         if not is_term_folder(path):
+            count = len(markdown_files(path))
             raise UsageError(
-                f"{str(path)!r} is a folder, not a term folder",
+                f"{str(path)!r} is a folder, not a term folder: "
+                + (
+                    f"none of its {count} Markdown files begins with front matter (---)"
+                    if count
+                    else "it holds no Markdown file"
+                ),
                 hint="give a folder of Markdown term files with front matter (title, "
                 "short_description), or add its glossary files one by one",
             )

@@ -757,3 +757,26 @@ def test_term_files_with_translation_lists_empty_languages_and_lang_keys(tmp_pat
     said = " ".join(w.message for w in read.warnings)
     assert "Translations" not in said and "bn (" not in said
     assert "lang key" in read.plan[0].read_as
+
+
+def test_lists_a_heading_glossary_leaves_out_are_said_and_bar_pairs_are_entries() -> None:
+    text = (
+        "# Learn Hindi\n\n## शब्दावली / Vocabulary\n\n- परीक्षक: examiner\n- सूचित: inform\n\n"
+        "#### स्वरों / Vowels\n\nअ, आ, इ\n\n#### व्यंजन / Consonants\n\nक, ख, ग\n"
+    )
+    glossary = formats.get("markdown").read(text.encode(), "hindi.md")
+    left = [r for r in glossary.plan if r.part == "lists of terms"]
+    assert left and left[0].left_out and left[0].total == 2
+    bars = (
+        "# Programming Terms in Sanskrit\n\n**सूचि_शलाका** | Menu bar\n\n"
+        "**स्थिति_शलाका** | Status bar\n"
+    )
+    assert [c["terms"] for c in _markdown(bars, "post.md")] == [
+        {"hi": ["सूचि_शलाका"], "en": ["Menu bar"]},
+        {"hi": ["स्थिति_शलाका"], "en": ["Status bar"]},
+    ]
+
+
+def test_a_short_devanagari_list_is_hindi_not_what_an_identifier_guesses() -> None:
+    text = "# Learn Hindi\n\n- परीक्षक: examiner\n- सूचित: inform\n- अंतरात्मा: conscience\n"
+    assert {lang for c in _markdown(text, "list.md") for lang in c["terms"]} == {"hi", "en"}

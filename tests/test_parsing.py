@@ -155,3 +155,9 @@ def test_english_prose_in_a_native_definition_is_a_warning(
     assert warning.line == 4
     for word in words:
         assert repr(word) in warning.message
+
+
+def test_a_list_of_terms_one_a_line_is_said_when_read_as_terms_and_definitions() -> None:
+    text = "آنفلوانزای 1918\nبرونشیت حاد\nبیماری حاد تنفسی\nایدز\nقطرات ریز\nمجرای تنفسی\n"
+    (warning,) = parse_glossary(text, "terms.lex.fa_IR").warnings
+    assert warning.line == 4 and "list of terms" in warning.message

@@ -626,3 +626,13 @@ def test_an_omegat_glossary_whose_rows_all_have_a_comment() -> None:
     glossary = table.read(text.encode(), "glossary.utf8", dialect="tsv")
     assert terms(glossary)[0] == {"en": ["model"], "ar": ["نموذج"]}
     assert [c.notes for c in glossary.concepts] == [("ML sense",), ("preferred",), ("not a level",)]
+
+
+def test_a_string_id_column_is_the_id_and_a_joined_header_names_its_first_field() -> None:
+    """TICO-19's stringID is each row's id, never a column of terms; ``Context/Comments``
+    is notes."""
+    rows = "".join(f"xx_{k},term {k},শব্দ {k},in context {k}\n" for k in range(25))
+    glossary = table.read(f"stringID,English,Bengali,Context/Comments\n{rows}".encode(), "t.csv")
+    assert [c.id for c in glossary.concepts][:2] == ["xx_0", "xx_1"]
+    assert terms(glossary)[0] == {"en": ["term 0"], "bn": ["শব্দ 0"]}
+    assert glossary.concepts[0].notes == ("in context 0",)

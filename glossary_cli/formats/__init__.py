@@ -536,9 +536,9 @@ def _column_word(cell: str) -> bool:
 
 def detect(filename: str, data: bytes) -> Format:
     """The format of a file: the one its suffix calls for (a ``.json`` file of objects is
-    read as JSON Lines, a ``.tab`` file as tab-separated); for a ``.txt`` file or one without
-    a known suffix, the one its content shows (:func:`sniff`: TBX, PO, Markdown, TSV, CSV);
-    else gloss's plain format.
+    read as JSON Lines, a ``.tab`` file but a Tabfile dictionary as tab-separated); for a
+    ``.txt`` file or one without a known suffix, the one its content shows (:func:`sniff`:
+    TBX, PO, Markdown, TSV, CSV); else gloss's plain format.
 
     Raises:
         ParseError: the file is compressed, an archive, a binary document or no text
@@ -547,8 +547,9 @@ def detect(filename: str, data: bytes) -> Format:
             document that is not JSON Lines.
     """
     found = by_suffix(filename)
-    if found is not None and found.name == "tabfile":
-        found = _BY_NAME["tsv"]  # OmegaT's .tab glossaries, Tabfile dictionaries: term, tab…
+    if found is not None and found.name == "tabfile" and not data.startswith(b"##"):
+        found = _BY_NAME["tsv"]  # OmegaT's .tab glossaries: term, tab, its translation
+    # (a Tabfile dictionary, "##name" first, as gloss exports one: refused as gloss's export)
     if found is not None and found.name == "xlsx" and data.startswith(b"PK\x03\x04"):
         return found  # a spreadsheet is a ZIP archive
     if found is not None and found.module == "table":

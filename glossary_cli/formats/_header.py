@@ -165,7 +165,7 @@ _WORDS = {
         "source", "sources", "reference", "references", "citation", "origin", "provenance",
         "مصدر", "مرجع", "উৎস", "সূত্র",
     ),
-    "id": ("id", "concept id", "entry id", "term id", "identifier"),
+    "id": ("id", "concept id", "entry id", "term id", "identifier", "string id", "segment id"),
     "pos": (
         "pos", "part", "part of speech", "parts of speech", "word class", "grammatical category",
         "نوع الكلمة", "পদ",
@@ -299,8 +299,8 @@ def header_role(cell: str) -> tuple[str | None, str] | None:
     return found_role
 
 
-# what joins two names in one header cell: "Definition / Guidance", "Notes & Comments"
-_JOINED = re.compile(r"\s+(?:/|&|\+|and|or|و|এবং|ও)\s+", re.IGNORECASE)
+# what joins two names in one header cell: "Definition / Guidance", "Context/Comments"
+_JOINED = re.compile(r"\s*/\s*|\s+(?:&|\+|and|or|و|এবং|ও)\s+", re.IGNORECASE)
 
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")

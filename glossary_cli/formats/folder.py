@@ -84,7 +84,7 @@ _NAMED = 3
 def is_term_folder(path: Path) -> bool:
     """Whether ``path`` is a folder of Markdown term files with front matter (its own files
     or those of its subfolders)."""
-    for count, file in enumerate(_markdown_files(path)):
+    for count, file in enumerate(markdown_files(path)):
         if count > 20:
             break
         with file.open("rb") as fh:
@@ -93,7 +93,7 @@ def is_term_folder(path: Path) -> bool:
     return False
 
 
-def _markdown_files(path: Path, skipped: dict[str, list[str]] | None = None) -> list[Path]:
+def markdown_files(path: Path, skipped: dict[str, list[str]] | None = None) -> list[Path]:
     """The Markdown files of ``path`` and of its subfolders; what else they hold is added
     to ``skipped`` (reason → names)."""
     files: list[Path] = []
@@ -189,7 +189,7 @@ def read_folder(path: Path) -> Glossary:
     from markdown_it import MarkdownIt
 
     skipped: dict[str, list[str]] = {}
-    files = _markdown_files(path, skipped)
+    files = markdown_files(path, skipped)
     if len(files) > MAX_FILES:
         raise ParseError(
             f"the folder holds {len(files)} Markdown files, more than {MAX_FILES}",

@@ -121,6 +121,12 @@ def read(data: bytes, name: str, *, columns: Mapping[str, str] | None = None) ->
                                 "equivalents by their script; the paragraphs below, definitions",
                                 total=len(concepts)))  # fmt: skip
             plan += _other_levels(tokens, headings)
+            listed, _ = _list_entries(tokens, 0)
+            if len(listed) >= 2:
+                plan.append(Reading(
+                    "lists of terms", f"left out: {len(listed)} items written as terms "
+                    "(**Term**: …); the headings were read as the terms", listed[0][1].line,
+                    True, len(listed)))  # fmt: skip
     if not concepts:
         concepts, shapes = _from_definition_list(tokens, headings, name, says, section)
         if concepts:
@@ -128,8 +134,9 @@ def read(data: bytes, name: str, *, columns: Mapping[str, str] | None = None) ->
                                 "its definitions", total=len(concepts)))  # fmt: skip
     if not concepts and front and not any(r.left_out for r in plan) and _one_term(text):
         raise ParseError(
-            "line 1 is YAML front matter and no glossary follows it: this is one term file of "
-            "a term folder, not a Markdown glossary",
+            "line 1 is YAML front matter and no glossary follows it (a table, a heading per "
+            "term, a definition list or a list of terms): if this is one term file of a term "
+            "folder, it is read with its folder",
             path=name,
             line=1,
             hint="give the folder (gloss add FOLDER), or --format folder with the folder",
@@ -638,7 +645,7 @@ class _Entry(NamedTuple):
 
 
 # what separates a list glossary's term from its equivalent or definition
-_SEPARATOR = re.compile(r"^\s*(?:[:：=→]|[-–—]{1,2}(?=\s))\s*")
+_SEPARATOR = re.compile(r"^\s*(?:[:：=→|]|[-–—]{1,2}(?=\s))\s*")
 # a plain list item "Term - equivalent": a short term, then a dash, colon or equals sign
 _PLAIN_ENTRY = re.compile(
     r"^(?P<term>[^:：=→]{1,80}?)(?:\s+(?:[-–—=→]{1,2})\s+|\s*[:：]\s+)(?P<rest>\S.*)$"

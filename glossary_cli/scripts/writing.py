@@ -335,9 +335,10 @@ def identify(
     :data:`IDENTIFY_HINTED` for the language ``hint`` names, a file's name's) and the language
     is written in ``script``,
     or the texts have fewer than :data:`IDENTIFY_LETTERS` letters (a quarter of that in
-    other scripts). Used only where the script cannot tell: two columns of one script, a
-    term column beside a named one, a column of a script several languages share
-    (:data:`IDENTIFIED_SCRIPTS`).
+    other scripts, for the script's usual language and for Persian and Urdu, which must show
+    a letter Arabic does not write). Used only where the script cannot tell: two columns of
+    one script, a term column beside a named one, a column of a script several languages
+    share (:data:`IDENTIFIED_SCRIPTS`).
 
     >>> identify(["abrir arquivo", "salvar como", "planilha de cálculo", "célula", "fórmula",
     ...           "linha", "coluna", "gráfico", "inserir tabela", "configurações"], "Latn")
@@ -349,7 +350,8 @@ def identify(
     """
     text = " \n".join(t for t in texts if t.strip())[:20_000]
     least = IDENTIFY_LETTERS if script == "Latn" else IDENTIFY_LETTERS // 4
-    if sum(c.isalpha() for c in text) < least:
+    letters = sum(c.isalpha() for c in text)
+    if letters < least:
         return None
     from langdetect import DetectorFactory, detect_langs
     from langdetect.lang_detect_exception import LangDetectException
@@ -370,6 +372,10 @@ def identify(
     own = _OWN_LETTERS.get(tag.split("-")[0])
     if own is not None and not any(c in own for c in text):
         return None  # Persian or Urdu without one letter Arabic does not write: no proof
+    usual = script_language(script) or ""
+    if own is None and tag.split("-")[0] != usual.split("-")[0] and letters < IDENTIFY_LETTERS:
+        return None  # another language than the script's usual one (Marathi, not Hindi?) needs
+        # the letters Latin texts need: a few words of Devanagari tell nothing
     hinted = hint is not None and tag.split("-")[0] == hint.split("-")[0]
     sure_enough = IDENTIFY_HINTED if hinted else IDENTIFY_SURE if sure is None else sure
     return tag if best.prob >= sure_enough else None
