@@ -945,17 +945,14 @@ def _termbase_tags(searcher: Searcher, tags: Sequence[str], option: str = "--lan
 
 
 def _termbase(data: str | None, env: Mapping[str, str] | None) -> tuple[Searcher, Any]:
-    """The searcher of the data directories and the automaton of their terms, kept beside
-    the index (:func:`glossary_cli.text.scan.load_automaton`), for ``scan`` and ``check``."""
-    from glossary_cli.config import cache_dir
-    from glossary_cli.index import index_path
+    """The searcher of the data directories and the automaton of their terms' analysis
+    forms, read from the index (:func:`glossary_cli.text.scan.load_automaton`), for ``scan``
+    and ``check``."""
     from glossary_cli.text.scan import load_automaton
 
     env = os.environ if env is None else env
     searcher = open_searcher(data, env)
-    dirs, cache = data_dirs(data, env), cache_dir(env)
-    path = index_path(dirs, cache).with_suffix(".terms") if cache is not None else None
-    return searcher, load_automaton(searcher.conn, path)
+    return searcher, load_automaton(searcher.conn)
 
 
 #: File name endings read as Markdown (code skipped) and as gettext PO (one text per segment).

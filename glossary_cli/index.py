@@ -63,11 +63,12 @@ from glossary_cli.errors import StoreError
 if TYPE_CHECKING:
     from glossary_cli.align import Merged
 
-SCHEMA_VERSION = "12"  # 10: per-file stamps (appended files are added in place), skeleton
+SCHEMA_VERSION = "13"  # 10: per-file stamps (appended files are added in place), skeleton
 #: and inflection tables, definition words kept for deletes; 11: the files each concept holds
 #: parts of (removed files are taken out in place); 12: the collation key of each name, so
 #: that ``gloss list`` sorts without loading ICU, and the romanization of each Bengali and Arabic
-#: word of a name (``roman``), so that a query of them is spelled in Latin without ICU
+#: word of a name (``roman``), so that a query of them is spelled in Latin without ICU; 13: the
+#: analysis forms of each name (``form``), which ``gloss scan`` and a search share
 _RECORDS = "concepts.yaml"
 
 #: Name fields, in the order a tie is broken (a headword beats a synonym of equal score).
@@ -102,13 +103,15 @@ CREATE TABLE part(concept INTEGER NOT NULL, file INTEGER NOT NULL, record TEXT N
                   PRIMARY KEY(concept, file)) WITHOUT ROWID;
 CREATE TABLE roman(lang TEXT NOT NULL, w TEXT NOT NULL, latin TEXT NOT NULL,
                    PRIMARY KEY(lang, w)) WITHOUT ROWID;
+CREATE TABLE form(key TEXT NOT NULL, name INTEGER NOT NULL, PRIMARY KEY(key, name))
+    WITHOUT ROWID;
 """
 _PRAGMAS = "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-65536;"
 _DROP = """
 DROP TABLE meta; DROP TABLE concept; DROP TABLE name; DROP TABLE entry; DROP TABLE name_words;
 DROP TABLE name_phon; DROP TABLE def_words; DROP TABLE vocab; DROP TABLE word; DROP TABLE lemma;
 DROP TABLE skeleton; DROP TABLE inflection; DROP TABLE file; DROP TABLE member; DROP TABLE part;
-DROP TABLE roman; DROP TABLE IF EXISTS temp.words;
+DROP TABLE roman; DROP TABLE form; DROP TABLE IF EXISTS temp.words;
 """
 _INDEXES = """
 CREATE INDEX name_key ON name(key);
@@ -118,6 +121,7 @@ CREATE INDEX name_concept ON name(concept);
 CREATE INDEX entry_concept ON entry(concept);
 CREATE INDEX inflection_word ON inflection(word);
 CREATE INDEX member_concept ON member(concept);
+CREATE INDEX form_name ON form(name);
 """
 
 
@@ -130,8 +134,11 @@ def _code_stamp() -> str:
     """A digest of the modules that compute keys and merge concepts, so that an index built
     by other code (an upgrade, or a source checkout being edited) is never trusted."""
     here = Path(__file__).resolve().parent
-    modules = ("index.py", "normalize.py", "align.py", "records.py", *_SCRIPT_MODULES)
-    return _digest(b"".join((here / m).read_bytes() for m in modules))
+    modules = (
+        "index.py", "normalize.py", "analysis.py", "align.py", "records.py", *_SCRIPT_MODULES,
+        "resources/ar_broken_plurals.tsv",
+    )  # fmt: skip
+    return _digest(b"".join((here / m).read_bytes() for m in modules if (here / m).exists()))
 
 
 def index_path(data_dirs: Sequence[Path], cache: Path) -> Path:
@@ -656,6 +663,9 @@ def _delete_rows(conn: sqlite3.Connection, concepts: Sequence[int]) -> None:
                 "INSERT INTO def_words(def_words, rowid, w) VALUES ('delete', ?, ?)",
                 (entry_id, words),
             )
+        conn.execute(
+            "DELETE FROM form WHERE name IN (SELECT rowid FROM name WHERE concept = ?)", (rowid,)
+        )
         conn.execute("DELETE FROM name WHERE concept = ?", (rowid,))
         conn.execute("DELETE FROM entry WHERE concept = ?", (rowid,))
 
@@ -999,6 +1009,7 @@ def _prepare_chunk(data: bytes, line: int, name: str, version: int = 2) -> _Prep
 
 def _prepare(concepts: Iterable[Any]) -> _Prepared:
     """Key a batch of concepts: the rows of every table but their numbers."""
+    from glossary_cli.analysis import term_forms
     from glossary_cli.normalize import fold, sort_key, stem_words
     from glossary_cli.records import concept_to_mapping
     from glossary_cli.select import source_file
@@ -1014,7 +1025,7 @@ def _prepare(concepts: Iterable[Any]) -> _Prepared:
                 sort = sort_key(lang)(text)
                 out.names.append(
                     (index, field_name, lang, text, *keys, status, term_type,
-                     source_file(source), sort)
+                     source_file(source), sort, term_forms(text))
                 )  # fmt: skip
         by_glossary: dict[tuple[str, str], list[str]] = {}
         for section in concept.languages:
@@ -1152,11 +1163,13 @@ def _insert(
         for rowid, (cid, langs, en, record) in zip(rowids, batch.concepts, strict=True)
     ]
     names, name_words, name_phon = [], [], []
+    forms: list[tuple[str, int]] = []
     vocab: set[tuple[int, str]] = set()
     for row in batch.names:
         index, field_name, lang, text, key, compact, stem, words, phon = row[:9]
-        status, term_type, glossary, sort = row[9:]
+        status, term_type, glossary, sort, name_forms = row[9:]
         name_id += 1
+        forms.extend((f, name_id) for f in name_forms)
         names.append(
             (name_id, rowids[index], field_name, lang, text, key, compact, stem, phon,
              status, term_type, glossary, sort)
@@ -1181,6 +1194,7 @@ def _insert(
     conn.executemany("INSERT INTO name VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", names)
     conn.executemany("INSERT INTO name_words(rowid, w) VALUES (?, ?)", name_words)
     conn.executemany("INSERT INTO name_phon(rowid, w) VALUES (?, ?)", name_phon)
+    conn.executemany("INSERT OR IGNORE INTO form VALUES (?, ?)", forms)
     conn.executemany("INSERT INTO entry VALUES (?, ?, ?, ?, ?)", entries)
     conn.executemany("INSERT INTO def_words(rowid, w) VALUES (?, ?)", def_words)
     conn.executemany("INSERT OR IGNORE INTO temp.words VALUES (?, ?)", vocab)

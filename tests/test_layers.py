@@ -21,7 +21,7 @@ LAYERS = {
     "records": 2, "select": 2,
     "scripts": 2, "scripts.bengali": 2, "scripts.arabic": 2, "scripts.devanagari": 2,
     "scripts.latin": 2, "scripts.writing": 2,
-    "normalize": 3, "parsing": 3, "termtext": 3,
+    "normalize": 3, "analysis": 3, "parsing": 3, "termtext": 3,
     "formats._common": 3, "formats._xml": 3, "formats._yaml": 3, "formats._markup": 3,
     "formats._cells": 3, "formats._dialect": 3, "formats._header": 3, "formats._long": 3,
     "formats._wide": 3,
@@ -55,7 +55,7 @@ OWNERS = {
     # a reader of the Tabfile export, for the tests only
     "pyglossary": set(),
     "markdown_it": {"formats.markdown", "formats.folder", "text.scan"},
-    "ahocorasick": {"text.scan"},
+    "ahocorasick": set(),
     "translate": {"formats.xliff"},
     "lxml": set(),
     "langdetect": {"scripts.writing"},

@@ -137,3 +137,160 @@ LETTER_NAMES: dict[str, tuple[str, ...]] = {
     "p": ("بي",), "q": ("كيو",), "r": ("ار",), "s": ("اس",), "t": ("تي",), "u": ("يو",),
     "v": ("في",), "w": ("دبليو", "دابليو"), "x": ("اكس",), "y": ("واي",), "z": ("زد", "زي"),
 }  # fmt: skip
+
+
+# --- the forms of a term's word in a text (glossary_cli.analysis) ----------------------------
+
+_ARTICLE = "\u0627\u0644"
+_HEH = "\u0647"  # ة, folded
+_TEH = "\u062a"
+#: What a proclitic run before a word may be: a conjunction, then a preposition, then the
+#: article, each optional (و، ب، وب، ال، وال، بال، وبال…), and ل before the article written
+#: لل (Ryding, *A Reference Grammar of Modern Standard Arabic*, ch. 16 and 5.2).
+PROCLITIC_RUNS = frozenset(
+    conj + prep + art
+    for conj in ("", *CONJUNCTIONS)
+    for prep in ("", *PREPOSITIONS)
+    for art in ("", _ARTICLE)
+) - {""} | {c + "\u0644\u0644" for c in ("", *CONJUNCTIONS)}
+#: Sound plural and dual endings (after folding: ة is ه), each with what the singular ends in
+#: instead: the feminine plural -ات of a word in ة or not (خسارات, مصنفات), the dual -تان/-تين
+#: of a word in ة (الخسارتين), the masculine plural -ون/-ين and dual -ان/-ين, their construct
+#: forms without ن (مستخدمو، نموذجا، نموذجي); Ryding ch. 7 and 8.
+NUMBER_ENDINGS = (
+    ("\u0627\u062a", ("", _HEH)),
+    ("\u062a\u0627\u0646", (_HEH,)),
+    ("\u062a\u064a\u0646", (_HEH,)),
+    ("\u0648\u0646", ("",)),
+    ("\u064a\u0646", ("",)),
+    ("\u0627\u0646", ("",)),
+    ("\u062a\u0627", (_HEH,)),
+    ("\u062a\u064a", (_HEH,)),
+    ("\u0627", ("",)),
+    ("\u0648", ("",)),
+)
+#: The case, number and gender forms of ذو ("having", "of"): ذا ذي, ذوا ذوي ذوو, ذات ذاتا
+#: ذاتي ذوات (Ryding 8.6), folded; all are ذو to a term.
+DHU = frozenset(("\u0630\u0627", "\u0630\u064a", "\u0630\u0648\u0627", "\u0630\u0648\u064a",
+                 "\u0630\u0648\u0648", "\u0630\u0627\u062a", "\u0630\u0627\u062a\u0627",
+                 "\u0630\u0627\u062a\u064a", "\u0630\u0648\u0627\u062a"))  # fmt: skip
+_DHU = "\u0630\u0648"
+
+
+def term_key(word: str) -> str:
+    """The key of a folded Arabic word of a term: the word without the article, while three
+    letters remain (:func:`word_keys` of each form of it in a text gives this key).
+
+    >>> term_key("النموذج") == term_key("نموذج") == "نموذج"
+    True
+    >>> term_key("اله")  # آلة, machine: no article in it
+    'اله'
+    """
+    if word.startswith(_ARTICLE) and len(word) >= 5:
+        return word[2:]
+    if word in DHU:
+        return _DHU
+    return word
+
+
+def word_keys(word: str) -> dict[str, str]:
+    """The keys (:func:`term_key`) a folded Arabic word of a text may be a form of, each with
+    how it gave it (``exact``, ``clitic``, ``inflected``, ``agree``): its proclitics and the
+    article taken off (:data:`PROCLITIC_RUNS`), a pronoun suffix (:data:`PRONOUN_SUFFIXES`),
+    a sound plural or dual ending (:data:`NUMBER_ENDINGS`), a broken plural's singulars (from
+    a dictionary, :func:`broken_singulars`), the forms of ذو; ``agree``: the feminine ending
+    of an adjective taken off (كامنة of كامن), for the words after a term's first. At least
+    three letters are left of a word (two of ذو). Candidates only: the caller keeps the keys
+    that are a term's.
+
+    >>> keys = word_keys("والخسارتين")
+    >>> keys["خساره"]
+    'clitic'
+    >>> word_keys("نماذج")["نموذج"]
+    'inflected'
+    >>> word_keys("المتسقان")["متسق"]
+    'inflected'
+    """
+    out: dict[str, str] = {term_key(word): "exact"}
+    bares = [(word, "exact")]
+    for size in range(1, min(4, len(word) - 2) + 1):
+        head = word[:size]
+        if head in PROCLITIC_RUNS:
+            bare = word[size:]
+            if head.endswith("\u0644\u0644"):
+                bare = _ARTICLE + bare
+            how = "exact" if head == _ARTICLE else "clitic"
+            bares.append((bare, how))
+    for bare, how in bares:
+        if len(bare) < 2:
+            continue
+        _add(out, term_key(bare), how)
+        stems = [(bare, how)]
+        for suffix in PRONOUN_SUFFIXES:
+            base = bare[: -len(suffix)]
+            if bare.endswith(suffix) and len(base) >= 3:
+                stems.append((base, "inflected" if how == "exact" else how))
+                if base.endswith(_TEH):  # ة written ت before a pronoun: تقنيتها
+                    stems.append((base[:-1] + _HEH, "inflected" if how == "exact" else how))
+        for stem, stem_how in stems:
+            changed = "inflected" if stem_how == "exact" else stem_how
+            _add(out, term_key(stem), stem_how)
+            for ending, singular in NUMBER_ENDINGS:
+                base = stem[: -len(ending)]
+                if stem.endswith(ending) and len(base) >= 3:
+                    for end in singular:
+                        _add(out, term_key(base + end), changed)
+            for single in broken_singulars(term_key(stem)):
+                _add(out, term_key(single), changed)
+            if stem.endswith(_HEH) and len(stem) >= 4:
+                _add(out, term_key(stem[:-1]), "agree")
+            if term_key(stem) in DHU:
+                _add(out, _DHU, changed)
+    return out
+
+
+def _add(out: dict[str, str], key: str, how: str) -> None:
+    if key not in out or (out[key] == "agree" and how != "agree"):
+        out[key] = how
+
+
+def broken_singulars(word: str) -> tuple[str, ...]:
+    """The singulars of a folded Arabic word that is a broken plural (نماذج → نموذج), from
+    the dictionary ``glossary_cli/resources/ar_broken_plurals.tsv`` (its header names the
+    source and licence); ``()`` for any other word."""
+    return _broken_plurals().get(word, ())
+
+
+def _broken_plurals() -> dict[str, tuple[str, ...]]:
+    global _PLURALS
+    if _PLURALS is None:
+        _PLURALS = _read_broken_plurals()
+    return _PLURALS
+
+
+_PLURALS: dict[str, tuple[str, ...]] | None = None
+
+
+def _read_broken_plurals() -> dict[str, tuple[str, ...]]:
+    """plural → singulars, folded, from the packaged dictionary (empty when it is missing)."""
+    from importlib import resources
+
+    from glossary_cli.normalize import fold
+
+    try:
+        text = (
+            resources.files("glossary_cli")
+            .joinpath("resources/ar_broken_plurals.tsv")
+            .read_text(encoding="utf-8")
+        )
+    except (OSError, ModuleNotFoundError):
+        return {}
+    out: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        if not line or line.startswith("#"):
+            continue
+        singular, _, plural = line.partition("\t")
+        s, p = fold(singular), fold(plural.strip())
+        if s and p and s != p and " " not in s and " " not in p:
+            out.setdefault(p, []).append(s)
+    return {p: tuple(dict.fromkeys(s)) for p, s in out.items()}

@@ -136,3 +136,56 @@ LETTER_NAMES: dict[str, tuple[str, ...]] = {
     "w": ("ডব্লিউ", "ডাব্লিউ", "ডাবলিউ", "ডাবলু"), "x": ("এক্স",), "y": ("ওয়াই",),
     "z": ("জেড", "জেট"),
 }  # fmt: skip
+
+
+# --- the spelling key a term and a text share (glossary_cli.analysis) -----------------------
+
+_VIRAMA = "\u09cd"
+#: Word-initial অ্যা (the /æ/ of English loanwords: অ্যাপ্লিকেশন) is also written এ
+#: (এপ্লিকেশন): the key writes it এ.
+_INITIAL_AE = "\u0985\u09cd\u09af\u09be"
+#: The vowel sign ো before a consonant cluster of a loanword is often left out
+#: (প্রোপাগেশন, প্রপাগেশন) and ও-কার and the inherent vowel are one in the key.
+_O_SIGN = "\u09cb"
+#: An English plural written onto a transliteration: মেট্রিক্স, মেট্রিকস of মেট্রিক.
+LATIN_PLURALS = (_VIRAMA + "\u09b8", "\u09b8")
+
+
+def spelling_key(word: str) -> str:
+    """The key two spellings of one Bengali loanword share, on a folded word: the sound-alike
+    letters of :func:`bengali_loose` merged, word-initial অ্যা written এ, the virama
+    (hasanta) dropped — so a reph or a conjunct and the same letters written apart meet
+    (অবজার্ভেবিলিটি, অবজারভেবিলিটি) — and ো-কার dropped (প্রোপাগেশন, প্রপাগেশন). Words of
+    fewer than four letters keep their vowels: short words differ by them.
+
+    >>> spelling_key("অবজার্ভেবিলিটি") == spelling_key("অবজারভেবিলিটি")
+    True
+    >>> spelling_key("অ্যাপ্লিকেশন") == spelling_key("এপ্লিকেশন")
+    True
+    >>> spelling_key("প্রোপাগেশন") == spelling_key("প্রপাগেশন")
+    True
+    >>> spelling_key("কোড") == spelling_key("কড")
+    False
+    """
+    word = bengali_loose(word)
+    if word.startswith(_INITIAL_AE):
+        word = "\u098f" + word[len(_INITIAL_AE) :]
+    letters = len(_LETTER.findall(word))
+    word = word.replace(_VIRAMA, "")
+    if letters >= 4:
+        word = word.replace(_O_SIGN, "")
+    return word
+
+
+def plural_bases(word: str) -> tuple[str, ...]:
+    """A transliterated word without an English plural written onto it (মেট্রিক্স →
+    মেট্রিক), at least three letters left: candidates only, as :func:`inflection_bases`.
+
+    >>> plural_bases("মেট্রিক্স")
+    ('মেট্রিক',)
+    """
+    for ending in LATIN_PLURALS:
+        base = word[: -len(ending)]
+        if word.endswith(ending) and len(_LETTER.findall(base)) >= 3:
+            return (base,)
+    return ()

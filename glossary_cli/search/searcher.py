@@ -470,6 +470,7 @@ class Searcher(IndexReader):
 
                 score = bands.NORMALIZED - 0.1 * min(5, OSA.distance(q.key, key))
             self._add(run.best, concept, score, self._match(field, lang, text, "exact", name))
+        self._analyzed(run)
         if not run.forms.inflected:
             return
         typed = q.key.split()
@@ -495,6 +496,31 @@ class Searcher(IndexReader):
             sure = by_key.get(key, False) or by_stem.get(stem_key, False)
             score = bands.INFLECTED if sure else bands.WORD.scale(0.2)
             self._add(run.best, concept, score, self._match(field, lang, text, kind, name))
+
+    def _analyzed(self, run: _Run) -> None:
+        """The query is a form of a whole name as ``gloss scan`` finds terms in a text: its
+        words give, analyzed (:func:`glossary_cli.analysis.query_forms`: the Arabic article,
+        proclitics, sound and broken plurals and duals, Bengali endings and spelling variants,
+        English plurals), the analysis form of a name (the index's ``form`` table): 97, as an
+        inflected form (``clitic`` where a proclitic or the article made the difference)."""
+        from glossary_cli.analysis import CLITIC, query_forms
+
+        forms = dict(reversed(query_forms(run.query.text)))
+        if not forms:
+            return
+        marks = ",".join("?" * len(forms))
+        rows = self.conn.execute(
+            "SELECT n.concept, n.field, n.lang, n.text, f.key, n.rowid FROM form f "
+            f"JOIN name n ON n.rowid = f.name WHERE f.key IN ({marks})",
+            list(forms),
+        )
+        for concept, field, lang, text, form, name in rows:
+            if field == "related":
+                continue
+            kind = "clitic" if forms[form] == CLITIC else "inflected"
+            self._add(
+                run.best, concept, bands.INFLECTED, self._match(field, lang, text, kind, name)
+            )
 
     def _prefix(self, run: _Run) -> None:
         """Names that start with the query. Names are compared without their spaces

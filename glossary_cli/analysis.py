@@ -1,0 +1,388 @@
+"""The analysis chain: how a term and a running text are turned into the same words.
+
+A term is found in a text when the text's words, analyzed, give the term's words, analyzed. One
+chain serves the index (:mod:`glossary_cli.index` keeps every term's :func:`term_forms`, which
+``gloss search`` looks a query's :func:`query_forms` up in), the scanner
+(:mod:`glossary_cli.text.scan`, for ``gloss scan``, ``gloss check`` and the language server) and
+``gloss lint``, so that what one finds the other finds.
+
+The chain, on both sides:
+
+1. **Words** (:func:`words_of`): the text between spaces is folded
+   (:func:`glossary_cli.normalize.fold`: NFKC case folding, harakat, ZWJ/ZWNJ and tatweel
+   dropped, Arabic letter variants, digits); what separates words under the Unicode word-break
+   rules (UAX #29) separates them, except what joins the letters on its sides into one word
+   (UAX #29 MidLetter/MidNumLet/ExtendNumLet: ``Node.js``, ``torch.compile``,
+   ``gradient_checkpointing``, ``Hooke's``), the ``+`` and ``#`` that end ``C++`` and ``C#``, and
+   the dot that begins ``.NET``. Scripts written without spaces (Han, Hiragana, Katakana, Thai,
+   Lao, Khmer, Myanmar) give one word per character, so that a term is matched on character
+   boundaries.
+2. **Keys** (:func:`term_key` of a term's word, :func:`word_keys` of a text's word): the key a
+   word stands for, by script (the rules are each script's module's, :mod:`glossary_cli.scripts`):
+
+   - Arabic (:func:`glossary_cli.scripts.arabic.term_key`, ``word_keys``): the article optional
+     both ways, the proclitics و ف ب ك ل (and لل), pronoun suffixes, sound plurals and duals, the
+     case forms of ذو, broken plurals from a dictionary, and — in the words after a term's first,
+     where an adjective agrees with its noun — the feminine ending;
+   - Bengali (:func:`glossary_cli.scripts.bengali.spelling_key`, ``inflection_bases``): case,
+     number, classifier and emphatic endings, an English plural written onto a loanword, and the
+     spelling variants of loanwords (hasanta, অ্যা/এ, ো-কার, sound-alike letters);
+   - Latin: an English plural or possessive (``-s``, ``-es``, ``-ies``, ``'s``);
+   - a Latin word with an Arabic proclitic written onto it (``وQAT``, ``بـMoE``) or a Bengali
+     ending (``LoRA-তে``, ``LoRAতে``) is that Latin word.
+3. **Boundaries** (:func:`breaks`): a term never runs across sentence punctuation
+   (. ? ! । ॥ ؟ ؛ ، and , ; : …), brackets, a blank line or a list item.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import NamedTuple
+
+from glossary_cli.normalize import fold
+from glossary_cli.scripts import script_block
+
+__all__ = [
+    "Word",
+    "breaks",
+    "query_forms",
+    "term_forms",
+    "term_key",
+    "term_words",
+    "word_keys",
+    "words_of",
+]
+
+
+class Word(NamedTuple):
+    """A word of a piece of text without spaces.
+
+    Attributes:
+        form: the word folded (:func:`glossary_cli.normalize.fold`), connectors written ``_``.
+        start, end: its span in the piece (code points, ``end`` exclusive), marks and
+            joiners that follow its last letter included.
+    """
+
+    form: str
+    start: int
+    end: int
+
+
+#: What joins the letters or digits on its sides into one word under the Unicode word-break
+#: rules (UAX #29: ExtendNumLet ``_``, MidLetter ``:`` ``·``, MidNumLet ``.`` ``’``, and ``'``):
+#: ``gradient_checkpointing``, ``model.fit``, ``LoRA's`` are one word each.
+_CONNECTOR = re.compile(r"(?<=[^\W_])[_.'’:·](?=[^\W_])")
+#: Symbols that belong to the word they end (``C++``, ``C#``, ``F#``) or, a dot, begin
+#: (``.NET``): kept as they are.
+_KEPT = re.compile(r"(?<=[^\W_])[+#]+(?![^\W_])|^\.(?=[^\W\d_])")
+#: Scripts written without spaces between words: one word per character.
+_NO_SPACE = re.compile(
+    "[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+    "\uf900-\ufaff\uff66-\uff9f\U00020000-\U0003134f]"
+)
+
+
+@lru_cache(maxsize=1 << 17)
+def words_of(piece: str) -> tuple[Word, ...]:
+    """The words of a piece of text that holds no space, folded, with their spans.
+
+    >>> [w.form for w in words_of("(LoRA's)")]
+    ['lora_s']
+    >>> [w.form for w in words_of("Node.js,")], [w.form for w in words_of("C++")]
+    (['node_js'], ['c++'])
+    >>> [(w.form, w.start, w.end) for w in words_of("分散トレース")][:2]
+    [('分', 0, 1), ('散', 1, 2)]
+    """
+    if _NO_SPACE.search(piece):
+        return tuple(_no_space_words(piece))
+    marked = _KEPT.search(piece) is not None
+    if marked or _CONNECTOR.search(piece):
+        key, chars = _connected(piece)
+    else:
+        key = fold(piece)
+        if key.isascii() and piece.isascii() and len(key) == len(piece) and " " not in key:
+            return (Word(key, 0, len(piece)),) if key else ()
+        chars = _char_map(piece, key)
+    out = []
+    at = 0
+    for form in key.split(" "):
+        if form:
+            first = chars[at]
+            after = chars[at + len(form)] if at + len(form) < len(chars) else None
+            out.append(Word(form, first, _word_end(piece, chars[at + len(form) - 1], after)))
+        at += len(form) + 1
+    return tuple(out)
+
+
+def _no_space_words(piece: str) -> Iterator[Word]:
+    """The words of a piece that holds a script written without spaces: each of its
+    characters a word; the runs of other scripts between them words as usual."""
+    at = 0
+    for found in _NO_SPACE.finditer(piece):
+        if found.start() > at:
+            yield from _shifted(piece[at : found.start()], at)
+        form = fold(found.group())
+        if form:
+            yield Word(form, found.start(), found.end())
+        at = found.end()
+    if at < len(piece):
+        yield from _shifted(piece[at:], at)
+
+
+def _shifted(piece: str, by: int) -> Iterator[Word]:
+    for w in words_of(piece):
+        yield Word(w.form, w.start + by, w.end + by)
+
+
+def _connected(piece: str) -> tuple[str, tuple[int, ...]]:
+    """The folded form of a piece whose parts a connector joins (:data:`_CONNECTOR`), each
+    part folded, the parts joined by ``_``, the kept symbols (:data:`_KEPT`) as they are; and
+    the origin of each folded character."""
+    marks = sorted(
+        [(m.start(), m.end(), "_") for m in _CONNECTOR.finditer(piece)]
+        + [(m.start(), m.end(), m.group()) for m in _KEPT.finditer(piece)]
+    )
+    keys: list[str] = []
+    origins: list[int] = []
+    at = 0
+    for start, end, joiner in [*marks, (len(piece), len(piece), "")]:
+        part = piece[at:start]
+        key = fold(part) if part else ""
+        if key:
+            keys.append(key)
+            origins.extend(at + i for i in _char_map(part, key))
+        if joiner:
+            if joiner == "_" and not (keys and key):
+                joiner = " "  # a connector with no word on one side joins nothing
+            keys.append(joiner)
+            origins.extend(range(start, start + len(joiner)) if joiner != "_" else [start])
+        at = end
+    text = "".join(keys)
+    # a piece that folds to no word around a joiner keeps no stray space
+    stripped = text.strip(" ")
+    lead = len(text) - len(text.lstrip(" "))
+    return stripped, tuple(origins[lead : lead + len(stripped)])
+
+
+def _word_end(piece: str, last: int, after: int | None) -> int:
+    """Where the word ends whose last folded character came from offset ``last``: after the
+    marks and joiners that follow it, before the next folded character's origin."""
+    stop = len(piece) if after is None else after
+    end = last + 1
+    while end < stop and unicodedata.category(piece[end])[0] == "M":
+        end += 1
+    while end < stop and unicodedata.category(piece[end]) == "Cf" and _joins(piece, end, stop):
+        end += 1
+    return end
+
+
+def _joins(piece: str, at: int, stop: int) -> bool:
+    """Whether the format characters from ``at`` are followed by more of the word (a ZWNJ
+    inside মে‌টা), not by a separator."""
+    while at < stop and unicodedata.category(piece[at]) == "Cf":
+        at += 1
+    return at < stop and unicodedata.category(piece[at])[0] in "LMN"
+
+
+@lru_cache(maxsize=1 << 14)
+def _char_map(raw: str, key: str) -> tuple[int, ...]:
+    """For each character of ``key`` (``fold(raw)``), the offset in ``raw`` of the character
+    it came from: each base character with the marks and joiners that follow it is folded
+    alone; when that does not give ``key`` (a fold across characters), offsets are spread
+    evenly."""
+    units: list[tuple[int, str]] = []
+    for i, ch in enumerate(raw):
+        if (units and unicodedata.category(ch)[0] == "M") or (
+            units and unicodedata.category(ch) == "Cf"
+        ):
+            units[-1] = (units[-1][0], units[-1][1] + ch)
+        else:
+            units.append((i, ch))
+    chars: list[str] = []
+    origins: list[int] = []
+    for i, unit in units:
+        folded = fold(unit) if unit.strip() else ""
+        if not folded:
+            if chars and chars[-1] != " ":
+                chars.append(" ")
+                origins.append(i)
+            continue
+        for ch in folded:
+            if ch == " " and chars and chars[-1] == " ":
+                continue
+            chars.append(ch)
+            origins.append(i)
+    while chars and chars[-1] == " ":
+        chars.pop()
+        origins.pop()
+    while chars and chars[0] == " ":
+        chars.pop(0)
+        origins.pop(0)
+    if "".join(chars) == key:
+        return tuple(origins)
+    step = len(raw) / max(1, len(key))
+    return tuple(min(len(raw) - 1, int(i * step)) for i in range(len(key)))
+
+
+@lru_cache(maxsize=1 << 16)
+def term_words(term: str) -> tuple[str, ...]:
+    """The folded words of a term, as :func:`words_of` finds them in a text.
+
+    >>> term_words("Low-Rank Adaptation"), term_words("Node.js")
+    (('low', 'rank', 'adaptation'), ('node_js',))
+    """
+    return tuple(w.form for piece in term.split() for w in words_of(piece))
+
+
+def term_key(word: str) -> str:
+    """The key of one folded word of a term: what a text's word must give
+    (:func:`word_keys`) to be a form of it. Arabic: without the article; Bengali: its
+    spelling key; other words as they are.
+
+    >>> term_key("النموذج") == term_key("نموذج")
+    True
+    """
+    block = script_block(word)
+    if block == "arabic":
+        from glossary_cli.scripts.arabic import term_key as arabic_key
+
+        return arabic_key(word)
+    if block == "bengali":
+        from glossary_cli.scripts.bengali import spelling_key
+
+        return spelling_key(word)
+    return word
+
+
+#: Most words a term is joined into as one word (ফাইন-টিউনিং written ফাইনটিউনিং).
+_JOINED = 3
+
+
+@lru_cache(maxsize=1 << 16)
+def term_forms(term: str) -> tuple[str, ...]:
+    """The analysis forms of a term: the keys (:func:`term_key`) of its words, space-
+    separated; then, for a hyphenated term of two or three words, its words written as one
+    (``fine-tuning`` as ``finetuning``, ফাইন-টিউনিং as ফাইনটিউনিং). ``()`` when the term has no word.
+
+    >>> term_forms("الخبراء خليط")
+    ('خبراء خليط',)
+    >>> term_forms("Fine-tuning")
+    ('fine tuning', 'finetuning')
+    """
+    words = term_words(term)
+    if not words:
+        return ()
+    forms = [" ".join(term_key(w) for w in words)]
+    if 1 < len(words) <= _JOINED and "-" in term and not any(_NO_SPACE.search(w) for w in words):
+        forms.append(term_key("".join(words)))
+    return tuple(dict.fromkeys(forms))
+
+
+#: How a text's word gave a key: as it is, or a form of it (an ending, a spelling), or with
+#: a proclitic taken off; ``agree`` keys are the feminine ending of an adjective taken off,
+#: which only a word after a term's first may give.
+EXACT, INFLECTED, CLITIC, AGREE = "exact", "inflected", "clitic", "agree"
+
+#: Endings of an English plural or possessive that a Latin word of a term may take in text.
+_ENGLISH_ENDINGS = ("s", "es", "_s")
+
+
+@lru_cache(maxsize=1 << 17)
+def word_keys(form: str) -> dict[str, str]:
+    """The keys a folded word of a text may stand for, each with how (:data:`EXACT`,
+    :data:`INFLECTED`, :data:`CLITIC`, :data:`AGREE`); its own key first.
+
+    >>> sorted(word_keys("models"))
+    ['model', 'models']
+    >>> word_keys("والنماذج")["نموذج"] if "نموذج" in word_keys("والنماذج") else "clitic"
+    'clitic'
+    """
+    own = term_key(form)
+    out = {own: EXACT}
+    block = script_block(form)
+    if block == "latin":
+        for ending in _ENGLISH_ENDINGS:
+            if form.endswith(ending) and len(form) > len(ending) + 1:
+                out.setdefault(form[: -len(ending)], INFLECTED)
+        if form.endswith("ies") and len(form) > 4:
+            out.setdefault(form[:-3] + "y", INFLECTED)
+    elif block == "arabic":
+        from glossary_cli.scripts.arabic import word_keys as arabic_keys
+
+        for key, how in arabic_keys(form).items():
+            out.setdefault(key, how)
+        latin = _latin_after_proclitic(form)
+        if latin:
+            for key in word_keys(latin):
+                out.setdefault(key, CLITIC)
+    elif block == "bengali":
+        from glossary_cli.scripts.bengali import inflection_bases, plural_bases, spelling_key
+
+        for base in (*inflection_bases(form), *plural_bases(form)):
+            out.setdefault(spelling_key(base), INFLECTED)
+            for more in plural_bases(base):
+                out.setdefault(spelling_key(more), INFLECTED)
+    elif form[:1].isascii():
+        from glossary_cli.scripts.bengali import DETACHED
+
+        size = len(form) - len(form.lstrip(_ASCII))
+        if form[size:] in DETACHED and size:  # LoRAতে
+            for key in word_keys(form[:size]):
+                out.setdefault(key, INFLECTED)
+    return out
+
+
+_ASCII = "".join(map(chr, range(128)))
+
+
+def _latin_after_proclitic(form: str) -> str:
+    """The Latin word an Arabic proclitic is written onto (وqat, بmoe, والlora), or ``""``."""
+    from glossary_cli.scripts.arabic import PROCLITIC_RUNS
+
+    found = _ARABIC_THEN_LATIN.match(form)
+    if found and found.group(1) in PROCLITIC_RUNS:
+        return found.group(2)
+    return ""
+
+
+_ARABIC_THEN_LATIN = re.compile("([\u0600-\u06ff]+)([\x00-\x7f]+)$")
+
+
+#: What ends a stretch of text a term may run across: sentence and clause punctuation of
+#: Latin, Bengali (danda, double danda), Arabic (question mark, semicolon, comma), brackets,
+#: and a line that begins a list item, a heading, a quotation or a table row, or a blank line.
+_BREAK = re.compile(
+    r"[.?!;:,…।॥؟؛،()\[\]{}«»<>|\"“”]|\n[ \t]*\n|\n[ \t]*(?:[-*+>#|]|\d+[.)])(?:[ \t]|$)"
+)
+
+
+def breaks(gap: str) -> bool:
+    """Whether the text between two words separates them: a term is never found across it.
+
+    >>> breaks(" "), breaks(". "), breaks("\\n\\n"), breaks("\\n- "), breaks("-")
+    (False, True, True, True, False)
+    """
+    return _BREAK.search(gap) is not None
+
+
+def query_forms(query: str, limit: int = 64) -> list[tuple[str, str]]:
+    """The analysis forms a query may be a form of, each with how the query gave it
+    (:data:`EXACT` first, then the others): every combination of the keys of its words
+    (:func:`word_keys`; the feminine ending off in words after the first), at most ``limit``.
+
+    >>> ("نموذج", "clitic") in query_forms("والنماذج")
+    True
+    """
+    words = term_words(query)
+    if not words or len(words) > 8:
+        return []
+    combos: list[tuple[list[str], str]] = [([], EXACT)]
+    for i, w in enumerate(words):
+        keys = [(k, how) for k, how in word_keys(w).items() if i or how != AGREE]
+        combos = [
+            ([*c, k], how if c_how == EXACT else c_how) for c, c_how in combos for k, how in keys
+        ][:limit]
+    return [(" ".join(c), how) for c, how in combos]
