@@ -264,8 +264,9 @@ _JOINED = 3
 @lru_cache(maxsize=1 << 16)
 def term_forms(term: str) -> tuple[str, ...]:
     """The analysis forms of a term: the keys (:func:`term_key`) of its words, space-
-    separated; then, for a hyphenated term of two or three words, its words written as one
-    (``fine-tuning`` as ``finetuning``, ফাইন-টিউনিং as ফাইনটিউনিং). ``()`` when the term has no word.
+    separated; then, for a hyphenated term of two or three words, or one of two or three
+    English words, its words written as one (``fine-tuning`` as ``finetuning``, ``down
+    time`` as ``downtime``, ফাইন-টিউনিং as ফাইনটিউনিং). ``()`` when the term has no word.
 
     >>> term_forms("الخبراء خليط")
     ('خبراء خليط',)
@@ -276,8 +277,9 @@ def term_forms(term: str) -> tuple[str, ...]:
     if not words:
         return ()
     forms = [" ".join(term_key(w) for w in words)]
-    if 1 < len(words) <= _JOINED and "-" in term and not any(_NO_SPACE.search(w) for w in words):
-        forms.append(term_key("".join(words)))
+    if 1 < len(words) <= _JOINED and not any(_NO_SPACE.search(w) for w in words):
+        if "-" in term or all(w.isascii() and w.isalpha() for w in words):
+            forms.append(term_key("".join(words)))
     return tuple(dict.fromkeys(forms))
 
 
@@ -354,7 +356,7 @@ _ARABIC_THEN_LATIN = re.compile("([\u0600-\u06ff]+)([\x00-\x7f]+)$")
 #: What ends a stretch of text a term may run across: sentence and clause punctuation of
 #: Latin, Bengali (danda, double danda), Arabic (question mark, semicolon, comma), brackets,
 #: and a line that begins a list item, a heading, a quotation or a table row, or a blank line.
-_BREAK = re.compile(
+BREAK = re.compile(
     r"[.?!;:,…।॥؟؛،()\[\]{}«»<>|\"“”]|\n[ \t]*\n|\n[ \t]*(?:[-*+>#|]|\d+[.)])(?:[ \t]|$)"
 )
 
@@ -365,7 +367,7 @@ def breaks(gap: str) -> bool:
     >>> breaks(" "), breaks(". "), breaks("\\n\\n"), breaks("\\n- "), breaks("-")
     (False, True, True, True, False)
     """
-    return _BREAK.search(gap) is not None
+    return BREAK.search(gap) is not None
 
 
 def query_forms(query: str, limit: int = 64) -> list[tuple[str, str]]:

@@ -30,9 +30,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
+from itertools import accumulate, compress
+from operator import attrgetter
 from typing import Any, NamedTuple
 
-from glossary_cli.analysis import AGREE, CLITIC, EXACT, Word, breaks, term_forms, term_words
+from glossary_cli.analysis import AGREE, BREAK, CLITIC, EXACT, Word, term_forms, term_words
 from glossary_cli.analysis import word_keys as _word_keys
 from glossary_cli.analysis import words_of as _words_of
 
@@ -42,7 +44,10 @@ TERM_FIELDS = ("en", "term", "abbr", "synonym")
 #: How an occurrence matched, in the order a tie between names is broken.
 KINDS = ("exact", "abbreviation", "inflected", "clitic")
 _FIELD_RANK = {f: i for i, f in enumerate(TERM_FIELDS)}
-_PIECE = re.compile(r"\S+")
+_SPACES = re.compile(r"(\s+)")
+_FIRSTS = attrgetter("firsts")
+WHOLE, MORE = 1, 2
+_BREAK_SEARCH = BREAK.search
 
 
 class Name(NamedTuple):
@@ -94,12 +99,13 @@ class Occurrence(NamedTuple):
 
 
 class _Piece(NamedTuple):
-    """A space-separated piece of a text, analyzed: its words, each word's keys, and whether
-    some word's key begins a term."""
+    """A space-separated piece of a text, analyzed: its words, each word's keys, and the
+    keys that begin a term's form, as ``(word, key, how, flags, start, end)`` (the word's span
+    in the piece, a Bengali ending hyphenated onto a Latin word included: ``LoRA-তে``)."""
 
     words: tuple[Word, ...]
     keys: tuple[dict[str, str], ...]
-    begins: bool
+    firsts: tuple[tuple[int, str, str, int, int, int], ...]
 
 
 class Automaton:
@@ -139,10 +145,17 @@ class Automaton:
     def of_names(cls, names: Iterable[tuple[str, Name]]) -> Automaton:
         """An automaton of ``(folded key, name)`` pairs (the key is not used: each name's
         forms are its term's :func:`~glossary_cli.analysis.term_forms`), kept in memory."""
+        from glossary_cli.termtext import split_parenthetical
+
         grouped: dict[str, list[Name]] = {}
         for _, name in names:
-            for form in term_forms(name.term):
-                grouped.setdefault(form, []).append(name)
+            terms = [name.term]
+            if name.term.endswith(")"):  # as the index names it (glossary_cli.index.name_rows)
+                head, full, abbreviations = split_parenthetical(name.term)
+                terms += [head, *([full] if full else []), *abbreviations]
+            for term in dict.fromkeys(terms):
+                for form in term_forms(term):
+                    grouped.setdefault(form, []).append(name)
         return cls(grouped, {k: tuple(v) for k, v in grouped.items()})
 
     def bind(self, conn: Any) -> Automaton:
@@ -186,10 +199,13 @@ class Automaton:
             words = _words_of(raw)
             keys = tuple(_word_keys(w.form) for w in words)
             prefixes = self._prefixes
-            begins = any(k in prefixes for ks in keys for k in ks)
-            found = _Piece(words, keys, begins)
-            if len(self._pieces) > 1 << 17:
-                self._pieces.clear()
+            firsts = tuple(
+                (wi, k, how, prefixes[k], words[wi].start, _with_ending(raw, words, wi))
+                for wi, ks in enumerate(keys)
+                for k, how in ks.items()
+                if how != AGREE and k in prefixes
+            )
+            found = _Piece(words, keys, firsts)
             self._pieces[raw] = found
         return found
 
@@ -272,22 +288,28 @@ def _cut(text: str, start: int) -> int:
 
 def _scan(text: str, automaton: Automaton, langs: Sequence[str]) -> list[Occurrence]:
     """:func:`scan` of one piece of text, its addresses blanked out already."""
-    pieces = [(m.start(), m.group()) for m in _PIECE.finditer(text)]
-    piece = automaton.piece
-    analyzed = [piece(raw) for _, raw in pieces]
+    # the pieces and the spaces between them, and where each begins (loops in C)
+    parts = _SPACES.split(text)
+    offsets = list(accumulate(map(len, parts), initial=0))
+    raws, starts = parts[0::2], offsets[0::2]
+    cache = automaton._pieces
+    new = set(raws).difference(cache)
+    if len(cache) + len(new) > 1 << 17:  # memory stays bounded, whatever the texts
+        cache.clear()
+        new = set(raws)
+    for raw in new:
+        automaton.piece(raw)
+    analyzed = list(map(cache.__getitem__, raws))
     found: list[tuple[int, int, str, tuple[str, ...]]] = []
-    walk = _Walk(text, pieces, analyzed, automaton, found)
-    for ti, p in enumerate(analyzed):
-        if not p.begins:
-            continue
-        for wi, keys in enumerate(p.keys):
-            start = pieces[ti][0] + p.words[wi].start
-            for key, how in keys.items():
-                if how == AGREE:
-                    continue
-                flag = automaton.flags(key)
-                if flag:
-                    walk.on(start, ti, wi, key, (how,), flag)
+    walk = _Walk(text, starts, raws, analyzed, automaton, found)
+    for ti in compress(range(len(analyzed)), map(_FIRSTS, analyzed)):
+        p = analyzed[ti]
+        base = starts[ti]
+        for wi, key, how, flag, start, end in p.firsts:
+            if flag == WHOLE:
+                found.append((base + start, base + end, key, (how,)))
+            else:
+                walk.on(base + start, ti, wi, key, (how,), flag)
     wanted = {lang.casefold() for lang in langs}
     return _resolved(text, found, automaton, wanted)
 
@@ -298,59 +320,59 @@ class _Walk:
     def __init__(
         self,
         text: str,
-        pieces: list[tuple[int, str]],
+        starts: list[int],
+        raws: list[str],
         analyzed: list[_Piece],
         automaton: Automaton,
         found: list[tuple[int, int, str, tuple[str, ...]]],
     ) -> None:
-        self.text, self.pieces, self.analyzed = text, pieces, analyzed
+        self.text, self.starts, self.raws, self.analyzed = text, starts, raws, analyzed
         self.automaton, self.found = automaton, found
 
     def on(self, start: int, ti: int, wi: int, run: str, hows: tuple[str, ...], flag: int) -> None:
         """The run of keys ``run`` ends at word ``wi`` of piece ``ti``: record it if it is a
         whole form, and follow it into the next word if it begins a longer one."""
-        word = self.analyzed[ti].words[wi]
-        end = self.pieces[ti][0] + word.end
-        if flag & Automaton.WHOLE:
-            self.found.append((start, self._with_ending(ti, wi, end), run, hows))
-        if not flag & Automaton.MORE:
+        analyzed, starts = self.analyzed, self.starts
+        words = analyzed[ti].words
+        end = starts[ti] + words[wi].end
+        if flag & WHOLE:
+            ending = starts[ti] + _with_ending(self.raws[ti], words, wi)
+            self.found.append((start, ending, run, hows))
+        if not flag & MORE:
             return
-        after = self._next(ti, wi)
-        if after is None:
+        # the next word: in the same piece, or the first of the next piece that has one
+        if wi + 1 < len(words):
+            tj, wj = ti, wi + 1
+        else:
+            tj, wj = ti + 1, 0
+            while tj < len(analyzed) and not analyzed[tj].words:
+                tj += 1
+                if tj > ti + 8:
+                    return
+            if tj >= len(analyzed):
+                return
+        if _BREAK_SEARCH(self.text, end, starts[tj] + analyzed[tj].words[wj].start):
             return
-        tj, wj = after
-        nxt = self.analyzed[tj].words[wj]
-        if breaks(self.text[end : self.pieces[tj][0] + nxt.start]):
-            return
-        for key, how in self.analyzed[tj].keys[wj].items():
+        prefixes = self.automaton._prefixes
+        for key, how in analyzed[tj].keys[wj].items():
             longer = run + " " + key
-            f = self.automaton.flags(longer)
+            f = prefixes.get(longer)
             if f:
-                self.on(start, tj, wj, longer, (*hows, how), f)
+                self.on(start, tj, wj, longer, hows if how != CLITIC else (*hows, how), f)
 
-    def _next(self, ti: int, wi: int) -> tuple[int, int] | None:
-        """The word after word ``wi`` of piece ``ti``: in the same piece, or the first word
-        of the next piece that has one."""
-        if wi + 1 < len(self.analyzed[ti].words):
-            return ti, wi + 1
-        for tj in range(ti + 1, min(len(self.analyzed), ti + 8)):
-            if self.analyzed[tj].words:
-                return tj, 0
-        return None
 
-    def _with_ending(self, ti: int, wi: int, end: int) -> int:
-        """``end``, or past a Bengali ending hyphenated onto a Latin word (``LoRA-তে``,
-        ``QAT-এর``), which folding leaves a word of its own."""
-        words = self.analyzed[ti].words
-        if wi + 1 >= len(words) or not words[wi].form.isascii():
-            return end
-        from glossary_cli.scripts.bengali import DETACHED
-
-        raw = self.pieces[ti][1]
-        nxt = words[wi + 1]
-        if nxt.form in DETACHED and raw[words[wi].end : nxt.start] in ("-", "\u2010", "\u2011", ""):
-            return self.pieces[ti][0] + nxt.end
+def _with_ending(raw: str, words: tuple[Word, ...], wi: int) -> int:
+    """Where word ``wi`` of a piece ends, past a Bengali ending hyphenated onto it when it is
+    a Latin word (``LoRA-তে``, ``QAT-এর``), which folding leaves a word of its own."""
+    end = words[wi].end
+    if wi + 1 >= len(words) or not words[wi].form.isascii():
         return end
+    from glossary_cli.scripts.bengali import DETACHED
+
+    nxt = words[wi + 1]
+    if nxt.form in DETACHED and raw[end : nxt.start] in ("-", "\u2010", "\u2011", ""):
+        return nxt.end
+    return end
 
 
 def _resolved(
@@ -363,25 +385,16 @@ def _resolved(
     names of unwanted languages and case-mismatched Latin abbreviations left out."""
     candidates: list[tuple[int, int, str, str, Name, tuple[str, ...]]] = []
     automaton.read(form for _, _, form, _ in found)
+    known: dict[tuple[str, str, bool], tuple[str, Name, tuple[str, ...]] | None] = {}
     for start, end, form, hows in found:
         surface = text[start:end]
-        names = [n for n in automaton.names(form) if _wanted(n, wanted)]
-        names = [n for n in names if _case_fits(n, surface)]
-        if not names:
-            continue
-        words = tuple(w.form for piece in surface.split() for w in _words_of(piece))
-        same = [n for n in names if term_words(n.term) == words]
-        pool = same or names
-        pool.sort(key=lambda n: (_FIELD_RANK.get(n.field, 9), n.status in ("deprecated",)))
-        best = pool[0]
-        if same:
-            kind = EXACT
-            if best.field == "abbr" or best.type in ("abbreviation", "acronym"):
-                kind = "abbreviation"
-        else:
-            kind = "clitic" if CLITIC in hows else "inflected"
-        also = tuple(dict.fromkeys(n.id for n in names if n.id != best.id))
-        candidates.append((start, end, surface, kind, best, also))
+        clitic = CLITIC in hows
+        case = (form, surface, clitic)
+        if case not in known:
+            known[case] = _named(automaton.names(form), form, surface, clitic, wanted)
+        named = known[case]
+        if named is not None:
+            candidates.append((start, end, surface, *named))
     chosen = []
     for cluster in _clusters(candidates):
         # within a run of overlapping candidates, the longest first, then the leftmost
@@ -396,6 +409,28 @@ def _resolved(
         Occurrence(s, e, surface, n.id, n.lang, n.term, kind, n.status, n.field, also)
         for s, e, surface, kind, n, also in chosen
     ]
+
+
+def _named(
+    names: tuple[Name, ...], form: str, surface: str, clitic: bool, wanted: set[str]
+) -> tuple[str, Name, tuple[str, ...]] | None:
+    """``(kind, name, homonyms)`` of a form found as ``surface``: the names of the wanted
+    languages whose case fits, those the surface is exactly first; ``None`` when none."""
+    chosen = [n for n in names if _wanted(n, wanted) and _case_fits(n, surface)]
+    if not chosen:
+        return None
+    words = tuple(w.form for piece in surface.split() for w in _words_of(piece))
+    same = [n for n in chosen if term_words(n.term) == words]
+    pool = same or chosen
+    pool.sort(key=lambda n: (_FIELD_RANK.get(n.field, 9), n.status in ("deprecated",)))
+    best = pool[0]
+    if same:
+        kind = EXACT
+        if best.field == "abbr" or best.type in ("abbreviation", "acronym"):
+            kind = "abbreviation"
+    else:
+        kind = "clitic" if clitic else "inflected"
+    return kind, best, tuple(dict.fromkeys(n.id for n in chosen if n.id != best.id))
 
 
 def _clusters(candidates: list[Any]) -> Iterator[list[Any]]:
