@@ -518,13 +518,19 @@ def load_automaton(conn: Any) -> Automaton:
 
 
 def masked_markdown(text: str) -> str:
-    """``text`` with the code of a Markdown document (fenced and indented blocks, code spans)
-    and its HTML (blocks, comments, tags with their attributes) blanked out, character for
-    character, so that no term is sought in them and offsets stay the text's (CommonMark, by
-    markdown-it-py).
+    """``text`` with what is not prose in a Markdown document blanked out, character for
+    character, so that no term is sought in it and offsets stay the text's. Read as CommonMark
+    reads it (markdown-it-py): code (fenced and indented blocks, code spans), link targets and
+    titles, link reference definitions, autolinks, HTML tags with their attributes and HTML
+    comments are blanked; the text inside HTML blocks and inline HTML (``<div dir="rtl">…``,
+    ``<Tip>…``) is prose and stays, as do link texts and image descriptions. Front matter
+    (YAML ``---`` or TOML ``+++``), Hugo shortcodes (``{{< … >}}``) and heading anchors
+    (``{#id}``, ``[[id]]``) are blanked too.
 
-    >>> masked_markdown("Use `LoRA` here.\\n")
-    'Use        here.\\n'
+    >>> masked_markdown("Use `LoRA` [here](https://x.org/lora).\\n")
+    'Use        [here]                    .\\n'
+    >>> masked_markdown('<div dir="rtl">\\nالنموذج\\n</div>\\n')
+    '               \\nالنموذج\\n      \\n'
     """
     from markdown_it import MarkdownIt
 
@@ -535,31 +541,69 @@ def masked_markdown(text: str) -> str:
     chars = list(text)
 
     def blank(start: int, end: int) -> None:
-        for i in range(start, min(end, len(chars))):
+        for i in range(max(0, start), min(end, len(chars))):
             if chars[i] not in "\r\n":
                 chars[i] = " "
 
-    for token in MarkdownIt("commonmark").parse(text):
-        if token.type in ("fence", "code_block", "html_block") and token.map:
-            blank(starts[token.map[0]], starts[min(token.map[1], len(lines))])
-        elif token.type == "inline" and token.map and token.children:
-            region = text[starts[token.map[0]] : starts[min(token.map[1], len(lines))]]
-            base = starts[token.map[0]]
-            at = 0
-            for child in token.children:
-                if child.type == "html_inline":  # a tag: its attributes are no prose
-                    found = region.find(child.content, at)
-                    if found >= 0:
-                        blank(base + found, base + found + len(child.content))
-                        at = found + len(child.content)
-                if child.type == "code_inline":
-                    ticks = child.markup
-                    found = region.find(ticks + child.content, at)
-                    if found < 0:
-                        found = region.find(child.content, at)
-                    if found >= 0:
-                        end = region.find(ticks, found + len(ticks) + len(child.content) - 1)
-                        end = end + len(ticks) if end >= 0 else found + len(child.content)
-                        blank(base + found, base + end)
-                        at = end
+    def blank_all(pattern: re.Pattern[str], start: int, end: int, group: int = 0) -> None:
+        for m in pattern.finditer(text, start, end):
+            blank(m.start(group), m.end(group))
+
+    body = 0
+    front = _FRONT_MATTER.match(text)
+    if front:
+        blank(0, front.end())
+        body = front.end()
+    tokens = MarkdownIt("commonmark").parse(text[body:])
+    shift = text[:body].count("\n")
+    covered = [False] * len(lines)
+    for token in tokens:
+        if not token.map:
+            continue
+        first, last = token.map[0] + shift, min(token.map[1] + shift, len(lines))
+        if token.nesting >= 0:
+            for n in range(first, last):
+                covered[n] = True
+        region = (starts[first], starts[last])
+        if token.type in ("fence", "code_block"):
+            blank(*region)
+        elif token.type == "html_block":
+            blank_all(_HTML_HIDDEN, *region)
+            blank_all(_HTML_TAG, *region)
+            blank_all(_LINK_TARGET, *region, 1)
+        elif token.type == "inline":
+            blank_all(_CODE_SPAN, *region)
+            blank_all(_HTML_TAG, *region)
+            blank_all(_LINK_TARGET, *region, 1)
+            blank_all(_LINK_LABEL, *region, 1)
+            blank_all(_AUTOLINK, *region)
+    for n, line in enumerate(lines):
+        # lines no block holds but a blank one: link reference definitions
+        if not covered[n] and starts[n] >= body and line.strip():
+            blank(starts[n], starts[n + 1])
+    blank_all(_SHORTCODE, body, len(text))
+    blank_all(_ANCHOR, body, len(text))
     return "".join(chars)
+
+
+#: Front matter: YAML between ``---`` lines, or TOML between ``+++`` lines, at the start.
+_FRONT_MATTER = re.compile(
+    r"\A(?:---[ \t]*\n.*?\n(?:---|\.\.\.)|\+\+\+[ \t]*\n.*?\n\+\+\+)[ \t]*(?:\n|\Z)", re.S
+)
+#: HTML whose content is no prose: comments, scripts and style sheets.
+_HTML_HIDDEN = re.compile(r"<!--.*?-->|<(script|style)\b.*?</\1\s*>", re.S | re.I)
+#: An HTML tag, with its attributes (CommonMark 6.6, raw HTML).
+_HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s+[^<>]*?)?/?>|<!--.*?-->", re.S)
+#: A code span (CommonMark 6.1): a run of backticks, then the same run.
+_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`).+?(?<!`)\1(?!`)", re.S)
+#: An inline link's or image's destination and title: ``](…)`` (group 1 the parentheses).
+_LINK_TARGET = re.compile(r"\](\((?:[^()\n]|\([^()\n]*\))*\))")
+#: A full or collapsed reference link's label: ``][label]`` (group 1 the label).
+_LINK_LABEL = re.compile(r"\](\[[^\]\n]*\])")
+#: An autolink (CommonMark 6.5).
+_AUTOLINK = re.compile(r"<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*>|<[^\s<>@]+@[^\s<>]+>")
+#: Hugo shortcodes and Liquid tags: ``{{< … >}}``, ``{{% … %}}``, ``{% … %}``.
+_SHORTCODE = re.compile(r"\{\{[<%].*?[%>]\}\}|\{%.*?%\}", re.S)
+#: Heading anchors: ``{#id}`` (Pandoc, kramdown, Hugo) and ``[[id]]`` (Hugging Face's
+#: doc-builder).
+_ANCHOR = re.compile(r"\{#[^}\s]+\}|\[\[[^\]\s]+\]\]")
