@@ -297,3 +297,59 @@ def test_untranslated_says_what_the_target_holds(
     (row,) = [json.loads(line) for line in result.stdout.splitlines()]
     assert (row["kind"], row["source"], row["found"]) == (
         "untranslated", "mixture of experts", "MIXTURE OF EXPERTS")  # fmt: skip
+
+
+LORA = Concept("lora", (
+    LangSection("en", (Term("Low-Rank Adaptation"), Term("LoRA", type="abbreviation"))),
+    LangSection("bn", (Term("লো-র্যাঙ্ক অ্যাডাপ্টেশন"), Term("LoRA", type="abbreviation"))),
+    LangSection("ar", (Term("التكيف منخفض الرتبة"), Term("LoRA", type="abbreviation"))),
+))  # fmt: skip
+MODEL_AR = Concept("model", (
+    LangSection("en", (Term("model"),)),
+    LangSection("ar", (Term("نموذج"), Term("طراز", status="admitted"))),
+))  # fmt: skip
+
+
+def _check_with(
+    concepts: dict[str, Concept], segments: list[Segment], target: str
+) -> list[tuple[str, ...]]:
+    names = []
+    for c in concepts.values():
+        for s in c.languages:
+            for t in s.terms:
+                field = "abbr" if t.type == "abbreviation" else "en" if s.lang == "en" else "term"
+                names.append(("", Name(c.id, s.lang, t.text, field, t.status, t.type)))
+    automaton = Automaton.of_names(names)
+    found = check(
+        segments, lambda text, langs: scan(text, automaton, langs), concepts.get, "en", target
+    )
+    return [(i.seg_id, i.kind, i.id, i.found) for i in found]
+
+
+@pytest.mark.parametrize(
+    ("target", "full", "short"),
+    [("bn", "লো-র্যাঙ্ক অ্যাডাপ্টেশনের সাহায্যে", "LoRA-তে"), ("ar", "بالتكيف منخفض الرتبة", "وLoRA")],
+)
+def test_an_abbreviation_and_its_full_term_are_one_rendering(
+    target: str, full: str, short: str
+) -> None:
+    """Each segment follows its own source: *LoRA* rendered LoRA, *Low-Rank Adaptation*
+    rendered by the full term, is consistent — in any inflected or clitic form."""
+    segments = [
+        Segment("1", "We use LoRA.", f"… {short} …"),
+        Segment("2", "Low-Rank Adaptation saves memory.", f"… {full} …"),
+        Segment("3", "LoRA is cheap.", f"… {short} …"),
+    ]
+    assert _check_with({"lora": LORA}, segments, target) == []
+
+
+def test_arabic_inconsistency_is_found_through_the_article_and_clitics() -> None:
+    segments = [
+        Segment("1", "The model works.", "النموذج يعمل."),
+        Segment("2", "Train the model.", "درّب النموذجَ."),
+        Segment("3", "This model and that model.", "هذا الطراز وذلك الطراز."),
+        Segment("4", "With the model.", "بالنموذج."),
+    ]
+    assert _check_with({"model": MODEL_AR}, segments, "ar") == [
+        ("3", "inconsistent", "model", "طراز")
+    ]

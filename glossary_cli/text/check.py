@@ -11,7 +11,8 @@ language's). The issues, as terminology checkers (Xbench, Okapi CheckMate, trans
 - ``deprecated``: the target uses a deprecated or superseded term (the term to use is said;
   the segment is not also ``missing``);
 - ``inconsistent``: one source concept translated by different target terms across segments
-  (reported at the segments whose term is not the one used most, then first);
+  (reported at the segments whose term is not the one used most, then first); an abbreviation
+  and the term it abbreviates are one rendering;
 - ``untranslated``: the source term left as it is in the target where the glossary has a
   target-language term — its own kind, so that a team which keeps English terms can turn it off
   (such a segment is not also ``missing``).
@@ -136,7 +137,8 @@ def check(
                     )  # fmt: skip
             elif o.id in {s.id for s in found_source}:
                 said = next(s.text for s in found_source if s.id == o.id)
-                used.setdefault(o.id, {}).setdefault(o.term, []).append((seg.id, said))
+                rendering = _rendering(concept(o.id), o)
+                used.setdefault(o.id, {}).setdefault(rendering, []).append((seg.id, said))
     if "inconsistent" in kinds:
         for cid, by_term in used.items():
             if len(by_term) < 2:
@@ -145,11 +147,26 @@ def check(
             usual = ranked[0]
             with_usual = {seg for seg, _ in by_term[usual]}
             for term in ranked[1:]:
-                for seg_id, said in by_term[term]:
+                for seg_id, said in dict.fromkeys(by_term[term]):  # a segment says it once
                     if seg_id in with_usual:
                         continue  # both, side by side ("Mixture of Experts (MoE)"): consistent
                     issues.append(CheckIssue(seg_id, "inconsistent", cid, said, usual, term))
     return issues
+
+
+def _rendering(concept: Any, found: Any) -> str:
+    """The rendering a term found in a target stands for: an abbreviation and the term it
+    abbreviates are one rendering (a segment whose source says *LoRA* may say LoRA, one whose
+    source says *Low-Rank Adaptation* the full term), so an abbreviation (TBX ``termType``
+    abbreviation, acronym, short form: :attr:`glossary_cli.model.Term.is_abbreviation`)
+    stands for its language's main term; any other term for itself."""
+    section = concept.section(found.lang) if concept is not None else None
+    if section is None or section.main is None:
+        return str(found.term)
+    term = next((t for t in section.terms if t.text == found.term), None)
+    if found.field == "abbr" or (term is not None and term.is_abbreviation):
+        return str(section.main.text)
+    return str(found.term)
 
 
 def _admitted(concept: Any, lang: str) -> list[str]:
