@@ -388,3 +388,68 @@ def query_forms(query: str, limit: int = 64) -> list[tuple[str, str]]:
             ([*c, k], how if c_how == EXACT else c_how) for c, c_how in combos for k, how in keys
         ][:limit]
     return [(" ".join(c), how) for c, how in combos]
+
+
+def everyday(term: str, lang: str) -> bool:
+    """Whether a one-word term is also an everyday word of its language — among the most
+    frequent words of the language its script says (Arabic الخطوة, "the step" as well as
+    "stride"; English *model*), from the lists in ``glossary_cli/resources/common_words/``
+    (wordfreq's, CC BY-SA 4.0; their header says how they were made) — so that an occurrence
+    of it in running text may be the everyday word. A term the scanner finds only in its own
+    letter case (an abbreviation, ``LoRA``, ``REST``) is none. Compared folded, with and
+    without the Arabic article.
+
+    Args:
+        term: the term as the glossary writes it.
+        lang: its language tag; a Latin-script term of a language with no list (a Latin
+            loanword in a Bengali section) is looked up in English's.
+
+    Returns:
+        ``False`` for a term of several words, or of a language with no list.
+
+    >>> everyday("الخطوة", "ar"), everyday("model", "en"), everyday("LoRA", "en")
+    (True, True, False)
+    """
+    words = term_words(term)
+    if len(words) != 1 or sum(c.isupper() for c in term) >= 2:
+        return False
+    word = words[0]
+    block = script_block(word)
+    if block == "latin" and sum(c.isalpha() for c in word) <= 3:
+        return False  # found only in its own case, as an abbreviation
+    primary = lang.split("-")[0].casefold()
+    listed = _everyday_words(primary)
+    if block == "latin" and (listed is None or not primary.isascii() or primary in _NON_LATIN):
+        listed = _everyday_words("en")
+    if not listed:
+        return False
+    return word in listed or term_key(word) in listed
+
+
+#: Languages with a list whose words are not in Latin letters.
+_NON_LATIN = frozenset({"ar", "bn", "fa", "ur", "hi", "ru", "el"})
+_EVERYDAY: dict[str, frozenset[str] | None] = {}
+
+
+def _everyday_words(lang: str) -> frozenset[str] | None:
+    """The folded words of a language's everyday-word list, read once; ``None`` without one."""
+    if lang not in _EVERYDAY:
+        from importlib import resources
+
+        try:
+            text = (
+                resources.files("glossary_cli")
+                .joinpath(f"resources/common_words/{lang}.txt")
+                .read_text(encoding="utf-8")
+            )
+        except (OSError, ValueError):
+            _EVERYDAY[lang] = None
+        else:
+            _EVERYDAY[lang] = frozenset(
+                key
+                for line in text.splitlines()
+                if line and not line.startswith("#")
+                for key in (fold(line), term_key(fold(line)))
+                if key and " " not in key
+            )
+    return _EVERYDAY[lang]

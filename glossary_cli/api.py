@@ -999,6 +999,7 @@ def scan(
     *,
     langs: Sequence[str] = (),
     side: str = "source",
+    strict: bool = False,
     data: str | None = None,
     env: Mapping[str, str] | None = None,
 ) -> tuple[list[ScannedText], dict[str, Any]]:
@@ -1009,6 +1010,8 @@ def scan(
         inputs: ``(name, bytes)`` of each input (``-`` for standard input).
         langs: only terms of these languages; empty: every language.
         side: for PO files, which side is scanned (:func:`scan_inputs`).
+        strict: leave out the occurrences of terms that are also everyday words of their
+            language (:attr:`glossary_cli.text.scan.Occurrence.everyday`).
         data: the data directory (as ``--data``).
 
     Returns:
@@ -1027,6 +1030,8 @@ def scan(
     for name, raw in inputs:
         for where, text, sought in scan_inputs(name, raw, side):
             found = find(sought, automaton, langs)
+            if strict:
+                found = [o for o in found if not o.everyday]
             texts.append(
                 ScannedText(
                     where, text, tuple(o._replace(text=text[o.start : o.end]) for o in found)
@@ -1044,14 +1049,17 @@ def scan(
 
 #: The fields of an occurrence row (:func:`occurrence_mapping`), in order.
 OCCURRENCE_FIELDS = (
-    "file", "start", "end", "text", "id", "lang", "term", "kind", "status", "field", "use", "also"
+    "file", "start", "end", "text", "id", "lang", "term", "kind", "status", "field", "use", "also",
+    "everyday",
 )  # fmt: skip
 
 
 def occurrence_mapping(name: str, occurrence: Any, concept: Any = None) -> dict[str, Any]:
     """One occurrence as ``gloss scan --format jsonl`` writes it: ``{file, start, end, text,
-    id, lang, term, kind, status, field, use, also}`` — ``use`` the term to use instead of a
-    deprecated or superseded one (:attr:`glossary_cli.model.LangSection.replacement`)."""
+    id, lang, term, kind, status, field, use, also, everyday}`` — ``use`` the term to use
+    instead of a deprecated or superseded one (:attr:`glossary_cli.model.LangSection.replacement`),
+    ``everyday`` whether the term is also an everyday word of its language
+    (:func:`glossary_cli.analysis.everyday`)."""
     use = None
     if concept is not None and occurrence.status in ("deprecated", "superseded"):
         section = concept.section(occurrence.lang)
@@ -1070,6 +1078,7 @@ def occurrence_mapping(name: str, occurrence: Any, concept: Any = None) -> dict[
         "field": occurrence.field,
         "use": use,
         "also": list(occurrence.also),
+        "everyday": occurrence.everyday,
     }
 
 

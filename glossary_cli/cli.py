@@ -1173,6 +1173,15 @@ def scan(
             help="Of a PO, XLIFF or TMX file: the source, or the translation.",
         ),
     ] = Side.source,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict",
+            help="Leave out the terms that are also everyday words of their language (a "
+            "one-word term among its language's most frequent words: Arabic الخطوة, English "
+            "model); the rows mark them with everyday.",
+        ),
+    ] = False,
     data: DataOption = None,
     no_pager: PagerOption = False,
 ) -> None:
@@ -1188,7 +1197,7 @@ def scan(
     try:
         inputs = [_read_input(name) for name in files or ["-"]]
         langs = list(parse_langs(lang))
-        texts, concepts = api.scan(inputs, langs=langs, side=side.value, data=data)
+        texts, concepts = api.scan(inputs, langs=langs, side=side.value, strict=strict, data=data)
     except GlossError as exc:
         _fail(exc)
     rows = [

@@ -374,3 +374,20 @@ def test_the_index_bound_automaton_finds_what_the_in_memory_one_finds(bundled: A
     for text in texts:
         assert scan(text, bound) == scan(text, bundled)
         assert scan(text, bound)  # every gold paragraph holds terms
+
+
+def test_everyday_words_are_marked_and_strict_leaves_them_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A one-word term that is also an everyday word of its language (الخطوة: stride, and
+    "the step") is found, marked; --strict leaves it out, and keeps the other terms."""
+    _env(tmp_path, monkeypatch)
+    table = tmp_path / "t.csv"
+    table.write_text("en,ar\nstride,الخطوة\nconvolution kernel,نواة الالتفاف\n", "utf-8")
+    assert runner.invoke(app, ["add", str(table)]).exit_code == 0
+    text = "في الخطوة الأولى نطبق نواة الالتفاف.\n"
+    rows = runner.invoke(app, ["scan", "--format", "jsonl"], input=text).stdout.splitlines()
+    found = {json.loads(r)["text"]: json.loads(r)["everyday"] for r in rows}
+    assert found == {"الخطوة": True, "نواة الالتفاف": False}
+    strict = runner.invoke(app, ["scan", "--strict", "--format", "jsonl"], input=text)
+    assert [json.loads(r)["text"] for r in strict.stdout.splitlines()] == ["نواة الالتفاف"]

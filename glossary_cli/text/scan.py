@@ -34,7 +34,16 @@ from itertools import accumulate, compress
 from operator import attrgetter
 from typing import Any, NamedTuple
 
-from glossary_cli.analysis import AGREE, BREAK, CLITIC, EXACT, Word, term_forms, term_words
+from glossary_cli.analysis import (
+    AGREE,
+    BREAK,
+    CLITIC,
+    EXACT,
+    Word,
+    everyday,
+    term_forms,
+    term_words,
+)
 from glossary_cli.analysis import word_keys as _word_keys
 from glossary_cli.analysis import words_of as _words_of
 
@@ -84,6 +93,8 @@ class Occurrence(NamedTuple):
         status: the term's administrative status, if any.
         field: what the term is to the concept (:data:`TERM_FIELDS`).
         also: other concepts with a term of the same form (homonyms), by id.
+        everyday: the term is one word that is also an everyday word of its language
+            (:func:`glossary_cli.analysis.everyday`): the occurrence may be that word.
     """
 
     start: int
@@ -96,6 +107,7 @@ class Occurrence(NamedTuple):
     status: str | None = None
     field: str = "term"
     also: tuple[str, ...] = ()
+    everyday: bool = False
 
 
 class _Piece(NamedTuple):
@@ -383,9 +395,9 @@ def _resolved(
 ) -> list[Occurrence]:
     """The candidates as occurrences: the longest of overlapping ones (then the leftmost),
     names of unwanted languages and case-mismatched Latin abbreviations left out."""
-    candidates: list[tuple[int, int, str, str, Name, tuple[str, ...]]] = []
+    candidates: list[tuple[int, int, str, str, Name, tuple[str, ...], bool]] = []
     automaton.read(form for _, _, form, _ in found)
-    known: dict[tuple[str, str, bool], tuple[str, Name, tuple[str, ...]] | None] = {}
+    known: dict[tuple[str, str, bool], tuple[str, Name, tuple[str, ...], bool] | None] = {}
     for start, end, form, hows in found:
         surface = text[start:end]
         clitic = CLITIC in hows
@@ -406,16 +418,16 @@ def _resolved(
                 chosen.append(c)
     chosen.sort(key=lambda c: c[0])
     return [
-        Occurrence(s, e, surface, n.id, n.lang, n.term, kind, n.status, n.field, also)
-        for s, e, surface, kind, n, also in chosen
+        Occurrence(s, e, surface, n.id, n.lang, n.term, kind, n.status, n.field, also, common)
+        for s, e, surface, kind, n, also, common in chosen
     ]
 
 
 def _named(
     names: tuple[Name, ...], form: str, surface: str, clitic: bool, wanted: set[str]
-) -> tuple[str, Name, tuple[str, ...]] | None:
-    """``(kind, name, homonyms)`` of a form found as ``surface``: the names of the wanted
-    languages whose case fits, those the surface is exactly first; ``None`` when none."""
+) -> tuple[str, Name, tuple[str, ...], bool] | None:
+    """``(kind, name, homonyms, everyday)`` of a form found as ``surface``: the names of the
+    wanted languages whose case fits, those the surface is exactly first; ``None`` when none."""
     chosen = [n for n in names if _wanted(n, wanted) and _case_fits(n, surface)]
     if not chosen:
         return None
@@ -430,7 +442,8 @@ def _named(
             kind = "abbreviation"
     else:
         kind = "clitic" if clitic else "inflected"
-    return kind, best, tuple(dict.fromkeys(n.id for n in chosen if n.id != best.id))
+    also = tuple(dict.fromkeys(n.id for n in chosen if n.id != best.id))
+    return kind, best, also, everyday(best.term, best.lang)
 
 
 def _clusters(candidates: list[Any]) -> Iterator[list[Any]]:
