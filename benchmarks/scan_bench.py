@@ -1,14 +1,14 @@
 """``gloss scan`` of 1 MB of mixed Bengali, Arabic and English text, against the bundled glossary
-and against a large termbase, beside a bare pass of the same automaton over the same folded text.
+and against a large termbase, in a fresh process each (``benchmarks/scan_peers_bench.py`` runs
+the peers beside it).
 
 The text is made (seeded) of filler words of the three languages and, one word in eight, a term
 of the termbase being scanned — Bengali terms with a case or plural ending, Arabic terms with
 و/ب/ال proclitics, some English terms in the plural. Each measurement runs in a fresh process:
 
-- ``load``: the automaton read from beside the index (built there by a first, untimed run);
-- ``fold``: folding the text with the way back to its offsets;
-- ``bare``: ``automaton.iter`` over the folded text, every match consumed and nothing done;
-- ``scan``: :func:`glossary_cli.text.scan.scan`, the whole search (folding included);
+- ``load``: the index opened and the terms' analysis forms read from it (the index built by a
+  first, untimed run);
+- ``scan``: :func:`glossary_cli.text.scan.scan`, the whole search (analysis included);
 - ``cli``: ``gloss scan FILE --format jsonl > /dev/null``, as a user runs it;
 - peak RSS of the scanning process.
 
@@ -37,27 +37,17 @@ AR_PREFIXES = ("", "", "و", "ب", "وال", "بال")
 MEASURE = r"""
 import json, resource, sys, time
 t0 = time.perf_counter()
-from glossary_cli import api
-from glossary_cli.config import cache_dir
-from glossary_cli.index import index_path
-from glossary_cli.text.scan import load_automaton, scan, fold_text
 import os
-dirs, cache = api.data_dirs(None, os.environ), cache_dir(os.environ)
-searcher = api.open_searcher()
+from glossary_cli import api
+from glossary_cli.text.scan import scan
+searcher, automaton = api._termbase(None, os.environ)  # what `gloss scan` opens
 t1 = time.perf_counter()
-automaton = load_automaton(searcher.conn, index_path(dirs, cache).with_suffix(".terms"))
-t2 = time.perf_counter()
 text = open(sys.argv[1], encoding="utf-8").read()
-t3 = time.perf_counter(); folded = fold_text(text); t4 = time.perf_counter()
-n = 0
-for _ in automaton.matches(folded.text):
-    n += 1
-t5 = time.perf_counter()
+t2 = time.perf_counter()
 found = scan(text, automaton)
-t6 = time.perf_counter()
-print(json.dumps({"open": t1 - t0, "load": t2 - t1, "fold": t4 - t3, "bare": t5 - t4,
-                  "scan": t6 - t5, "matches": n, "occurrences": len(found),
-                  "keys": automaton.size,
+t3 = time.perf_counter()
+print(json.dumps({"load": t1 - t0, "scan": t3 - t2, "occurrences": len(found),
+                  "forms": automaton.size,
                   "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
 
@@ -139,17 +129,14 @@ def main() -> None:
     med = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
     size = text_path.stat().st_size / 1e6
     print(
-        f"text: {size:.2f} MB; termbase: {int(med['keys']):,} term keys; "
-        f"{int(med['matches']):,} automaton matches, {int(med['occurrences']):,} occurrences"
+        f"text: {size:.2f} MB; termbase: {int(med['forms']):,} analysis forms; "
+        f"{int(med['occurrences']):,} occurrences"
     )
     print("| step | median |")
     print("|---|---:|")
-    for key in ("load", "fold", "bare", "scan", "cli"):
+    for key in ("load", "scan", "cli"):
         print(f"| {key} | {med[key]:.3f} s |")
-    print(f"| scan / bare | {med['scan'] / med['bare']:.1f}x |")
-    print(f"| (scan - fold) / bare | {(med['scan'] - med['fold']) / med['bare']:.1f}x |")
     print(f"| peak RSS | {med['rss_mb']:.0f} MB |")
-
 
 if __name__ == "__main__":
     main()

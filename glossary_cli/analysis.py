@@ -54,6 +54,7 @@ __all__ = [
     "term_words",
     "word_keys",
     "words_of",
+    "words_with_breaks",
 ]
 
 
@@ -257,6 +258,31 @@ def term_key(word: str) -> str:
     return word
 
 
+#: What stands in a term's analysis form where the term itself has what ends a stretch of text
+#: between two words (:data:`BREAK`: a question of two sentences, a qualifier in brackets), so
+#: that such a term is found across the same break in a text, and no other term is.
+BREAK_WORD = "\u00b6"
+
+
+def words_with_breaks(term: str) -> tuple[str, ...]:
+    """The words of a term (:func:`term_words`), with :data:`BREAK_WORD` between two of them
+    where the term has a break (:data:`BREAK`) there.
+
+    >>> words_with_breaks("Pruning (neural networks)")
+    ('pruning', '¶', 'neural', 'networks')
+    """
+    out: list[str] = []
+    last = -1
+    for piece in re.finditer(r"\S+", term):
+        for w in words_of(piece.group()):
+            start = piece.start() + w.start
+            if last >= 0 and BREAK.search(term, last, start):
+                out.append(BREAK_WORD)
+            out.append(w.form)
+            last = piece.start() + w.end
+    return tuple(out)
+
+
 #: Most words a term is joined into as one word (ফাইন-টিউনিং written ফাইনটিউনিং).
 _JOINED = 3
 
@@ -273,10 +299,12 @@ def term_forms(term: str) -> tuple[str, ...]:
     >>> term_forms("Fine-tuning")
     ('fine tuning', 'finetuning')
     """
-    words = term_words(term)
+    words = words_with_breaks(term)
     if not words:
         return ()
-    forms = [" ".join(term_key(w) for w in words)]
+    forms = [" ".join(w if w == BREAK_WORD else term_key(w) for w in words)]
+    if BREAK_WORD in words:
+        return tuple(forms)
     if 1 < len(words) <= _JOINED and not any(_NO_SPACE.search(w) for w in words):
         if "-" in term or all(w.isascii() and w.isalpha() for w in words):
             forms.append(term_key("".join(words)))
@@ -299,7 +327,7 @@ def word_keys(form: str) -> dict[str, str]:
 
     >>> sorted(word_keys("models"))
     ['model', 'models']
-    >>> word_keys("والنماذج")["نموذج"] if "نموذج" in word_keys("والنماذج") else "clitic"
+    >>> word_keys("والنماذج")["نموذج"]
     'clitic'
     """
     own = term_key(form)
@@ -354,10 +382,12 @@ _ARABIC_THEN_LATIN = re.compile("([\u0600-\u06ff]+)([\x00-\x7f]+)$")
 
 
 #: What ends a stretch of text a term may run across: sentence and clause punctuation of
-#: Latin, Bengali (danda, double danda), Arabic (question mark, semicolon, comma), brackets,
+#: Latin, Bengali (danda, double danda), Arabic (question mark, semicolon, comma), Chinese and
+#: Japanese (full stop, commas, full-width marks and brackets), brackets, quotation marks,
 #: and a line that begins a list item, a heading, a quotation or a table row, or a blank line.
 BREAK = re.compile(
-    r"[.?!;:,…।॥؟؛،()\[\]{}«»<>|\"“”]|\n[ \t]*\n|\n[ \t]*(?:[-*+>#|]|\d+[.)])(?:[ \t]|$)"
+    r"[.?!;:,…।॥؟؛،()\[\]{}«»<>|\"“”。、，．！？；：（）「」『』【】〔〕〈〉《》]"
+    r"|\n[ \t]*\n|\n[ \t]*(?:[-*+>#|]|\d+[.)])(?:[ \t]|$)"
 )
 
 

@@ -156,7 +156,8 @@ PROCLITIC_RUNS = frozenset(
 #: Sound plural and dual endings (after folding: ة is ه), each with what the singular ends in
 #: instead: the feminine plural -ات of a word in ة or not (خسارات, مصنفات), the dual -تان/-تين
 #: of a word in ة (الخسارتين), the masculine plural -ون/-ين and dual -ان/-ين, their construct
-#: forms without ن (مستخدمو، نموذجا، نموذجي); Ryding ch. 7 and 8.
+#: forms without ن (مستخدمو، نموذجا، نموذجي); Ryding ch. 7 and 8. Persian and Urdu write
+#: the plural -ها, -های (-ها is also Arabic's pronoun "her": :data:`PRONOUN_SUFFIXES`).
 NUMBER_ENDINGS = (
     ("\u0627\u062a", ("", _HEH)),
     ("\u062a\u0627\u0646", (_HEH,)),
@@ -168,6 +169,9 @@ NUMBER_ENDINGS = (
     ("\u062a\u064a", (_HEH,)),
     ("\u0627", ("",)),
     ("\u0648", ("",)),
+    # Persian and Urdu plurals in -ها/-های(ی) (ویژگی‌ها، مدل‌های), the joiner folded away
+    ("\u0647\u0627\u064a\u064a", ("",)),
+    ("\u0647\u0627\u064a", ("",)),
 )
 #: The case, number and gender forms of ذو ("having", "of"): ذا ذي, ذوا ذوي ذوو, ذات ذاتا
 #: ذاتي ذوات (Ryding 8.6), folded; all are ذو to a term.
@@ -211,7 +215,7 @@ def word_keys(word: str) -> dict[str, str]:
     >>> word_keys("المتسقان")["متسق"]
     'inflected'
     """
-    out: dict[str, str] = {term_key(word): "exact"}
+    out: dict[str, str] = {term_key(word): "exact", word: "exact"}
     bares = [(word, "exact")]
     for size in range(1, min(4, len(word) - 2) + 1):
         head = word[:size]
@@ -225,6 +229,7 @@ def word_keys(word: str) -> dict[str, str]:
         if len(bare) < 2:
             continue
         _add(out, term_key(bare), how)
+        _add(out, bare, how)  # a word that begins with ال of its own: التفاف of الالتفاف
         stems = [(bare, how)]
         for suffix in PRONOUN_SUFFIXES:
             base = bare[: -len(suffix)]
@@ -237,9 +242,10 @@ def word_keys(word: str) -> dict[str, str]:
             _add(out, term_key(stem), stem_how)
             for ending, singular in NUMBER_ENDINGS:
                 base = stem[: -len(ending)]
-                if stem.endswith(ending) and len(base) >= 3:
+                if stem.endswith(ending) and len(base) >= 2:
                     for end in singular:
-                        _add(out, term_key(base + end), changed)
+                        if len(base + end) >= 3:  # علات of علة
+                            _add(out, term_key(base + end), changed)
             for single in broken_singulars(term_key(stem)):
                 _add(out, term_key(single), changed)
             if stem.endswith(_HEH) and len(stem) >= 4:

@@ -514,9 +514,10 @@ class Searcher(IndexReader):
             f"JOIN name n ON n.rowid = f.name WHERE f.key IN ({marks})",
             list(forms),
         )
+        marks = _edge_marks(run.query.text)
         for concept, field, lang, text, form, name in rows:
-            if field == "related":
-                continue
+            if field == "related" or marks != _edge_marks(text):
+                continue  # LoRA+ is not LoRA, #LoRA not LoRA (as in _exact)
             kind = "clitic" if forms[form] == CLITIC else "inflected"
             self._add(
                 run.best, concept, bands.INFLECTED, self._match(field, lang, text, kind, name)

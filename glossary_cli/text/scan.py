@@ -37,6 +37,7 @@ from typing import Any, NamedTuple
 from glossary_cli.analysis import (
     AGREE,
     BREAK,
+    BREAK_WORD,
     CLITIC,
     EXACT,
     Word,
@@ -363,9 +364,12 @@ class _Walk:
                     return
             if tj >= len(analyzed):
                 return
-        if _BREAK_SEARCH(self.text, end, starts[tj] + analyzed[tj].words[wj].start):
-            return
         prefixes = self.automaton._prefixes
+        if _BREAK_SEARCH(self.text, end, starts[tj] + analyzed[tj].words[wj].start):
+            # only a term with a break of its own there goes on (analysis.BREAK_WORD)
+            run += " " + BREAK_WORD
+            if not prefixes.get(run, 0) & MORE:
+                return
         for key, how in analyzed[tj].keys[wj].items():
             longer = run + " " + key
             f = prefixes.get(longer)
@@ -407,6 +411,7 @@ def _resolved(
         named = known[case]
         if named is not None:
             candidates.append((start, end, surface, *named))
+    candidates = _merged(candidates)
     chosen = []
     for cluster in _clusters(candidates):
         # within a run of overlapping candidates, the longest first, then the leftmost
@@ -421,6 +426,25 @@ def _resolved(
         Occurrence(s, e, surface, n.id, n.lang, n.term, kind, n.status, n.field, also, common)
         for s, e, surface, kind, n, also, common in chosen
     ]
+
+
+def _merged(candidates: list[Any]) -> list[Any]:
+    """The candidates, those of one span merged into one: the name the surface is exactly
+    (then the first found), the others' concepts among its homonyms (``also``) —
+    *regular expressions* is the term of one concept and a plural of another's."""
+    by_span: dict[tuple[int, int], list[Any]] = {}
+    for c in candidates:
+        by_span.setdefault((c[0], c[1]), []).append(c)
+    out = []
+    for group in by_span.values():
+        if len(group) == 1:
+            out.append(group[0])
+            continue
+        group.sort(key=lambda c: c[3] not in (EXACT, "abbreviation"))
+        best = group[0]
+        ids = [i for c in group for i in (c[4].id, *c[5]) if i != best[4].id]
+        out.append((*best[:5], tuple(dict.fromkeys(ids)), best[6]))
+    return out
 
 
 def _named(
@@ -469,19 +493,18 @@ def _wanted(name: Name, wanted: set[str]) -> bool:
 def _case_fits(name: Name, surface: str) -> bool:
     """A Latin abbreviation, or a Latin term of three letters or fewer, is found only as the
     glossary writes its letters (``IT``, not *it*), with an English plural or possessive, a
-    proclitic or a Bengali ending written onto it (``LoRA's``, ``وQAT``, ``LoRA-তে``); any other
-    term whatever its case."""
+    proclitic or a Bengali ending written onto it (``LoRA's``, ``LoRAs``, ``وQAT``, ``LoRA-তে``);
+    any other term whatever its case. Only Latin letters and digits are compared (``Adj.`` is
+    found as ``Adj``)."""
     term = name.term
     if not _case_kept(term, name.field, name.type):
         return True
-    latin = "".join(c for c in surface if c.isascii())
-    if latin == term or latin.replace("-", " ") == term.replace("-", " "):
-        return True
-    return latin.startswith(term) and latin[len(term) :] in _LATIN_TAILS
+    # their Latin letters and digits, the term's and the text's
+    latin, letters = _LATIN_LETTERS.sub("", surface), _LATIN_LETTERS.sub("", term)
+    return latin == letters or (latin.startswith(letters) and latin[len(letters) :] in ("s", "es"))
 
 
-#: What a text may write after a case-kept Latin term, in the same word.
-_LATIN_TAILS = frozenset(("s", "es", "'s", "'", "\u2019s", "-", "\u2019"))
+_LATIN_LETTERS = re.compile(r"[^A-Za-z0-9]+")
 
 
 @lru_cache(maxsize=1 << 16)
