@@ -170,14 +170,17 @@ def _connected(piece: str) -> tuple[str, tuple[int, ...]]:
 
 def _word_end(piece: str, last: int, after: int | None) -> int:
     """Where the word ends whose last folded character came from offset ``last``: after the
-    marks and joiners that follow it, before the next folded character's origin."""
+    marks, tatweels and joiners that follow it, before the next folded character's origin."""
     stop = len(piece) if after is None else after
     end = last + 1
-    while end < stop and unicodedata.category(piece[end])[0] == "M":
+    while end < stop and (unicodedata.category(piece[end])[0] == "M" or piece[end] == _TATWEEL):
         end += 1
     while end < stop and unicodedata.category(piece[end]) == "Cf" and _joins(piece, end, stop):
         end += 1
     return end
+
+
+_TATWEEL = "\u0640"  # the Arabic letter extender, which folding drops (بـ of بـMoE)
 
 
 def _joins(piece: str, at: int, stop: int) -> bool:
@@ -342,7 +345,7 @@ def word_keys(form: str) -> dict[str, str]:
     elif block == "arabic":
         from glossary_cli.scripts.arabic import word_keys as arabic_keys
 
-        for key, how in arabic_keys(form).items():
+        for key, how in arabic_keys(form, broken_singulars).items():
             out.setdefault(key, how)
         latin = _latin_after_proclitic(form)
         if latin:
@@ -483,3 +486,39 @@ def _everyday_words(lang: str) -> frozenset[str] | None:
                 if key and " " not in key
             )
     return _EVERYDAY[lang]
+
+
+def broken_singulars(word: str) -> tuple[str, ...]:
+    """The singulars of a folded Arabic word that is a broken plural (نماذج → نموذج), from
+    the dictionary ``glossary_cli/resources/ar_broken_plurals.tsv`` (Wiktionary's, through
+    UniMorph, CC BY-SA 3.0: its header names the source and how it was made); ``()`` for any
+    other word.
+
+    >>> broken_singulars(fold("نماذج"))
+    ('نموذج',)
+    """
+    return _broken_plurals().get(word, ())
+
+
+@lru_cache(maxsize=1)
+def _broken_plurals() -> dict[str, tuple[str, ...]]:
+    """plural → singulars, folded, from the packaged dictionary (empty when it is missing)."""
+    from importlib import resources
+
+    try:
+        text = (
+            resources.files("glossary_cli")
+            .joinpath("resources/ar_broken_plurals.tsv")
+            .read_text(encoding="utf-8")
+        )
+    except (OSError, ValueError):
+        return {}
+    out: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        if not line or line.startswith("#"):
+            continue
+        singular, _, plural = line.partition("\t")
+        s, p = fold(singular), fold(plural)
+        if s and p and s != p and " " not in s and " " not in p:
+            out.setdefault(p, []).append(s)
+    return {p: tuple(dict.fromkeys(s)) for p, s in out.items()}

@@ -14,6 +14,8 @@ candidates, and the index keeps one only when what is left is a word the termbas
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 #: Function words of a lookup (articles, prepositions, conjunctions, question words): a query
 #: of nothing else finds nothing, and they are left out of partial matches.
 FUNCTION_WORDS = "ما ماذا هو هي في و ال من على إلى عن مع ب ل بال لل"
@@ -142,6 +144,12 @@ LETTER_NAMES: dict[str, tuple[str, ...]] = {
 # --- the forms of a term's word in a text (glossary_cli.analysis) ----------------------------
 
 _ARTICLE = "\u0627\u0644"
+
+
+def _none(word: str) -> tuple[str, ...]:
+    return ()
+
+
 _HEH = "\u0647"  # ة, folded
 _TEH = "\u062a"
 #: What a proclitic run before a word may be: a conjunction, then a preposition, then the
@@ -197,20 +205,21 @@ def term_key(word: str) -> str:
     return word
 
 
-def word_keys(word: str) -> dict[str, str]:
+def word_keys(word: str, singulars: Callable[[str], tuple[str, ...]] = _none) -> dict[str, str]:
     """The keys (:func:`term_key`) a folded Arabic word of a text may be a form of, each with
     how it gave it (``exact``, ``clitic``, ``inflected``, ``agree``): its proclitics and the
     article taken off (:data:`PROCLITIC_RUNS`), a pronoun suffix (:data:`PRONOUN_SUFFIXES`),
-    a sound plural or dual ending (:data:`NUMBER_ENDINGS`), a broken plural's singulars (from
-    a dictionary, :func:`broken_singulars`), the forms of ذو; ``agree``: the feminine ending
-    of an adjective taken off (كامنة of كامن), for the words after a term's first. At least
+    a sound plural or dual ending (:data:`NUMBER_ENDINGS`), a broken plural's singulars (as
+    ``singulars`` gives them: the analysis chain reads a dictionary), the forms of ذو;
+    ``agree``: the feminine ending of an adjective taken off (كامنة of كامن), for the words
+    after a term's first. At least
     three letters are left of a word (two of ذو). Candidates only: the caller keeps the keys
     that are a term's.
 
     >>> keys = word_keys("والخسارتين")
     >>> keys["خساره"]
     'clitic'
-    >>> word_keys("نماذج")["نموذج"]
+    >>> word_keys("نماذج", {"نماذج": ("نموذج",)}.get)["نموذج"]
     'inflected'
     >>> word_keys("المتسقان")["متسق"]
     'inflected'
@@ -230,6 +239,8 @@ def word_keys(word: str) -> dict[str, str]:
             continue
         _add(out, term_key(bare), how)
         _add(out, bare, how)  # a word that begins with ال of its own: التفاف of الالتفاف
+        if len(bare) == 2:  # a term keeps the article of a two-letter word: النص of نص
+            _add(out, _ARTICLE + bare, "clitic")
         stems = [(bare, how)]
         for suffix in PRONOUN_SUFFIXES:
             base = bare[: -len(suffix)]
@@ -246,7 +257,7 @@ def word_keys(word: str) -> dict[str, str]:
                     for end in singular:
                         if len(base + end) >= 3:  # علات of علة
                             _add(out, term_key(base + end), changed)
-            for single in broken_singulars(term_key(stem)):
+            for single in singulars(term_key(stem)) or ():
                 _add(out, term_key(single), changed)
             if stem.endswith(_HEH) and len(stem) >= 4:
                 _add(out, term_key(stem[:-1]), "agree")
@@ -258,45 +269,3 @@ def word_keys(word: str) -> dict[str, str]:
 def _add(out: dict[str, str], key: str, how: str) -> None:
     if key not in out or (out[key] == "agree" and how != "agree"):
         out[key] = how
-
-
-def broken_singulars(word: str) -> tuple[str, ...]:
-    """The singulars of a folded Arabic word that is a broken plural (نماذج → نموذج), from
-    the dictionary ``glossary_cli/resources/ar_broken_plurals.tsv`` (its header names the
-    source and licence); ``()`` for any other word."""
-    return _broken_plurals().get(word, ())
-
-
-def _broken_plurals() -> dict[str, tuple[str, ...]]:
-    global _PLURALS
-    if _PLURALS is None:
-        _PLURALS = _read_broken_plurals()
-    return _PLURALS
-
-
-_PLURALS: dict[str, tuple[str, ...]] | None = None
-
-
-def _read_broken_plurals() -> dict[str, tuple[str, ...]]:
-    """plural → singulars, folded, from the packaged dictionary (empty when it is missing)."""
-    from importlib import resources
-
-    from glossary_cli.normalize import fold
-
-    try:
-        text = (
-            resources.files("glossary_cli")
-            .joinpath("resources/ar_broken_plurals.tsv")
-            .read_text(encoding="utf-8")
-        )
-    except (OSError, ModuleNotFoundError):
-        return {}
-    out: dict[str, list[str]] = {}
-    for line in text.splitlines():
-        if not line or line.startswith("#"):
-            continue
-        singular, _, plural = line.partition("\t")
-        s, p = fold(singular), fold(plural.strip())
-        if s and p and s != p and " " not in s and " " not in p:
-            out.setdefault(p, []).append(s)
-    return {p: tuple(dict.fromkeys(s)) for p, s in out.items()}
