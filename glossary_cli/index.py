@@ -34,6 +34,12 @@ ICU. Tables (SQLite, FTS5 with the ``ascii`` tokenizer over pre-folded, space-se
     lemma(lemma, word)                  a word of some name that is a Bengali inflected or an
                                         Arabic clitic form of another (lemma): প্রুনিংকে of
                                         প্রুনিং (:func:`glossary_cli.scripts.inflection_bases`)
+    form(key, name)                     the analysis forms of each name
+                                        (:func:`glossary_cli.analysis.term_forms`): what
+                                        a text's or a query's words analyze to
+    prefix(key, flags)                  every analysis form of a term and every run of its
+                                        first words, flagged whole and/or longer
+                                        (:func:`glossary_cli.text.scan.prefix_flags`)
 
 The file lives in the user cache directory (platformdirs), named after a hash of the data
 directories and the gloss version, and is checked on every open against the record files,
@@ -68,7 +74,8 @@ SCHEMA_VERSION = "13"  # 10: per-file stamps (appended files are added in place)
 #: parts of (removed files are taken out in place); 12: the collation key of each name, so
 #: that ``gloss list`` sorts without loading ICU, and the romanization of each Bengali and Arabic
 #: word of a name (``roman``), so that a query of them is spelled in Latin without ICU; 13: the
-#: analysis forms of each name (``form``), which ``gloss scan`` and a search share
+#: analysis forms of each name (``form``), which ``gloss scan`` and a search share, and every
+#: run of the first words of a term's form (``prefix``), which the scanner follows
 _RECORDS = "concepts.yaml"
 
 #: Name fields, in the order a tie is broken (a headword beats a synonym of equal score).
@@ -105,13 +112,14 @@ CREATE TABLE roman(lang TEXT NOT NULL, w TEXT NOT NULL, latin TEXT NOT NULL,
                    PRIMARY KEY(lang, w)) WITHOUT ROWID;
 CREATE TABLE form(key TEXT NOT NULL, name INTEGER NOT NULL, PRIMARY KEY(key, name))
     WITHOUT ROWID;
+CREATE TABLE prefix(key TEXT PRIMARY KEY, flags INTEGER NOT NULL) WITHOUT ROWID;
 """
 _PRAGMAS = "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-65536;"
 _DROP = """
 DROP TABLE meta; DROP TABLE concept; DROP TABLE name; DROP TABLE entry; DROP TABLE name_words;
 DROP TABLE name_phon; DROP TABLE def_words; DROP TABLE vocab; DROP TABLE word; DROP TABLE lemma;
 DROP TABLE skeleton; DROP TABLE inflection; DROP TABLE file; DROP TABLE member; DROP TABLE part;
-DROP TABLE roman; DROP TABLE form; DROP TABLE IF EXISTS temp.words;
+DROP TABLE roman; DROP TABLE form; DROP TABLE prefix; DROP TABLE IF EXISTS temp.words;
 """
 _INDEXES = """
 CREATE INDEX name_key ON name(key);
@@ -1163,13 +1171,18 @@ def _insert(
         for rowid, (cid, langs, en, record) in zip(rowids, batch.concepts, strict=True)
     ]
     names, name_words, name_phon = [], [], []
+    from glossary_cli.text.scan import TERM_FIELDS, prefix_flags
+
     forms: list[tuple[str, int]] = []
+    scanned: list[str] = []
     vocab: set[tuple[int, str]] = set()
     for row in batch.names:
         index, field_name, lang, text, key, compact, stem, words, phon = row[:9]
         status, term_type, glossary, sort, name_forms = row[9:]
         name_id += 1
         forms.extend((f, name_id) for f in name_forms)
+        if field_name in TERM_FIELDS:
+            scanned.extend(name_forms)
         names.append(
             (name_id, rowids[index], field_name, lang, text, key, compact, stem, phon,
              status, term_type, glossary, sort)
@@ -1195,6 +1208,11 @@ def _insert(
     conn.executemany("INSERT INTO name_words(rowid, w) VALUES (?, ?)", name_words)
     conn.executemany("INSERT INTO name_phon(rowid, w) VALUES (?, ?)", name_phon)
     conn.executemany("INSERT OR IGNORE INTO form VALUES (?, ?)", forms)
+    conn.executemany(
+        "INSERT INTO prefix VALUES (?, ?) "
+        "ON CONFLICT(key) DO UPDATE SET flags = flags | excluded.flags",
+        prefix_flags(scanned).items(),
+    )
     conn.executemany("INSERT INTO entry VALUES (?, ?, ?, ?, ?)", entries)
     conn.executemany("INSERT INTO def_words(rowid, w) VALUES (?, ?)", def_words)
     conn.executemany("INSERT OR IGNORE INTO temp.words VALUES (?, ?)", vocab)

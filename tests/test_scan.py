@@ -348,10 +348,13 @@ def test_every_plural_form_of_a_po_entry_is_scanned(
 
 
 @pytest.mark.slow
-def test_the_index_bound_automaton_finds_what_the_in_memory_one_finds(bundled: Automaton) -> None:
-    """Names and longer keys read from the index when a first word is found (checksums of the
-    longer keys kept) give the same occurrences as every name held in memory, on every gold
-    paragraph."""
+@pytest.mark.parametrize("in_memory", [True, False], ids=["runs-in-memory", "runs-asked"])
+def test_the_index_bound_automaton_finds_what_the_in_memory_one_finds(
+    bundled: Automaton, in_memory: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The runs of the terms' forms read from the index (all at once, or — as for a large
+    termbase — asked for the words a text has) and the names read when a match is kept give
+    the same occurrences as every name held in memory, on every gold paragraph."""
     import yaml
 
     from glossary_cli import index
@@ -362,6 +365,8 @@ def test_the_index_bound_automaton_finds_what_the_in_memory_one_finds(bundled: A
 
     files = [DATA / "concepts.yaml"]
     conn = compile_index([DATA], files, index._stamp(files), None)
+    if not in_memory:  # as for a large termbase: the runs asked of the index, a batch at a time
+        monkeypatch.setattr("glossary_cli.text.scan._IN_MEMORY", 0)
     bound = load_automaton(conn)
     assert bound.size == bundled.size > 150
     gold = Path(__file__).parent / "scan_gold"

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import accumulate, compress
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeAlias
 
 from glossary_cli.analysis import (
     AGREE,
@@ -121,6 +121,65 @@ class _Piece(NamedTuple):
     firsts: tuple[tuple[int, str, str, int, int, int], ...]
 
 
+def prefix_flags(forms: Iterable[str]) -> dict[str, int]:
+    """Every analysis form of ``forms`` and every run of its first words (space-separated),
+    each with :attr:`Automaton.WHOLE` (a form), :attr:`Automaton.MORE` (the first words of a
+    longer one), or both.
+
+    >>> prefix_flags(["low rank adaptation", "low rank"])
+    {'low': 2, 'low rank': 3, 'low rank adaptation': 1}
+    """
+    out: dict[str, int] = {}
+    for form in forms:
+        if not form:
+            continue
+        at = form.find(" ")
+        while at >= 0:
+            run = form[:at]
+            out[run] = out.get(run, 0) | MORE
+            at = form.find(" ", at + 1)
+        out[form] = out.get(form, 0) | WHOLE
+    return out
+
+
+class _IndexPrefixes:
+    """The ``prefix`` table of an index (:mod:`glossary_cli.index`) as the scanner asks it:
+    the runs a text's words give, read a batch at a time (:meth:`prime`) and kept."""
+
+    def __init__(self, conn: Any) -> None:
+        self._conn = conn
+        self._known: dict[str, int] = {}
+
+    def prime(self, keys: Iterable[str]) -> None:
+        """Read the flags of ``keys`` at once (500 a query)."""
+        missing = [k for k in keys if k not in self._known]
+        for at in range(0, len(missing), 500):
+            batch = missing[at : at + 500]
+            self._known.update(dict.fromkeys(batch, 0))
+            marks = ",".join("?" * len(batch))
+            self._known.update(
+                self._conn.execute(f"SELECT key, flags FROM prefix WHERE key IN ({marks})", batch)
+            )
+        if len(self._known) > 1 << 20:  # memory stays bounded
+            self._known.clear()
+
+    def get(self, key: str, default: int = 0) -> int:
+        """The flags of a run (0 when no term's form begins with it)."""
+        found = self._known.get(key)
+        if found is None:
+            row = self._conn.execute("SELECT flags FROM prefix WHERE key = ?", (key,)).fetchone()
+            found = self._known[key] = row[0] if row else 0
+        return found or default
+
+    def size(self) -> int:
+        """How many forms the table holds."""
+        (count,) = self._conn.execute("SELECT count(*) FROM prefix WHERE flags & 1").fetchone()
+        return int(count)
+
+
+_Prefixes: TypeAlias = "dict[str, int] | _IndexPrefixes"
+
+
 class Automaton:
     """The terms of a glossary as the scanner looks them up: every analysis form of every
     term (:func:`glossary_cli.analysis.term_forms`) and every run of its first words, each
@@ -132,23 +191,16 @@ class Automaton:
 
     WHOLE, MORE = 1, 2
 
-    def __init__(self, forms: Iterable[str], names: dict[str, tuple[Name, ...]] | None = None):
+    def __init__(
+        self,
+        forms: Iterable[str] = (),
+        names: dict[str, tuple[Name, ...]] | None = None,
+        prefixes: _Prefixes | None = None,
+    ):
         """``forms``: the analysis forms of the terms; ``names``: the names of each form, when
-        they are not to be read from an index."""
-        prefixes: dict[str, int] = {}
-        count = 0
-        for form in forms:
-            if not form:
-                continue
-            count += 1
-            at = form.find(" ")
-            while at >= 0:
-                run = form[:at]
-                prefixes[run] = prefixes.get(run, 0) | self.MORE
-                at = form.find(" ", at + 1)
-            prefixes[form] = prefixes.get(form, 0) | self.WHOLE
-        self.size = count
-        self._prefixes = prefixes
+        they are not to be read from an index; ``prefixes``: the forms' runs as an index keeps
+        them (:class:`_IndexPrefixes`), instead of ``forms``."""
+        self._prefixes: _Prefixes = prefixes if prefixes is not None else prefix_flags(forms)
         self._names = names
         self._conn: Any = None
         self._cache: dict[str, tuple[Name, ...]] = {}
@@ -200,10 +252,17 @@ class Automaton:
                 grouped[key].append(name)
             self._cache.update((k, tuple(v)) for k, v in grouped.items())
 
+    @property
+    def size(self) -> int:
+        """How many analysis forms of terms it holds."""
+        if isinstance(self._prefixes, dict):
+            return sum(1 for f in self._prefixes.values() if f & self.WHOLE)
+        return self._prefixes.size()
+
     def flags(self, run: str) -> int:
         """:attr:`WHOLE` and :attr:`MORE` of a run of word keys (space-separated); 0 when no
         term's form begins with it."""
-        return self._prefixes.get(run, 0)
+        return self._prefixes.get(run, 0) or 0
 
     def piece(self, raw: str) -> _Piece:
         """A space-separated piece of a text, analyzed (once per distinct piece)."""
@@ -211,12 +270,12 @@ class Automaton:
         if found is None:
             words = _words_of(raw)
             keys = tuple(_word_keys(w.form) for w in words)
-            prefixes = self._prefixes
+            flags = self._prefixes.get
             firsts = tuple(
-                (wi, k, how, prefixes[k], words[wi].start, _with_ending(raw, words, wi))
+                (wi, k, how, flag, words[wi].start, _with_ending(raw, words, wi))
                 for wi, ks in enumerate(keys)
                 for k, how in ks.items()
-                if how != AGREE and k in prefixes
+                if how != AGREE and (flag := flags(k, 0))
             )
             found = _Piece(words, keys, firsts)
             self._pieces[raw] = found
@@ -310,6 +369,10 @@ def _scan(text: str, automaton: Automaton, langs: Sequence[str]) -> list[Occurre
     if len(cache) + len(new) > 1 << 17:  # memory stays bounded, whatever the texts
         cache.clear()
         new = set(raws)
+    if isinstance(automaton._prefixes, _IndexPrefixes):  # a large termbase: ask at once
+        automaton._prefixes.prime(
+            {k for raw in new for w in _words_of(raw) for k in _word_keys(w.form)}
+        )
     for raw in new:
         automaton.piece(raw)
     analyzed = list(map(cache.__getitem__, raws))
@@ -536,9 +599,15 @@ def names_from_index(conn: Any, forms: Sequence[str] | None = None) -> Iterator[
         yield k, Name(cid, lang, term, field, status, term_type)
 
 
+#: Most runs of a termbase read into memory at once; a larger one is asked run by run.
+_IN_MEMORY = 50_000
+
+
 def load_automaton(conn: Any) -> Automaton:
-    """The automaton of an index's terms: their analysis forms, as the index keeps them (its
-    ``form`` table), the names read from the index when a match is kept.
+    """The automaton of an index's terms: the runs of their analysis forms as the index keeps
+    them (its ``prefix`` table) — all read at once for a termbase of up to
+    :data:`_IN_MEMORY` of them, else asked for the words a text has — and the names read
+    from the index when a match is kept.
 
     Args:
         conn: an open index (:func:`glossary_cli.index.open_index`).
@@ -546,11 +615,10 @@ def load_automaton(conn: Any) -> Automaton:
     Returns:
         The automaton.
     """
-    marks = ",".join("?" * len(TERM_FIELDS))
-    forms = (k for (k,) in conn.execute(
-        "SELECT DISTINCT f.key FROM form f JOIN name n ON n.rowid = f.name "
-        f"WHERE n.field IN ({marks})", TERM_FIELDS))  # fmt: skip
-    return Automaton(forms).bind(conn)
+    rows = conn.execute("SELECT key, flags FROM prefix LIMIT ?", (_IN_MEMORY + 1,)).fetchall()
+    if len(rows) <= _IN_MEMORY:
+        return Automaton(prefixes=dict(rows)).bind(conn)
+    return Automaton(prefixes=_IndexPrefixes(conn)).bind(conn)
 
 
 def masked_markdown(text: str) -> str:
