@@ -40,6 +40,8 @@ ICU. Tables (SQLite, FTS5 with the ``ascii`` tokenizer over pre-folded, space-se
     prefix(key, flags)                  every analysis form of a term and every run of its
                                         first words, flagged whole and/or longer
                                         (:func:`glossary_cli.text.scan.prefix_flags`)
+    everyday(name)                      the terms that are also everyday words of their
+                                        language (:func:`glossary_cli.analysis.everyday`)
 
 The file lives in the user cache directory (platformdirs), named after a hash of the data
 directories and the gloss version, and is checked on every open against the record files,
@@ -113,13 +115,15 @@ CREATE TABLE roman(lang TEXT NOT NULL, w TEXT NOT NULL, latin TEXT NOT NULL,
 CREATE TABLE form(key TEXT NOT NULL, name INTEGER NOT NULL, PRIMARY KEY(key, name))
     WITHOUT ROWID;
 CREATE TABLE prefix(key TEXT PRIMARY KEY, flags INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE everyday(name INTEGER PRIMARY KEY);
 """
 _PRAGMAS = "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-65536;"
 _DROP = """
 DROP TABLE meta; DROP TABLE concept; DROP TABLE name; DROP TABLE entry; DROP TABLE name_words;
 DROP TABLE name_phon; DROP TABLE def_words; DROP TABLE vocab; DROP TABLE word; DROP TABLE lemma;
 DROP TABLE skeleton; DROP TABLE inflection; DROP TABLE file; DROP TABLE member; DROP TABLE part;
-DROP TABLE roman; DROP TABLE form; DROP TABLE prefix; DROP TABLE IF EXISTS temp.words;
+DROP TABLE roman; DROP TABLE form; DROP TABLE prefix; DROP TABLE everyday;
+DROP TABLE IF EXISTS temp.words;
 """
 _INDEXES = """
 CREATE INDEX name_key ON name(key);
@@ -144,7 +148,8 @@ def _code_stamp() -> str:
     here = Path(__file__).resolve().parent
     modules = (
         "index.py", "normalize.py", "analysis.py", "align.py", "records.py", *_SCRIPT_MODULES,
-        "resources/ar_broken_plurals.tsv",
+        "resources/ar_broken_plurals.tsv", "resources/common_words/ar.txt",
+        "resources/common_words/bn.txt", "resources/common_words/en.txt",
     )  # fmt: skip
     return _digest(b"".join((here / m).read_bytes() for m in modules if (here / m).exists()))
 
@@ -671,9 +676,11 @@ def _delete_rows(conn: sqlite3.Connection, concepts: Sequence[int]) -> None:
                 "INSERT INTO def_words(def_words, rowid, w) VALUES ('delete', ?, ?)",
                 (entry_id, words),
             )
-        conn.execute(
-            "DELETE FROM form WHERE name IN (SELECT rowid FROM name WHERE concept = ?)", (rowid,)
-        )
+        for table in ("form", "everyday"):
+            conn.execute(
+                f"DELETE FROM {table} WHERE name IN (SELECT rowid FROM name WHERE concept = ?)",
+                (rowid,),
+            )
         conn.execute("DELETE FROM name WHERE concept = ?", (rowid,))
         conn.execute("DELETE FROM entry WHERE concept = ?", (rowid,))
 
@@ -1017,10 +1024,11 @@ def _prepare_chunk(data: bytes, line: int, name: str, version: int = 2) -> _Prep
 
 def _prepare(concepts: Iterable[Any]) -> _Prepared:
     """Key a batch of concepts: the rows of every table but their numbers."""
-    from glossary_cli.analysis import term_forms
+    from glossary_cli.analysis import everyday, term_forms
     from glossary_cli.normalize import fold, sort_key, stem_words
     from glossary_cli.records import concept_to_mapping
     from glossary_cli.select import source_file
+    from glossary_cli.text.scan import TERM_FIELDS
 
     out = _Prepared([], [], [], set())
     for index, concept in enumerate(concepts):
@@ -1033,7 +1041,8 @@ def _prepare(concepts: Iterable[Any]) -> _Prepared:
                 sort = sort_key(lang)(text)
                 out.names.append(
                     (index, field_name, lang, text, *keys, status, term_type,
-                     source_file(source), sort, term_forms(text))
+                     source_file(source), sort, term_forms(text),
+                     field_name in TERM_FIELDS and everyday(text, lang))
                 )  # fmt: skip
         by_glossary: dict[tuple[str, str], list[str]] = {}
         for section in concept.languages:
@@ -1175,12 +1184,15 @@ def _insert(
 
     forms: list[tuple[str, int]] = []
     scanned: list[str] = []
+    everyday_names: list[tuple[int]] = []
     vocab: set[tuple[int, str]] = set()
     for row in batch.names:
         index, field_name, lang, text, key, compact, stem, words, phon = row[:9]
-        status, term_type, glossary, sort, name_forms = row[9:]
+        status, term_type, glossary, sort, name_forms, is_everyday = row[9:]
         name_id += 1
         forms.extend((f, name_id) for f in name_forms)
+        if is_everyday:
+            everyday_names.append((name_id,))
         if field_name in TERM_FIELDS:
             scanned.extend(name_forms)
         names.append(
@@ -1208,6 +1220,7 @@ def _insert(
     conn.executemany("INSERT INTO name_words(rowid, w) VALUES (?, ?)", name_words)
     conn.executemany("INSERT INTO name_phon(rowid, w) VALUES (?, ?)", name_phon)
     conn.executemany("INSERT OR IGNORE INTO form VALUES (?, ?)", forms)
+    conn.executemany("INSERT INTO everyday VALUES (?)", everyday_names)
     conn.executemany(
         "INSERT INTO prefix VALUES (?, ?) "
         "ON CONFLICT(key) DO UPDATE SET flags = flags | excluded.flags",

@@ -31,7 +31,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import accumulate, compress
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, NamedTuple, TypeAlias
 
 from glossary_cli.analysis import (
@@ -70,6 +70,9 @@ class Name(NamedTuple):
         field: what it is to the concept (:data:`TERM_FIELDS`).
         status: its administrative status, if any (``deprecated`` terms are found, marked).
         type: its term type, if any.
+        everyday: whether it is also an everyday word of its language
+            (:func:`glossary_cli.analysis.everyday`), as the index keeps it; ``None``: not
+            known yet.
     """
 
     id: str
@@ -78,6 +81,7 @@ class Name(NamedTuple):
     field: str
     status: str | None
     type: str | None
+    everyday: bool | None = None
 
 
 class Occurrence(NamedTuple):
@@ -205,6 +209,8 @@ class Automaton:
         self._conn: Any = None
         self._cache: dict[str, tuple[Name, ...]] = {}
         self._pieces: dict[str, _Piece] = {}
+        self._named: dict[frozenset[str], dict[tuple[str, str, bool], Any]] = {}
+        self._steps: dict[tuple[str, str, int, bool], tuple[tuple[str, str, int], ...]] = {}
 
     @classmethod
     def of_names(cls, names: Iterable[tuple[str, Name]]) -> Automaton:
@@ -227,6 +233,8 @@ class Automaton:
         """Read the names of forms from the index ``conn`` (:func:`names_from_index`)."""
         self._conn = conn
         self._cache = {}
+        self._named = {}
+        self._steps = {}
         return self
 
     def names(self, form: str) -> tuple[Name, ...]:
@@ -331,11 +339,11 @@ def scan(text: str, automaton: Automaton, langs: Sequence[str] = ()) -> list[Occ
         # begins in the margin is the next piece's
         window = text[start : min(len(text), end + _MARGIN)]
         last = end
-        for o in _scan(window, automaton, langs):
-            if start + o.start >= end:
+        for o in _scan(window, automaton, langs, start):
+            if o.start >= end:
                 break
-            out.append(o._replace(start=o.start + start, end=o.end + start))
-            last = max(last, start + o.end)
+            out.append(o)
+            last = max(last, o.end)
         start = last
     return out
 
@@ -358,8 +366,9 @@ def _cut(text: str, start: int) -> int:
     return limit
 
 
-def _scan(text: str, automaton: Automaton, langs: Sequence[str]) -> list[Occurrence]:
-    """:func:`scan` of one piece of text, its addresses blanked out already."""
+def _scan(text: str, automaton: Automaton, langs: Sequence[str], base: int = 0) -> list[Occurrence]:
+    """:func:`scan` of one piece of text, its addresses blanked out already; the offsets of
+    the occurrences are ``base`` past the piece's."""
     # the pieces and the spaces between them, and where each begins (loops in C)
     parts = _SPACES.split(text)
     offsets = list(accumulate(map(len, parts), initial=0))
@@ -368,6 +377,7 @@ def _scan(text: str, automaton: Automaton, langs: Sequence[str]) -> list[Occurre
     new = set(raws).difference(cache)
     if len(cache) + len(new) > 1 << 17:  # memory stays bounded, whatever the texts
         cache.clear()
+        automaton._steps.clear()
         new = set(raws)
     if isinstance(automaton._prefixes, _IndexPrefixes):  # a large termbase: ask at once
         automaton._prefixes.prime(
@@ -380,14 +390,14 @@ def _scan(text: str, automaton: Automaton, langs: Sequence[str]) -> list[Occurre
     walk = _Walk(text, starts, raws, analyzed, automaton, found)
     for ti in compress(range(len(analyzed)), map(_FIRSTS, analyzed)):
         p = analyzed[ti]
-        base = starts[ti]
+        at = starts[ti]
         for wi, key, how, flag, start, end in p.firsts:
             if flag == WHOLE:
-                found.append((base + start, base + end, key, (how,)))
+                found.append((at + start, at + end, key, (how,)))
             else:
-                walk.on(base + start, ti, wi, key, (how,), flag)
+                walk.on(at + start, ti, wi, key, (how,), flag)
     wanted = {lang.casefold() for lang in langs}
-    return _resolved(text, found, automaton, wanted)
+    return _resolved(text, found, automaton, wanted, base)
 
 
 class _Walk:
@@ -407,37 +417,56 @@ class _Walk:
 
     def on(self, start: int, ti: int, wi: int, run: str, hows: tuple[str, ...], flag: int) -> None:
         """The run of keys ``run`` ends at word ``wi`` of piece ``ti``: record it if it is a
-        whole form, and follow it into the next word if it begins a longer one."""
-        analyzed, starts = self.analyzed, self.starts
-        words = analyzed[ti].words
-        end = starts[ti] + words[wi].end
-        if flag & WHOLE:
-            ending = starts[ti] + _with_ending(self.raws[ti], words, wi)
-            self.found.append((start, ending, run, hows))
-        if not flag & MORE:
-            return
-        # the next word: in the same piece, or the first of the next piece that has one
-        if wi + 1 < len(words):
-            tj, wj = ti, wi + 1
-        else:
-            tj, wj = ti + 1, 0
-            while tj < len(analyzed) and not analyzed[tj].words:
-                tj += 1
-                if tj > ti + 8:
-                    return
-            if tj >= len(analyzed):
-                return
+        whole form, and follow it into the next words while it begins a longer one."""
+        analyzed, starts, raws, text = self.analyzed, self.starts, self.raws, self.text
+        steps = self.automaton._steps
         prefixes = self.automaton._prefixes
-        if _BREAK_SEARCH(self.text, end, starts[tj] + analyzed[tj].words[wj].start):
-            # only a term with a break of its own there goes on (analysis.BREAK_WORD)
-            run += " " + BREAK_WORD
-            if not prefixes.get(run, 0) & MORE:
-                return
-        for key, how in analyzed[tj].keys[wj].items():
-            longer = run + " " + key
-            f = prefixes.get(longer)
-            if f:
-                self.on(start, tj, wj, longer, hows if how != CLITIC else (*hows, how), f)
+        todo = [(ti, wi, run, hows, flag)]
+        while todo:
+            ti, wi, run, hows, flag = todo.pop()
+            words = analyzed[ti].words
+            end = starts[ti] + words[wi].end
+            if flag & WHOLE:
+                self.found.append(
+                    (start, starts[ti] + _with_ending(raws[ti], words, wi), run, hows)
+                )
+            if not flag & MORE:
+                continue
+            # the next word: in the same piece, or the first of the next piece that has one
+            if wi + 1 < len(words):
+                tj, wj = ti, wi + 1
+            else:
+                tj, wj = ti + 1, 0
+                while tj < len(analyzed) and not analyzed[tj].words and tj <= ti + 8:
+                    tj += 1
+                if tj >= len(analyzed) or not analyzed[tj].words:
+                    continue
+            broken = _BREAK_SEARCH(text, end, starts[tj] + analyzed[tj].words[wj].start) is not None
+            step = (run, raws[tj], wj, broken)
+            nexts = steps.get(step)
+            if nexts is None:
+                nexts = steps[step] = _steps(prefixes, run, analyzed[tj].keys[wj], broken)
+            for longer, how, f in nexts:
+                todo.append((tj, wj, longer, hows if how != CLITIC else (*hows, how), f))
+
+
+def _steps(
+    prefixes: _Prefixes, run: str, keys: dict[str, str], broken: bool
+) -> tuple[tuple[str, str, int], ...]:
+    """The runs ``run`` goes on to with a next word of these ``keys``: ``(run, how, flags)``;
+    across a break (``broken``) only a term with a break of its own there goes on
+    (:data:`glossary_cli.analysis.BREAK_WORD`)."""
+    if broken:
+        run += " " + BREAK_WORD
+        if not prefixes.get(run, 0) & MORE:
+            return ()
+    out = []
+    for key, how in keys.items():
+        longer = run + " " + key
+        f = prefixes.get(longer, 0)
+        if f:
+            out.append((longer, how, f))
+    return tuple(out)
 
 
 def _with_ending(raw: str, words: tuple[Word, ...], wi: int) -> int:
@@ -459,24 +488,31 @@ def _resolved(
     found: list[tuple[int, int, str, tuple[str, ...]]],
     automaton: Automaton,
     wanted: set[str],
+    base: int = 0,
 ) -> list[Occurrence]:
-    """The candidates as occurrences: the longest of overlapping ones (then the leftmost),
-    names of unwanted languages and case-mismatched Latin abbreviations left out."""
+    """The candidates as occurrences (their offsets ``base`` past the text's): the longest of
+    overlapping ones (then the leftmost), names of unwanted languages and case-mismatched
+    Latin abbreviations left out; candidates of one span merged (:func:`_merged`)."""
     candidates: list[tuple[int, int, str, str, Name, tuple[str, ...], bool]] = []
     automaton.read(form for _, _, form, _ in found)
-    known: dict[tuple[str, str, bool], tuple[str, Name, tuple[str, ...], bool] | None] = {}
+    # what a form found as a surface stands for, kept across texts (a text repeats its terms)
+    known = automaton._named.setdefault(frozenset(wanted), {})
+    if len(known) > 1 << 16:  # memory stays bounded
+        known.clear()
     for start, end, form, hows in found:
         surface = text[start:end]
-        clitic = CLITIC in hows
-        case = (form, surface, clitic)
-        if case not in known:
-            known[case] = _named(automaton.names(form), form, surface, clitic, wanted)
-        named = known[case]
+        case = (form, surface, CLITIC in hows)
+        named = known.get(case, _UNKNOWN)
+        if named is _UNKNOWN:
+            named = known[case] = _named(automaton.names(form), form, surface, case[2], wanted)
         if named is not None:
             candidates.append((start, end, surface, *named))
-    candidates = _merged(candidates)
+    candidates.sort(key=_SPAN_ORDER)
     chosen = []
-    for cluster in _clusters(candidates):
+    for cluster in _clusters(_merged(candidates)):
+        if len(cluster) == 1:
+            chosen.append(cluster[0])
+            continue
         # within a run of overlapping candidates, the longest first, then the leftmost
         cluster.sort(key=lambda c: (-(c[1] - c[0]), c[0]))
         taken: list[tuple[int, int]] = []
@@ -484,29 +520,51 @@ def _resolved(
             if not any(c[0] < e and s < c[1] for s, e in taken):
                 taken.append((c[0], c[1]))
                 chosen.append(c)
-    chosen.sort(key=lambda c: c[0])
+    chosen.sort(key=_START)
     return [
-        Occurrence(s, e, surface, n.id, n.lang, n.term, kind, n.status, n.field, also, common)
+        Occurrence(
+            s + base,
+            e + base,
+            surface,
+            n.id,
+            n.lang,
+            n.term,
+            kind,
+            n.status,
+            n.field,
+            also,
+            common,
+        )
         for s, e, surface, kind, n, also, common in chosen
     ]
 
 
+_UNKNOWN: Any = object()
+_START = itemgetter(0)
+
+
+def _SPAN_ORDER(c: tuple[Any, ...]) -> tuple[int, int]:
+    return c[0], -c[1]
+
+
 def _merged(candidates: list[Any]) -> list[Any]:
-    """The candidates, those of one span merged into one: the name the surface is exactly
-    (then the first found), the others' concepts among its homonyms (``also``) —
+    """The candidates, in span order, those of one span merged into one: the name the surface
+    is exactly (then the first found), the others' concepts among its homonyms (``also``) —
     *regular expressions* is the term of one concept and a plural of another's."""
-    by_span: dict[tuple[int, int], list[Any]] = {}
-    for c in candidates:
-        by_span.setdefault((c[0], c[1]), []).append(c)
-    out = []
-    for group in by_span.values():
-        if len(group) == 1:
-            out.append(group[0])
-            continue
-        group.sort(key=lambda c: c[3] not in (EXACT, "abbreviation"))
-        best = group[0]
-        ids = [i for c in group for i in (c[4].id, *c[5]) if i != best[4].id]
-        out.append((*best[:5], tuple(dict.fromkeys(ids)), best[6]))
+    out: list[Any] = []
+    group: list[Any] = []
+    for c in [*candidates, None]:
+        if group and (c is None or (c[0], c[1]) != (group[0][0], group[0][1])):
+            if len(group) == 1:
+                out.append(group[0])
+            else:
+                group.sort(key=lambda g: g[3] not in (EXACT, "abbreviation"))
+                best = group[0]
+                ids = [i for g in group for i in (g[4].id, *g[5]) if i != best[4].id]
+                out.append((*best[:5], tuple(dict.fromkeys(ids)), best[6]))
+            group = []
+        if c is not None:
+            group.append(c)
     return out
 
 
@@ -530,13 +588,13 @@ def _named(
     else:
         kind = "clitic" if clitic else "inflected"
     also = tuple(dict.fromkeys(n.id for n in chosen if n.id != best.id))
-    return kind, best, also, everyday(best.term, best.lang)
+    common = best.everyday if best.everyday is not None else everyday(best.term, best.lang)
+    return kind, best, also, common
 
 
 def _clusters(candidates: list[Any]) -> Iterator[list[Any]]:
-    """The candidates ``(start, end, …)`` in runs that overlap one another (a run ends where
-    the next candidate starts at or after the end of every one before it)."""
-    candidates.sort(key=lambda c: (c[0], -c[1]))
+    """The candidates ``(start, end, …)``, in span order, in runs that overlap one another (a
+    run ends where the next candidate starts at or after the end of every one before it)."""
     run: list[Any] = []
     end = -1
     for c in candidates:
@@ -590,13 +648,14 @@ def names_from_index(conn: Any, forms: Sequence[str] | None = None) -> Iterator[
     marks = ",".join("?" * len(TERM_FIELDS))
     where = f" AND f.key IN ({','.join('?' * len(forms))})" if forms is not None else ""
     rows = conn.execute(
-        "SELECT f.key, c.id, n.lang, n.text, n.field, n.status, n.type FROM form f "
-        "JOIN name n ON n.rowid = f.name JOIN concept c ON c.rowid = n.concept "
+        "SELECT f.key, c.id, n.lang, n.text, n.field, n.status, n.type, e.name IS NOT NULL "
+        "FROM form f JOIN name n ON n.rowid = f.name JOIN concept c ON c.rowid = n.concept "
+        "LEFT JOIN everyday e ON e.name = n.rowid "
         f"WHERE n.field IN ({marks}){where} ORDER BY n.rowid",
         (*TERM_FIELDS, *(forms or ())),
     )
-    for k, cid, lang, term, field, status, term_type in rows:
-        yield k, Name(cid, lang, term, field, status, term_type)
+    for k, cid, lang, term, field, status, term_type, common in rows:
+        yield k, Name(cid, lang, term, field, status, term_type, bool(common))
 
 
 #: Most runs of a termbase read into memory at once; a larger one is asked run by run.
