@@ -104,8 +104,8 @@ def words_of(piece: str) -> tuple[Word, ...]:
         key, chars = _connected(piece)
     else:
         key = fold(piece)
-        if key.isascii() and piece.isascii() and len(key) == len(piece) and " " not in key:
-            return (Word(key, 0, len(piece)),) if key else ()
+        if " " not in key:  # one word (or none): the piece without what folds away at its edges
+            return (Word(key, *_edges(piece)),) if key else ()
         chars = _char_map(piece, key)
     out = []
     at = 0
@@ -116,6 +116,20 @@ def words_of(piece: str) -> tuple[Word, ...]:
             out.append(Word(form, first, _word_end(piece, chars[at + len(form) - 1], after)))
         at += len(form) + 1
     return tuple(out)
+
+
+def _edges(piece: str) -> tuple[int, int]:
+    """The span of the one word a piece folds to: without the characters that fold away
+    before it (punctuation, symbols, format characters) and after it (the same, but the marks
+    and tatweels that belong to its last letter)."""
+    start, end = 0, len(piece)
+    while start < end and not fold(piece[start]):
+        start += 1
+    while end > start and not fold(piece[end - 1]):
+        if unicodedata.category(piece[end - 1])[0] == "M" or piece[end - 1] == _TATWEEL:
+            break
+        end -= 1
+    return start, end
 
 
 def _no_space_words(piece: str) -> Iterator[Word]:
@@ -324,9 +338,10 @@ _ENGLISH_ENDINGS = ("s", "es", "_s")
 
 
 @lru_cache(maxsize=1 << 17)
-def word_keys(form: str) -> dict[str, str]:
+def word_keys(form: str, tied: bool = False) -> dict[str, str]:
     """The keys a folded word of a text may stand for, each with how (:data:`EXACT`,
-    :data:`INFLECTED`, :data:`CLITIC`, :data:`AGREE`); its own key first.
+    :data:`INFLECTED`, :data:`CLITIC`, :data:`AGREE`); its own key first. ``tied``: the text
+    wrote its last letter ة (teh marbuta, which folding writes ه): :func:`keys_of` says.
 
     >>> sorted(word_keys("models"))
     ['model', 'models']
@@ -345,7 +360,7 @@ def word_keys(form: str) -> dict[str, str]:
     elif block == "arabic":
         from glossary_cli.scripts.arabic import word_keys as arabic_keys
 
-        for key, how in arabic_keys(form, broken_singulars).items():
+        for key, how in arabic_keys(form, broken_singulars, tied).items():
             out.setdefault(key, how)
         latin = _latin_after_proclitic(form)
         if latin:
@@ -369,6 +384,19 @@ def word_keys(form: str) -> dict[str, str]:
 
 
 _ASCII = "".join(map(chr, range(128)))
+
+
+def keys_of(piece: str, word: Word) -> dict[str, str]:
+    """:func:`word_keys` of a word of a text's piece, told whether the text wrote its last
+    letter ة (folding writes it ه, as the pronoun "his" is written)."""
+    if not word.form.endswith("\u0647"):
+        return word_keys(word.form)
+    raw = piece[word.start : word.end].rstrip(_MARKS)
+    return word_keys(word.form, raw.endswith(("\u0629", "\u06c3")))
+
+
+#: Arabic harakat, the tatweel and format characters, which may follow a word's last letter.
+_MARKS = "".join(map(chr, range(0x064B, 0x0660))) + "\u0670\u0640\u200c\u200d"
 
 
 def _latin_after_proclitic(form: str) -> str:
@@ -411,12 +439,12 @@ def query_forms(query: str, limit: int = 64) -> list[tuple[str, str]]:
     >>> ("نموذج", "clitic") in query_forms("والنماذج")
     True
     """
-    words = term_words(query)
+    words = [(piece, w) for piece in query.split() for w in words_of(piece)]
     if not words or len(words) > 8:
         return []
     combos: list[tuple[list[str], str]] = [([], EXACT)]
-    for i, w in enumerate(words):
-        keys = [(k, how) for k, how in word_keys(w).items() if i or how != AGREE]
+    for i, (piece, w) in enumerate(words):
+        keys = [(k, how) for k, how in keys_of(piece, w).items() if i or how != AGREE]
         combos = [
             ([*c, k], how if c_how == EXACT else c_how) for c, c_how in combos for k, how in keys
         ][:limit]

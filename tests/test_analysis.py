@@ -16,7 +16,14 @@ from typing import Any
 
 import pytest
 
-from glossary_cli.analysis import BREAK_WORD, term_forms, term_words, word_keys, words_with_breaks
+from glossary_cli.analysis import (
+    BREAK_WORD,
+    keys_of,
+    term_forms,
+    term_words,
+    words_of,
+    words_with_breaks,
+)
 from glossary_cli.scripts import script_block
 
 from .corpus_count import entries
@@ -64,10 +71,15 @@ def forms(term: str) -> Iterator[str]:
 def accepted(form: str, term: str) -> bool:
     """Whether the analysis chain takes ``form`` for ``term``: its words' keys give one of the
     term's analysis forms, word for word."""
-    words = words_with_breaks(form)
     wanted = {tuple(f.split(" ")) for f in term_forms(term)}
     heads = {w[:i] for w in wanted for i in range(len(w) + 1)}
-    options = [[BREAK_WORD] if w == BREAK_WORD else list(word_keys(w)) for w in words]
+    options = []
+    for piece in form.split():  # the keys of each word, as the scanner gives them
+        for w in words_of(piece):
+            options.append(list(keys_of(piece, w)))
+    breaks = [i for i, w in enumerate(words_with_breaks(form)) if w == BREAK_WORD]
+    for i in breaks:
+        options.insert(i, [BREAK_WORD])
 
     def walk(i: int, path: tuple[str, ...]) -> bool:
         if path not in heads:

@@ -205,14 +205,17 @@ def term_key(word: str) -> str:
     return word
 
 
-def word_keys(word: str, singulars: Callable[[str], tuple[str, ...]] = _none) -> dict[str, str]:
+def word_keys(
+    word: str, singulars: Callable[[str], tuple[str, ...]] = _none, tied: bool = False
+) -> dict[str, str]:
     """The keys (:func:`term_key`) a folded Arabic word of a text may be a form of, each with
     how it gave it (``exact``, ``clitic``, ``inflected``, ``agree``): its proclitics and the
     article taken off (:data:`PROCLITIC_RUNS`), a pronoun suffix (:data:`PRONOUN_SUFFIXES`),
     a sound plural or dual ending (:data:`NUMBER_ENDINGS`), a broken plural's singulars (as
     ``singulars`` gives them: the analysis chain reads a dictionary), the forms of ذو;
     ``agree``: the feminine ending of an adjective taken off (كامنة of كامن), for the words
-    after a term's first. At least
+    after a term's first; ``tied``: the text wrote the word's last letter ة, which folding
+    writes ه, so that ه is no pronoun (مكتبة, library, is not مكتب, office, + "his"). At least
     three letters are left of a word (two of ذو). Candidates only: the caller keeps the keys
     that are a term's.
 
@@ -223,6 +226,8 @@ def word_keys(word: str, singulars: Callable[[str], tuple[str, ...]] = _none) ->
     'inflected'
     >>> word_keys("المتسقان")["متسق"]
     'inflected'
+    >>> word_keys("مكتبه")["مكتب"], word_keys("مكتبه", tied=True)["مكتب"]  # an adjective's only
+    ('inflected', 'agree')
     """
     out: dict[str, str] = {term_key(word): "exact", word: "exact"}
     bares = [(word, "exact")]
@@ -243,6 +248,8 @@ def word_keys(word: str, singulars: Callable[[str], tuple[str, ...]] = _none) ->
             _add(out, _ARTICLE + bare, "clitic")
         stems = [(bare, how)]
         for suffix in PRONOUN_SUFFIXES:
+            if tied and suffix == _HEH:
+                continue
             base = bare[: -len(suffix)]
             if bare.endswith(suffix) and len(base) >= 3:
                 stems.append((base, "inflected" if how == "exact" else how))

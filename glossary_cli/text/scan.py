@@ -42,10 +42,10 @@ from glossary_cli.analysis import (
     EXACT,
     Word,
     everyday,
+    keys_of,
     term_forms,
     term_words,
 )
-from glossary_cli.analysis import word_keys as _word_keys
 from glossary_cli.analysis import words_of as _words_of
 
 #: Fields of the index's names that are a concept's terms (curated search-only aliases and
@@ -277,7 +277,7 @@ class Automaton:
         found = self._pieces.get(raw)
         if found is None:
             words = _words_of(raw)
-            keys = tuple(_word_keys(w.form) for w in words)
+            keys = tuple(keys_of(raw, w) for w in words)
             flags = self._prefixes.get
             firsts = tuple(
                 (wi, k, how, flag, words[wi].start, _with_ending(raw, words, wi))
@@ -381,21 +381,22 @@ def _scan(text: str, automaton: Automaton, langs: Sequence[str], base: int = 0) 
         new = set(raws)
     if isinstance(automaton._prefixes, _IndexPrefixes):  # a large termbase: ask at once
         automaton._prefixes.prime(
-            {k for raw in new for w in _words_of(raw) for k in _word_keys(w.form)}
+            {k for raw in new for w in _words_of(raw) for k in keys_of(raw, w)}
         )
     for raw in new:
         automaton.piece(raw)
     analyzed = list(map(cache.__getitem__, raws))
     found: list[tuple[int, int, str, tuple[str, ...]]] = []
-    walk = _Walk(text, starts, raws, analyzed, automaton, found)
+    longer: list[tuple[int, int, int, str, tuple[str, ...]]] = []  # runs that go on
     for ti in compress(range(len(analyzed)), map(_FIRSTS, analyzed)):
         p = analyzed[ti]
         at = starts[ti]
         for wi, key, how, flag, start, end in p.firsts:
-            if flag == WHOLE:
+            if flag & WHOLE:
                 found.append((at + start, at + end, key, (how,)))
-            else:
-                walk.on(at + start, ti, wi, key, (how,), flag)
+            if flag & MORE:
+                longer.append((at + start, ti, wi, key, (how,)))
+    _Walk(text, starts, raws, analyzed, automaton, found).run(longer)
     wanted = {lang.casefold() for lang in langs}
     return _resolved(text, found, automaton, wanted, base)
 
@@ -415,39 +416,49 @@ class _Walk:
         self.text, self.starts, self.raws, self.analyzed = text, starts, raws, analyzed
         self.automaton, self.found = automaton, found
 
-    def on(self, start: int, ti: int, wi: int, run: str, hows: tuple[str, ...], flag: int) -> None:
-        """The run of keys ``run`` ends at word ``wi`` of piece ``ti``: record it if it is a
-        whole form, and follow it into the next words while it begins a longer one."""
+    def run(self, runs: list[tuple[int, int, int, str, tuple[str, ...]]]) -> None:
+        """Follow runs of keys that begin longer forms, ``(start, piece, word, run, hows)``
+        each, into the next words, all of them a word at a time (a large termbase is asked for
+        the runs of one step at once), recording the whole forms they make."""
         analyzed, starts, raws, text = self.analyzed, self.starts, self.raws, self.text
-        steps = self.automaton._steps
-        prefixes = self.automaton._prefixes
-        todo = [(ti, wi, run, hows, flag)]
-        while todo:
-            ti, wi, run, hows, flag = todo.pop()
-            words = analyzed[ti].words
-            end = starts[ti] + words[wi].end
-            if flag & WHOLE:
-                self.found.append(
-                    (start, starts[ti] + _with_ending(raws[ti], words, wi), run, hows)
+        steps, prefixes = self.automaton._steps, self.automaton._prefixes
+        while runs:
+            ahead = []
+            for start, ti, wi, run, hows in runs:
+                words = analyzed[ti].words
+                end = starts[ti] + words[wi].end
+                # the next word: in the same piece, or the first of the next piece that has one
+                if wi + 1 < len(words):
+                    tj, wj = ti, wi + 1
+                else:
+                    tj, wj = ti + 1, 0
+                    while tj < len(analyzed) and not analyzed[tj].words and tj <= ti + 8:
+                        tj += 1
+                    if tj >= len(analyzed) or not analyzed[tj].words:
+                        continue
+                nxt = starts[tj] + analyzed[tj].words[wj].start
+                broken = _BREAK_SEARCH(text, end, nxt) is not None
+                ahead.append((start, tj, wj, run, hows, (run, raws[tj], wj, broken)))
+            if isinstance(prefixes, _IndexPrefixes):  # a large termbase: ask for them at once
+                prefixes.prime(
+                    f"{r}{' ' + BREAK_WORD if b else ''}{tail}"
+                    for _, tj, wj, _, _, (r, _, _, b) in ahead
+                    if (r, raws[tj], wj, b) not in steps
+                    for tail in ("", *(" " + k for k in analyzed[tj].keys[wj]))
                 )
-            if not flag & MORE:
-                continue
-            # the next word: in the same piece, or the first of the next piece that has one
-            if wi + 1 < len(words):
-                tj, wj = ti, wi + 1
-            else:
-                tj, wj = ti + 1, 0
-                while tj < len(analyzed) and not analyzed[tj].words and tj <= ti + 8:
-                    tj += 1
-                if tj >= len(analyzed) or not analyzed[tj].words:
-                    continue
-            broken = _BREAK_SEARCH(text, end, starts[tj] + analyzed[tj].words[wj].start) is not None
-            step = (run, raws[tj], wj, broken)
-            nexts = steps.get(step)
-            if nexts is None:
-                nexts = steps[step] = _steps(prefixes, run, analyzed[tj].keys[wj], broken)
-            for longer, how, f in nexts:
-                todo.append((tj, wj, longer, hows if how != CLITIC else (*hows, how), f))
+            runs = []
+            for start, tj, wj, run, hows, step in ahead:
+                nexts = steps.get(step)
+                if nexts is None:
+                    nexts = steps[step] = _steps(prefixes, run, analyzed[tj].keys[wj], step[3])
+                for more, how, f in nexts:
+                    h = hows if how != CLITIC else (*hows, how)
+                    if f & WHOLE:
+                        words = analyzed[tj].words
+                        end = starts[tj] + _with_ending(raws[tj], words, wj)
+                        self.found.append((start, end, more, h))
+                    if f & MORE:
+                        runs.append((start, tj, wj, more, h))
 
 
 def _steps(
