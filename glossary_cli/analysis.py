@@ -40,6 +40,7 @@ import re
 import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
+from itertools import pairwise
 from typing import NamedTuple
 
 from glossary_cli.normalize import fold
@@ -307,9 +308,10 @@ _JOINED = 3
 @lru_cache(maxsize=1 << 16)
 def term_forms(term: str) -> tuple[str, ...]:
     """The analysis forms of a term: the keys (:func:`term_key`) of its words, space-
-    separated; then, for a hyphenated term of two or three words, or one of two or three
-    English words, its words written as one (``fine-tuning`` as ``finetuning``, ``down
-    time`` as ``downtime``, ফাইন-টিউনিং as ফাইনটিউনিং). ``()`` when the term has no word.
+    separated; then the term with words it hyphenates written as one, each hyphen or several
+    (``fine-tuning`` as ``finetuning``, স্তর-সংবেদনশীল কোয়ান্টাইজেশন as স্তরসংবেদনশীল
+    কোয়ান্টাইজেশন), and a term of two or three English words written as one (``down time``
+    as ``downtime``). ``()`` when the term has no word.
 
     >>> term_forms("الخبراء خليط")
     ('خبراء خليط',)
@@ -320,12 +322,40 @@ def term_forms(term: str) -> tuple[str, ...]:
     if not words:
         return ()
     forms = [" ".join(w if w == BREAK_WORD else term_key(w) for w in words)]
-    if BREAK_WORD in words:
+    if BREAK_WORD in words or any(_NO_SPACE.search(w) for w in words):
         return tuple(forms)
-    if 1 < len(words) <= _JOINED and not any(_NO_SPACE.search(w) for w in words):
-        if "-" in term or all(w.isascii() and w.isalpha() for w in words):
-            forms.append(term_key("".join(words)))
+    hyphens = _hyphens(term)
+    if len(hyphens) == len(words) - 1:
+        for joins in range(1, 1 << min(len(hyphens), _JOINED)):
+            parts = [words[0]]
+            for i, word in enumerate(words[1:]):
+                if i < _JOINED and hyphens[i] and joins >> i & 1:
+                    parts[-1] += word
+                else:
+                    parts.append(word)
+            if len(parts) < len(words):
+                forms.append(" ".join(term_key(w) for w in parts))
+    if 1 < len(words) <= _JOINED and all(w.isascii() and w.isalpha() for w in words):
+        forms.append(term_key("".join(words)))
     return tuple(dict.fromkeys(forms))
+
+
+_HYPHENS = frozenset("-\u2010\u2011")
+
+
+def _hyphens(term: str) -> list[bool]:
+    """For each pair of consecutive words of a term, whether a hyphen alone joins them."""
+    out: list[bool] = []
+    first = True
+    for piece in term.split():
+        words = words_of(piece)
+        if not words:
+            continue
+        if not first:
+            out.append(False)  # a space between them
+        first = False
+        out.extend(piece[a.end : b.start] in _HYPHENS for a, b in pairwise(words))
+    return out
 
 
 #: How a text's word gave a key: as it is, or a form of it (an ending, a spelling), or with
