@@ -30,6 +30,11 @@ code                        severity  what
 ``near-duplicate``          warning   terms of two concepts in one language that differ only by
                                       a letter in a word or by spacing (``quantisation`` and
                                       ``quantization``), never by digits (``int4``, ``int8``)
+``form-of-another``         warning   a term of one concept is a form of another concept's term
+                                      as the analysis chain reads text (a plural, the Arabic
+                                      article or a proclitic, a Bengali ending:
+                                      :mod:`glossary_cli.analysis`), so ``gloss scan`` cannot
+                                      tell them apart in a text
 ``latin-in-term``           warning   English (Latin-script words) left in a Bengali, Arabic or
                                       other non-Latin term, outside parentheses and acronyms
 ``mixed-digits``            warning   one term writes numbers in two digit systems (৪ and 4)
@@ -100,6 +105,7 @@ CODES: dict[str, str] = {
     "shared-term": "warning",
     "conflicting-translations": "warning",
     "near-duplicate": "warning",
+    "form-of-another": "warning",
 }
 _ORDER = {code: n for n, code in enumerate(CODES)}
 
@@ -628,6 +634,52 @@ def _cross_concept(concepts: Sequence[Concept]) -> list[_Found]:
         shared.sort(key=lambda item: (item[2].si, item[2].ti))
         out += _shared(concepts, shared)
     out += _near_duplicates(concepts, groups)
+    out += _forms_of_another(concepts, groups)
+    return out
+
+
+def _forms_of_another(
+    concepts: Sequence[Concept], groups: dict[tuple[str, str], list[_Occurrence]]
+) -> list[_Found]:
+    """``form-of-another``: a term that, read as text, is a form of another concept's term
+    in the same language (:func:`glossary_cli.analysis.query_forms`, as search and scan read
+    it) and not that term itself (``shared-term`` says that)."""
+    from glossary_cli.analysis import EXACT, query_forms, term_forms
+
+    by_form: dict[tuple[str, str], _Occurrence] = {}
+    for (lang, _key), places in groups.items():
+        for place in places:
+            for form in term_forms(place.term.text):
+                by_form.setdefault((lang, form), place)
+    out: list[_Found] = []
+    seen: set[tuple[int, int]] = set()
+    for (lang, key), places in groups.items():
+        mine = places[0]
+        own = set(term_forms(mine.term.text))
+        for form, how in query_forms(mine.term.text):
+            other = by_form.get((lang, form))
+            if other is None or other.ci == mine.ci or how == EXACT or form in own:
+                continue
+            if (mine.ci, other.ci) in seen or fold(other.term.text) == key:
+                continue
+            seen.add((mine.ci, other.ci))
+            a, b = concepts[other.ci], concepts[mine.ci]
+            out.append(
+                (
+                    (mine.ci, mine.si, mine.ti, _ORDER["form-of-another"]),
+                    _issue(
+                        "form-of-another",
+                        f"{mine.term.text!r} is also read as a form of {other.term.text!r}, a "
+                        f"term of {a.id!r}: a text's {mine.term.text!r} is found as both",
+                        b.id,
+                        lang=concepts[mine.ci].languages[mine.si].lang,
+                        term=mine.term.text,
+                        source=mine.term.source,
+                        hint="if they are one concept, merge them; else tell them apart in a "
+                        "note, and expect gloss scan to name both",
+                    ),
+                )
+            )
     return out
 
 

@@ -83,6 +83,14 @@ CASES = [
     ("near: an Arabic letter",
      [concept("a", ar="الاستدلال التخميني"), concept("b", ar="الاستدلال التخمينى السريع"),
       concept("c", ar="الاستدلال التخمبني")], "near-duplicate"),
+    # a term that a text's analysis reads as a form of another concept's term
+    ("a form: an English plural",
+     [concept("a", en="regular expression"), concept("b", en="regular expressions")],
+     "form-of-another"),
+    ("a form: the Arabic article and a proclitic",
+     [concept("a", ar="تقليم"), concept("b", ar="والتقليم")], "form-of-another"),
+    ("a form: a Bengali ending", [concept("a", bn="প্রুনিং"), concept("b", bn="প্রুনিংকে")],
+     "form-of-another"),
     # scripts that contradict the tag
     ("Bengali tagged ar", [concept("a", ar="প্রুনিং")], "script-mismatch"),
     ("Bengali tagged xx", [concept("a", xx="প্রুনিং")], "script-mismatch"),
