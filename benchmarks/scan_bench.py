@@ -138,5 +138,6 @@ def main() -> None:
         print(f"| {key} | {med[key]:.3f} s |")
     print(f"| peak RSS | {med['rss_mb']:.0f} MB |")
 
+
 if __name__ == "__main__":
     main()
