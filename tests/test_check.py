@@ -353,3 +353,13 @@ def test_arabic_inconsistency_is_found_through_the_article_and_clitics() -> None
     assert _check_with({"model": MODEL_AR}, segments, "ar") == [
         ("3", "inconsistent", "model", "طراز")
     ]
+
+
+def test_the_abbreviation_alone_where_the_source_spells_the_term_out_is_inconsistent() -> None:
+    segments = [
+        Segment("1", "Low-Rank Adaptation saves memory.", "লো-র্যাঙ্ক অ্যাডাপ্টেশন মেমরি বাঁচায়।"),
+        Segment("2", "We trained a low-rank adaptation.", "আমরা একটি লো-র্যাঙ্ক অ্যাডাপ্টেশন শিখিয়েছি।"),
+        Segment("3", "Each low-rank adaptation is small.", "প্রতিটি LoRA ছোট।"),
+        Segment("4", "LoRA is cheap.", "LoRA সস্তা।"),  # follows its source: consistent
+    ]
+    assert _check_with({"lora": LORA}, segments, "bn") == [("3", "inconsistent", "lora", "LoRA")]

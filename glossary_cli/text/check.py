@@ -11,8 +11,9 @@ language's). The issues, as terminology checkers (Xbench, Okapi CheckMate, trans
 - ``deprecated``: the target uses a deprecated or superseded term (the term to use is said;
   the segment is not also ``missing``);
 - ``inconsistent``: one source concept translated by different target terms across segments
-  (reported at the segments whose term is not the one used most, then first); an abbreviation
-  and the term it abbreviates are one rendering;
+  (reported at the segments whose term is not the one used most, then first); each segment
+  may follow its own source: an abbreviation kept where the source has the abbreviation is one
+  rendering with the full term;
 - ``untranslated``: the source term left as it is in the target where the glossary has a
   target-language term — its own kind, so that a team which keeps English terms can turn it off
   (such a segment is not also ``missing``).
@@ -136,8 +137,9 @@ def check(
                         )
                     )  # fmt: skip
             elif o.id in {s.id for s in found_source}:
-                said = next(s.text for s in found_source if s.id == o.id)
-                rendering = _rendering(concept(o.id), o)
+                src = next(s for s in found_source if s.id == o.id)
+                said = src.text
+                rendering = _rendering(concept(o.id), o, _abbreviated(concept(o.id), src))
                 used.setdefault(o.id, {}).setdefault(rendering, []).append((seg.id, said))
     if "inconsistent" in kinds:
         for cid, by_term in used.items():
@@ -154,19 +156,27 @@ def check(
     return issues
 
 
-def _rendering(concept: Any, found: Any) -> str:
-    """The rendering a term found in a target stands for: an abbreviation and the term it
-    abbreviates are one rendering (a segment whose source says *LoRA* may say LoRA, one whose
-    source says *Low-Rank Adaptation* the full term), so an abbreviation (TBX ``termType``
-    abbreviation, acronym, short form: :attr:`glossary_cli.model.Term.is_abbreviation`)
-    stands for its language's main term; any other term for itself."""
-    section = concept.section(found.lang) if concept is not None else None
-    if section is None or section.main is None:
-        return str(found.term)
-    term = next((t for t in section.terms if t.text == found.term), None)
-    if found.field == "abbr" or (term is not None and term.is_abbreviation):
-        return str(section.main.text)
+def _rendering(concept: Any, found: Any, source_short: bool) -> str:
+    """The rendering a term found in a target stands for. Each segment may follow its own
+    source: where the source has an abbreviation and the target the target language's
+    abbreviation of the same concept (*LoRA* kept as LoRA), that is the concept's main term
+    rendered as the source wrote it, one rendering with it; the abbreviation where the source
+    spells the term out is a rendering of its own. An abbreviation is a TBX ``termType``
+    abbreviation, acronym or short form (:attr:`glossary_cli.model.Term.is_abbreviation`)."""
+    if source_short and _abbreviated(concept, found):
+        section = concept.section(found.lang)
+        if section is not None and section.main is not None:
+            return str(section.main.text)
     return str(found.term)
+
+
+def _abbreviated(concept: Any, found: Any) -> bool:
+    """Whether an occurrence is of an abbreviation of the concept."""
+    if found.field == "abbr" or found.kind == "abbreviation":
+        return True
+    section = concept.section(found.lang) if concept is not None else None
+    term = next((t for t in section.terms if t.text == found.term), None) if section else None
+    return term is not None and term.is_abbreviation
 
 
 def _admitted(concept: Any, lang: str) -> list[str]:
