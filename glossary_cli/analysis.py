@@ -50,6 +50,7 @@ __all__ = [
     "Word",
     "breaks",
     "query_forms",
+    "spelled_apart",
     "term_forms",
     "term_key",
     "term_words",
@@ -85,6 +86,20 @@ _NO_SPACE = re.compile(
     "[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
     "\uf900-\ufaff\uff66-\uff9f\U00020000-\U0003134f]"
 )
+
+
+#: What separates the pieces of a text: white space, and the zero-width space that Thai,
+#: Khmer and some Arabic and Bengali texts put between words.
+SPACES = re.compile(r"[\s\u200b]+")
+
+
+def pieces(text: str) -> list[str]:
+    """The pieces of a text between its spaces (:data:`SPACES`).
+
+    >>> pieces("a\u200bb  c")
+    ['a', 'b', 'c']
+    """
+    return [p for p in SPACES.split(text) if p]
 
 
 @lru_cache(maxsize=1 << 17)
@@ -253,7 +268,7 @@ def term_words(term: str) -> tuple[str, ...]:
     >>> term_words("Low-Rank Adaptation"), term_words("Node.js")
     (('low', 'rank', 'adaptation'), ('node_js',))
     """
-    return tuple(w.form for piece in term.split() for w in words_of(piece))
+    return tuple(w.form for piece in pieces(term) for w in words_of(piece))
 
 
 def term_key(word: str) -> str:
@@ -310,13 +325,16 @@ def term_forms(term: str) -> tuple[str, ...]:
     """The analysis forms of a term: the keys (:func:`term_key`) of its words, space-
     separated; then the term with words it hyphenates written as one, each hyphen or several
     (``fine-tuning`` as ``finetuning``, স্তর-সংবেদনশীল কোয়ান্টাইজেশন as স্তরসংবেদনশীল
-    কোয়ান্টাইজেশন), and a term of two or three English words written as one (``down time``
-    as ``downtime``). ``()`` when the term has no word.
+    কোয়ান্টাইজেশন), a term of two or three English words written as one (``down time`` as
+    ``downtime``), and a one-word term written in two (:func:`_split_forms`). ``()`` when the
+    term has no word.
 
     >>> term_forms("الخبراء خليط")
     ('خبراء خليط',)
     >>> term_forms("Fine-tuning")
     ('fine tuning', 'finetuning')
+    >>> term_forms("dataset")
+    ('dataset', 'dat aset', 'data set')
     """
     words = words_with_breaks(term)
     if not words:
@@ -337,7 +355,35 @@ def term_forms(term: str) -> tuple[str, ...]:
                 forms.append(" ".join(term_key(w) for w in parts))
     if 1 < len(words) <= _JOINED and all(w.isascii() and w.isalpha() for w in words):
         forms.append(term_key("".join(words)))
+    if len(words) == 1:
+        forms.extend(_split_forms(words[0]))
     return tuple(dict.fromkeys(forms))
+
+
+def _split_forms(word: str) -> list[str]:
+    """A one-word term as a text may write it in two: its connected parts apart or together
+    (``Node.js`` as ``Node js`` and ``Nodejs``); an English compound of six letters or more
+    split where both parts keep three (``dataset`` as ``data set``); a Bengali one split
+    between two letters, two on each side (মেটাডেটা as মেটা ডেটা, মেটা-ডেটা)."""
+    if "_" in word:
+        parts = [p for p in word.split("_") if p]
+        if len(parts) > 1:
+            return [" ".join(term_key(p) for p in parts), term_key("".join(parts))]
+        return []
+    out = []
+    if word.isascii():
+        if word.isalpha() and len(word) >= 6:
+            out = [f"{word[:i]} {word[i:]}" for i in range(3, len(word) - 2)]
+    elif script_block(word) == "bengali":
+        letters = [i for i, c in enumerate(word) if unicodedata.category(c)[0] == "L"]
+        for at in letters[2:-1]:
+            if word[at - 1] != "\u09cd" and sum(1 for i in letters if i >= at) >= 2:
+                out.append(f"{term_key(word[:at])} {term_key(word[at:])}")
+    return out[:_MOST_SPLITS]
+
+
+#: Most ways a one-word term is split (:func:`_split_forms`).
+_MOST_SPLITS = 12
 
 
 _HYPHENS = frozenset("-\u2010\u2011")
@@ -347,7 +393,7 @@ def _hyphens(term: str) -> list[bool]:
     """For each pair of consecutive words of a term, whether a hyphen alone joins them."""
     out: list[bool] = []
     first = True
-    for piece in term.split():
+    for piece in pieces(term):
         words = words_of(piece)
         if not words:
             continue
@@ -360,18 +406,22 @@ def _hyphens(term: str) -> list[bool]:
 
 #: How a text's word gave a key: as it is, or a form of it (an ending, a spelling), or with
 #: a proclitic taken off; ``agree`` keys are the feminine ending of an adjective taken off,
-#: which only a word after a term's first may give.
-EXACT, INFLECTED, CLITIC, AGREE = "exact", "inflected", "clitic", "agree"
+#: which only a word after a term's first may give; ``weak`` keys an everyday word gives with
+#: a proclitic or a one-letter ending (بنية, structure, as ب + نية), which only a term of
+#: several words may take.
+EXACT, INFLECTED, CLITIC, AGREE, WEAK = "exact", "inflected", "clitic", "agree", "weak"
 
 #: Endings of an English plural or possessive that a Latin word of a term may take in text.
 _ENGLISH_ENDINGS = ("s", "es", "_s")
 
 
 @lru_cache(maxsize=1 << 17)
-def word_keys(form: str, tied: bool = False) -> dict[str, str]:
+def word_keys(form: str, tied: bool = False, common: bool = False) -> dict[str, str]:
     """The keys a folded word of a text may stand for, each with how (:data:`EXACT`,
     :data:`INFLECTED`, :data:`CLITIC`, :data:`AGREE`); its own key first. ``tied``: the text
-    wrote its last letter ة (teh marbuta, which folding writes ه): :func:`keys_of` says.
+    wrote its last letter ة (teh marbuta, which folding writes ه); ``common``: the word is an
+    everyday word as written, which an Arabic proclitic or ending does not make another
+    (:func:`keys_of` says both).
 
     >>> sorted(word_keys("models"))
     ['model', 'models']
@@ -390,7 +440,7 @@ def word_keys(form: str, tied: bool = False) -> dict[str, str]:
     elif block == "arabic":
         from glossary_cli.scripts.arabic import word_keys as arabic_keys
 
-        for key, how in arabic_keys(form, broken_singulars, tied).items():
+        for key, how in arabic_keys(form, broken_singulars, tied, common).items():
             out.setdefault(key, how)
         latin = _latin_after_proclitic(form)
         if latin:
@@ -404,11 +454,11 @@ def word_keys(form: str, tied: bool = False) -> dict[str, str]:
             for more in plural_bases(base):
                 out.setdefault(spelling_key(more), INFLECTED)
     elif form[:1].isascii():
-        from glossary_cli.scripts.bengali import DETACHED
+        from glossary_cli.scripts.bengali import is_ending
 
         size = len(form) - len(form.lstrip(_ASCII))
-        if form[size:] in DETACHED and size:  # LoRAতে
-            for key in word_keys(form[:size]):
+        if size and is_ending(form[size:]):  # LoRAতে, LoRAকেই, LoRA'র
+            for key in word_keys(form[:size].rstrip("_")):
                 out.setdefault(key, INFLECTED)
     return out
 
@@ -418,11 +468,45 @@ _ASCII = "".join(map(chr, range(128)))
 
 def keys_of(piece: str, word: Word) -> dict[str, str]:
     """:func:`word_keys` of a word of a text's piece, told whether the text wrote its last
-    letter ة (folding writes it ه, as the pronoun "his" is written)."""
-    if not word.form.endswith("\u0647"):
-        return word_keys(word.form)
+    letter ة (folding writes it ه, as the pronoun "his" is written) and, for an Arabic word,
+    whether it is an everyday word as written (:func:`_everyday_words`: بنية is not ب + نية)."""
+    form = word.form
+    if form.isascii() or script_block(form) != "arabic":
+        return word_keys(form)
+    common = form in (_everyday_words("ar") or ())
+    if not form.endswith("\u0647"):
+        return word_keys(form, False, common)
     raw = piece[word.start : word.end].rstrip(_MARKS)
-    return word_keys(word.form, raw.endswith(("\u0629", "\u06c3")))
+    return word_keys(form, raw.endswith(("\u0629", "\u06c3")), common)
+
+
+def spelled_apart(term: str, surface: str) -> bool:
+    """Whether a text's words, which the analysis makes a form of ``term``, are by their
+    spelling another word: an Arabic word with a hamza on another seat or a final ه for the
+    term's ة (:func:`glossary_cli.scripts.arabic.spelled_apart`: إلى is not آلي, وحده not
+    وحدة); a Bengali everyday word that only a merged spelling makes the term's (কোন, "which",
+    is not কোণ, "angle"). Words are compared one for one; ``False`` when their numbers
+    differ.
+
+    >>> spelled_apart("آلي", "إلى"), spelled_apart("نموذج", "النماذج")
+    (True, False)
+    """
+    mine = [piece[w.start : w.end] for piece in pieces(term) for w in words_of(piece)]
+    theirs = [piece[w.start : w.end] for piece in pieces(surface) for w in words_of(piece)]
+    if len(mine) != len(theirs):
+        return False
+    for t, w in zip(mine, theirs, strict=True):
+        block = script_block(fold(t))
+        if block == "arabic":
+            from glossary_cli.scripts.arabic import spelled_apart as arabic_apart
+
+            if arabic_apart(t, w):
+                return True
+        elif block == "bengali":
+            ft, fw = fold(t), fold(w)
+            if ft != fw and not fw.startswith(ft) and fw in (_everyday_words("bn") or ()):
+                return True
+    return False
 
 
 #: Arabic harakat, the tatweel and format characters, which may follow a word's last letter.
@@ -444,11 +528,14 @@ _ARABIC_THEN_LATIN = re.compile("([\u0600-\u06ff]+)([\x00-\x7f]+)$")
 
 #: What ends a stretch of text a term may run across: sentence and clause punctuation of
 #: Latin, Bengali (danda, double danda), Arabic (question mark, semicolon, comma), Chinese and
-#: Japanese (full stop, commas, full-width marks and brackets), brackets, quotation marks,
-#: and a line that begins a list item, a heading, a quotation or a table row, or a blank line.
+#: Japanese (full stop, commas, full-width marks and brackets), Urdu (full stop), brackets,
+#: quotation marks, dashes, a slash, the paragraph separator (which the Markdown reader puts
+#: at the end of each block), and a line that begins a list item, a heading, a quotation or
+#: a table row, or a blank line (LF, CRLF or CR).
 BREAK = re.compile(
-    r"[.?!;:,…।॥؟؛،()\[\]{}«»<>|\"“”。、，．！？；：（）「」『』【】〔〕〈〉《》]"
-    r"|\n[ \t]*\n|\n[ \t]*(?:[-*+>#|]|\d+[.)])(?:[ \t]|$)"
+    r"[.?!;:,…।॥؟؛،۔()\[\]{}«»‹›<>|\"“”‘’—–/¿¡\u2029。、，．！？；：（）「」『』【】〔〕〈〉《》]"
+    r"|(?:\r\n|\r(?!\n)|\n)[ \t]*(?:\r\n|\r(?!\n)|\n)"
+    r"|(?:\r\n|\r(?!\n)|\n)[ \t]*(?:[-*+>#|]|\d+[.)])(?:[ \t]|$)"
 )
 
 
@@ -457,6 +544,8 @@ def breaks(gap: str) -> bool:
 
     >>> breaks(" "), breaks(". "), breaks("\\n\\n"), breaks("\\n- "), breaks("-")
     (False, True, True, True, False)
+    >>> breaks("\\r\\n"), breaks("\\r\\n\\r\\n"), breaks("\\r\\r")
+    (False, True, True)
     """
     return BREAK.search(gap) is not None
 
@@ -469,12 +558,16 @@ def query_forms(query: str, limit: int = 64) -> list[tuple[str, str]]:
     >>> ("نموذج", "clitic") in query_forms("والنماذج")
     True
     """
-    words = [(piece, w) for piece in query.split() for w in words_of(piece)]
+    words = [(piece, w) for piece in pieces(query) for w in words_of(piece)]
     if not words or len(words) > 8:
         return []
     combos: list[tuple[list[str], str]] = [([], EXACT)]
     for i, (piece, w) in enumerate(words):
-        keys = [(k, how) for k, how in keys_of(piece, w).items() if i or how != AGREE]
+        keys = [
+            (k, CLITIC if how == WEAK else how)
+            for k, how in keys_of(piece, w).items()
+            if (i or how != AGREE) and (len(words) > 1 or how != WEAK)
+        ]
         combos = [
             ([*c, k], how if c_how == EXACT else c_how) for c, c_how in combos for k, how in keys
         ][:limit]

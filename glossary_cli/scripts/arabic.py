@@ -181,6 +181,12 @@ NUMBER_ENDINGS = (
     ("\u0647\u0627\u064a\u064a", ("",)),
     ("\u0647\u0627\u064a", ("",)),
 )
+#: The least a word keeps of its own before an ending: the construct duals -تا/-تي only after
+#: three letters (التي, "which", is no dual of آلة).
+_LEAST_BASE = {"\u062a\u0627": 3, "\u062a\u064a": 3}
+#: The endings of one letter (the accusative or construct -ا, the construct -و), which an
+#: everyday word is not read as: تقريبا, "almost", is not تقريب + -ا.
+_BARE_ENDINGS = frozenset(("\u0627", "\u0648"))
 #: The case, number and gender forms of ذو ("having", "of"): ذا ذي, ذوا ذوي ذوو, ذات ذاتا
 #: ذاتي ذوات (Ryding 8.6), folded; all are ذو to a term.
 DHU = frozenset(("\u0630\u0627", "\u0630\u064a", "\u0630\u0648\u0627", "\u0630\u0648\u064a",
@@ -206,7 +212,10 @@ def term_key(word: str) -> str:
 
 
 def word_keys(
-    word: str, singulars: Callable[[str], tuple[str, ...]] = _none, tied: bool = False
+    word: str,
+    singulars: Callable[[str], tuple[str, ...]] = _none,
+    tied: bool = False,
+    common: bool = False,
 ) -> dict[str, str]:
     """The keys (:func:`term_key`) a folded Arabic word of a text may be a form of, each with
     how it gave it (``exact``, ``clitic``, ``inflected``, ``agree``): its proclitics and the
@@ -215,7 +224,11 @@ def word_keys(
     ``singulars`` gives them: the analysis chain reads a dictionary), the forms of ذو;
     ``agree``: the feminine ending of an adjective taken off (كامنة of كامن), for the words
     after a term's first; ``tied``: the text wrote the word's last letter ة, which folding
-    writes ه, so that ه is no pronoun (مكتبة, library, is not مكتب, office, + "his"). At least
+    writes ه, so that ه is no pronoun (مكتبة, library, is not مكتب, office, + "his");
+    ``common``: the word is an everyday word as written (بنية, structure; فعلا, indeed), so
+    what it gives with proclitics that end in no article, or with a one-letter ending, is
+    ``weak``: the first word of a longer term (بطريقة المسرع), never a term alone (بنية is
+    not ب + نية). At least
     three letters are left of a word (two of ذو). Candidates only: the caller keeps the keys
     that are a term's.
 
@@ -238,13 +251,16 @@ def word_keys(
             if head.endswith("\u0644\u0644"):
                 bare = _ARTICLE + bare
             how = "exact" if head == _ARTICLE else "clitic"
+            if common and not head.endswith((_ARTICLE, "\u0644\u0644")):
+                how = "weak"
             bares.append((bare, how))
     for bare, how in bares:
         if len(bare) < 2:
             continue
         _add(out, term_key(bare), how)
         _add(out, bare, how)  # a word that begins with ال of its own: التفاف of الالتفاف
-        if len(bare) == 2:  # a term keeps the article of a two-letter word: النص of نص
+        if len(bare) == 2 and not word.startswith(CONJUNCTIONS):
+            # a term keeps the article of a two-letter word: النص of نص, بنص (not فيه: ف يه)
             _add(out, _ARTICLE + bare, "clitic")
         stems = [(bare, how)]
         for suffix in PRONOUN_SUFFIXES:
@@ -260,10 +276,11 @@ def word_keys(
             _add(out, term_key(stem), stem_how)
             for ending, singular in NUMBER_ENDINGS:
                 base = stem[: -len(ending)]
-                if stem.endswith(ending) and len(base) >= 2:
+                if stem.endswith(ending) and len(base) >= _LEAST_BASE.get(ending, 2):
+                    weak = common and ending in _BARE_ENDINGS
                     for end in singular:
                         if len(base + end) >= 3:  # علات of علة
-                            _add(out, term_key(base + end), changed)
+                            _add(out, term_key(base + end), "weak" if weak else changed)
             for single in singulars(term_key(stem)) or ():
                 _add(out, term_key(single), changed)
             if stem.endswith(_HEH) and len(stem) >= 4:
@@ -274,5 +291,73 @@ def word_keys(
 
 
 def _add(out: dict[str, str], key: str, how: str) -> None:
-    if key not in out or (out[key] == "agree" and how != "agree"):
+    """Keep the strongest way a key was given: any before ``weak``, which is before
+    ``agree``."""
+    if key not in out or _STRENGTH.get(out[key], 2) < _STRENGTH.get(how, 2):
         out[key] = how
+
+
+_STRENGTH = {"agree": 0, "weak": 1}
+
+
+# --- what a text's spelling tells apart (glossary_cli.analysis.spelled_apart) ----------------
+
+_HAMZA_ALEFS = "\u0623\u0625\u0622"  # أ إ آ
+_YEHS = "\u064a\u0649"  # ي ى
+_UNMARKED = frozenset(map(chr, (*range(0x064B, 0x0653), 0x0670, 0x0640)))
+
+
+def _letters(word: str) -> str:
+    """A word as written, without harakat, tatweel and format characters (no letter folded)."""
+    import unicodedata
+
+    return "".join(
+        c
+        for c in unicodedata.normalize("NFKC", word)
+        if c not in _UNMARKED and unicodedata.category(c) != "Cf"
+    )
+
+
+def spelled_apart(term_word: str, text_word: str) -> bool:
+    """Whether a text's word, which folding makes a form of a term's word, spells it with
+    other letters that folding merges: a hamza on another seat (إلى is not آلي), ئ or ؤ
+    written ي or و (فيه is not فئة), or the term's final ة written ه at the word's end (وحده,
+    "alone", is not وحدة) — what edited text keeps apart. A hamza left off (الة for آلة), ى for
+    ي and ت for ة before an ending are spellings of the same word. ``False`` when the term's
+    letters cannot be found in the word at all (a broken plural: نماذج of نموذج).
+
+    >>> spelled_apart("آلي", "إلى"), spelled_apart("وحدة", "وحده"), spelled_apart("وحدة", "وحدته")
+    (True, True, False)
+    >>> spelled_apart("آلة", "الة"), spelled_apart("نموذج", "والنماذج")
+    (False, False)
+    """
+    t, w = _letters(term_word), _letters(text_word)
+    if t.startswith("\u0627\u0644") and len(t) > 4:
+        t = t[2:]
+    marbuta = t.endswith("\u0629")
+    stem = t[:-1] if marbuta else t
+    if len(stem) < 2:
+        return False
+    apart = False
+    for i in range(len(w) - len(stem) + 1):
+        hard = 0
+        for c, d in zip(stem, w[i : i + len(stem)], strict=True):
+            if c == d or (c in _YEHS and d in _YEHS):
+                continue
+            if (c in _HAMZA_ALEFS and d == "\u0627") or (c == "\u0627" and d in _HAMZA_ALEFS):
+                continue
+            if (
+                (c in _HAMZA_ALEFS and d in _HAMZA_ALEFS)
+                or (c == "\u0626" and d in _YEHS)
+                or (c == "\u0624" and d == "\u0648")
+            ):
+                hard += 1
+                continue
+            break
+        else:
+            if marbuta and w[i + len(stem) :] == "\u0647":
+                hard += 1
+            if not hard:
+                return False  # written as the term writes it
+            apart = True
+    return apart

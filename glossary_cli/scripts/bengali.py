@@ -54,6 +54,33 @@ _LETTER = re.compile("[\u0985-\u0994\u0995-\u09b9\u09ce]")
 _CONSONANT = re.compile("[\u0995-\u09b9\u09ce]")
 
 
+def is_ending(tail: str) -> bool:
+    """Whether ``tail`` is a run of nominal endings alone — a plural marker or classifier, a
+    case ending, an emphatic particle, each optional, in that order — as text writes it onto a
+    Latin word or after a hyphen (LoRA-কেই, QAT-গুলোর, LoRAতে).
+
+    >>> is_ending("কেই"), is_ending("গুলোর"), is_ending("টিকেই"), is_ending("কলম")
+    (True, True, True, False)
+    """
+    if not tail:
+        return False
+    for emphatic in ("", *EMPHATIC):
+        if not tail.endswith(emphatic):
+            continue
+        w1 = tail[: len(tail) - len(emphatic)]
+        for case in ("", *CASE, *_AFTER_VOWEL):
+            if not w1.endswith(case):
+                continue
+            w2 = w1[: len(w1) - len(case)]
+            if w2 in ("", *NUMBER) and (w2 or case or emphatic):
+                return True
+    return False
+
+
+#: Case endings written as letters of their own after a vowel or a Latin word: -এর, -র, -এ.
+_AFTER_VOWEL = _nfkc("এর", "এ")
+
+
 def inflection_bases(word: str) -> tuple[str, ...]:
     """Every base that ``word`` could be an inflected form of: ``word`` without an emphatic
     particle, a case ending and a plural marker or classifier (each optional, in that order
@@ -144,6 +171,7 @@ _VIRAMA = "\u09cd"
 #: Word-initial অ্যা (the /æ/ of English loanwords: অ্যাপ্লিকেশন) is also written এ
 #: (এপ্লিকেশন): the key writes it এ.
 _INITIAL_AE = "\u0985\u09cd\u09af\u09be"
+_INITIAL_E_YA = "\u098f\u09cd\u09af\u09be"
 #: The vowel sign ো before a consonant cluster of a loanword is often left out
 #: (প্রোপাগেশন, প্রপাগেশন) and ও-কার and the inherent vowel are one in the key.
 _O_SIGN = "\u09cb"
@@ -160,7 +188,7 @@ def spelling_key(word: str) -> str:
 
     >>> spelling_key("অবজার্ভেবিলিটি") == spelling_key("অবজারভেবিলিটি")
     True
-    >>> spelling_key("অ্যাপ্লিকেশন") == spelling_key("এপ্লিকেশন")
+    >>> spelling_key("অ্যাপ্লিকেশন") == spelling_key("এপ্লিকেশন") == spelling_key("এ্যাপ্লিকেশন")
     True
     >>> spelling_key("প্রোপাগেশন") == spelling_key("প্রপাগেশন")
     True
@@ -170,6 +198,8 @@ def spelling_key(word: str) -> str:
     word = bengali_loose(word)
     if word.startswith(_INITIAL_AE):
         word = "\u098f" + word[len(_INITIAL_AE) :]
+    elif word.startswith(_INITIAL_E_YA):  # এ্যাক্টিভেশন, the older spelling of the same /æ/
+        word = "\u098f" + word[len(_INITIAL_E_YA) :]
     letters = len(_LETTER.findall(word))
     word = word.replace(_VIRAMA, "")
     if letters >= 4:

@@ -40,9 +40,12 @@ from glossary_cli.analysis import (
     BREAK_WORD,
     CLITIC,
     EXACT,
+    WEAK,
     Word,
     everyday,
     keys_of,
+    pieces,
+    spelled_apart,
     term_forms,
     term_words,
 )
@@ -54,7 +57,7 @@ TERM_FIELDS = ("en", "term", "abbr", "synonym")
 #: How an occurrence matched, in the order a tie between names is broken.
 KINDS = ("exact", "abbreviation", "inflected", "clitic")
 _FIELD_RANK = {f: i for i, f in enumerate(TERM_FIELDS)}
-_SPACES = re.compile(r"(\s+)")
+_SPACES = re.compile(r"([\s\u200b]+)")  # as analysis.SPACES, kept: split gives them too
 _FIRSTS = attrgetter("firsts")
 WHOLE, MORE = 1, 2
 _BREAK_SEARCH = BREAK.search
@@ -392,10 +395,10 @@ def _scan(text: str, automaton: Automaton, langs: Sequence[str], base: int = 0) 
         p = analyzed[ti]
         at = starts[ti]
         for wi, key, how, flag, start, end in p.firsts:
-            if flag & WHOLE:
+            if flag & WHOLE and how != WEAK:  # a weak key only begins longer terms
                 found.append((at + start, at + end, key, (how,)))
             if flag & MORE:
-                longer.append((at + start, ti, wi, key, (how,)))
+                longer.append((at + start, ti, wi, key, (CLITIC if how == WEAK else how,)))
     _Walk(text, starts, raws, analyzed, automaton, found).run(longer)
     wanted = {lang.casefold() for lang in langs}
     return _resolved(text, found, automaton, wanted, base)
@@ -452,7 +455,7 @@ class _Walk:
                 if nexts is None:
                     nexts = steps[step] = _steps(prefixes, run, analyzed[tj].keys[wj], step[3])
                 for more, how, f in nexts:
-                    h = hows if how != CLITIC else (*hows, how)
+                    h = hows if how not in (CLITIC, WEAK) else (*hows, CLITIC)
                     if f & WHOLE:
                         words = analyzed[tj].words
                         end = starts[tj] + _with_ending(raws[tj], words, wj)
@@ -481,15 +484,16 @@ def _steps(
 
 
 def _with_ending(raw: str, words: tuple[Word, ...], wi: int) -> int:
-    """Where word ``wi`` of a piece ends, past a Bengali ending hyphenated onto it when it is
-    a Latin word (``LoRA-তে``, ``QAT-এর``), which folding leaves a word of its own."""
+    """Where word ``wi`` of a piece ends, past Bengali endings hyphenated onto it (``LoRA-তে``,
+    ``QAT-গুলোর``, ``প্রুনিং-এর``), which folding leaves a word of their own
+    (:func:`glossary_cli.scripts.bengali.is_ending`)."""
     end = words[wi].end
-    if wi + 1 >= len(words) or not words[wi].form.isascii():
+    if wi + 1 >= len(words):
         return end
-    from glossary_cli.scripts.bengali import DETACHED
+    from glossary_cli.scripts.bengali import is_ending
 
     nxt = words[wi + 1]
-    if nxt.form in DETACHED and raw[end : nxt.start] in ("-", "\u2010", "\u2011", ""):
+    if raw[end : nxt.start] in ("-", "\u2010", "\u2011", "") and is_ending(nxt.form):
         return nxt.end
     return end
 
@@ -584,10 +588,14 @@ def _named(
 ) -> tuple[str, Name, tuple[str, ...], bool] | None:
     """``(kind, name, homonyms, everyday)`` of a form found as ``surface``: the names of the
     wanted languages whose case fits, those the surface is exactly first; ``None`` when none."""
-    chosen = [n for n in names if _wanted(n, wanted) and _case_fits(n, surface)]
+    chosen = [
+        n
+        for n in names
+        if _wanted(n, wanted) and _case_fits(n, surface) and not spelled_apart(n.term, surface)
+    ]
     if not chosen:
         return None
-    words = tuple(w.form for piece in surface.split() for w in _words_of(piece))
+    words = tuple(w.form for piece in pieces(surface) for w in _words_of(piece))
     same = [n for n in chosen if term_words(n.term) == words]
     pool = same or chosen
     pool.sort(key=lambda n: (_FIELD_RANK.get(n.field, 9), n.status in ("deprecated",)))
@@ -597,10 +605,19 @@ def _named(
         if best.field == "abbr" or best.type in ("abbreviation", "acronym"):
             kind = "abbreviation"
     else:
-        kind = "clitic" if clitic else "inflected"
+        kind = "clitic" if clitic or _article_apart(words, term_words(best.term)) else "inflected"
     also = tuple(dict.fromkeys(n.id for n in chosen if n.id != best.id))
     common = best.everyday if best.everyday is not None else everyday(best.term, best.lang)
     return kind, best, also, common
+
+
+def _article_apart(words: tuple[str, ...], term: tuple[str, ...]) -> bool:
+    """Whether folded words differ from a term's only by the Arabic article, added or left
+    out (الطريقة of طريقة): a clitic form, as a proclitic makes one."""
+    if len(words) != len(term):
+        return False
+    bare = [(w[2:] if w.startswith("\u0627\u0644") and len(w) > 4 else w) for w in (*words, *term)]
+    return bare[: len(words)] == bare[len(words) :]
 
 
 def _clusters(candidates: list[Any]) -> Iterator[list[Any]]:
@@ -631,7 +648,11 @@ def _case_fits(name: Name, surface: str) -> bool:
     term = name.term
     if not _case_kept(term, name.field, name.type):
         return True
-    # their Latin letters and digits, the term's and the text's
+    # their Latin letters and digits, the term's and the text's (full-width ones as ASCII)
+    if not surface.isascii():
+        import unicodedata
+
+        surface = unicodedata.normalize("NFKC", surface)
     latin, letters = _LATIN_LETTERS.sub("", surface), _LATIN_LETTERS.sub("", term)
     return latin == letters or (latin.startswith(letters) and latin[len(letters) :] in ("s", "es"))
 
@@ -694,17 +715,21 @@ def load_automaton(conn: Any) -> Automaton:
 def masked_markdown(text: str) -> str:
     """``text`` with what is not prose in a Markdown document blanked out, character for
     character, so that no term is sought in it and offsets stay the text's. Read as CommonMark
-    reads it (markdown-it-py): code (fenced and indented blocks, code spans), link targets and
-    titles, link reference definitions, autolinks, HTML tags with their attributes and HTML
-    comments are blanked; the text inside HTML blocks and inline HTML (``<div dir="rtl">…``,
-    ``<Tip>…``) is prose and stays, as do link texts and image descriptions. Front matter
-    (YAML ``---`` or TOML ``+++``), Hugo shortcodes (``{{< … >}}``) and heading anchors
-    (``{#id}``, ``[[id]]``) are blanked too.
+    reads it (markdown-it-py): code (fenced and indented blocks, code spans, and ``<pre>``,
+    ``<code>``, ``<kbd>``, ``<samp>``, ``<textarea>``, ``<script>``, ``<style>`` in HTML), link
+    targets and titles, link reference definitions (also inside quotes and lists), autolinks,
+    HTML tags with their attributes and HTML comments are blanked; the text inside HTML blocks
+    and inline HTML (``<div dir="rtl">…``, ``<Tip>…``) is prose and stays, as do link texts and
+    image descriptions. Front matter (YAML ``---`` or TOML ``+++``), Hugo shortcodes
+    (``{{< … >}}``) and heading anchors (``{#id}``, ``[[id]]``) are blanked too. The line break
+    that ends each block (a heading, a paragraph, a list item, a rule, an HTML block) becomes a
+    paragraph separator (U+2029), so that no term runs from one block into the next
+    (:data:`glossary_cli.analysis.BREAK`). Every step runs in time linear in the text.
 
     >>> masked_markdown("Use `LoRA` [here](https://x.org/lora).\\n")
-    'Use        [here]                    .\\n'
+    'Use        [here]                    .\\u2029'
     >>> masked_markdown('<div dir="rtl">\\nالنموذج\\n</div>\\n')
-    '               \\nالنموذج\\n      \\n'
+    '               \\nالنموذج\\n      \\u2029'
     """
     from markdown_it import MarkdownIt
 
@@ -716,19 +741,48 @@ def masked_markdown(text: str) -> str:
 
     def blank(start: int, end: int) -> None:
         for i in range(max(0, start), min(end, len(chars))):
-            if chars[i] not in "\r\n":
+            if chars[i] not in "\r\n\u2029":
                 chars[i] = " "
 
     def blank_all(pattern: re.Pattern[str], start: int, end: int, group: int = 0) -> None:
         for m in pattern.finditer(text, start, end):
             blank(m.start(group), m.end(group))
 
+    def blank_between(opening: str, closing: str, start: int, end: int) -> None:
+        at = text.find(opening, start, end)
+        while at >= 0:
+            close = text.find(closing, at + len(opening), end)
+            if close < 0:
+                return  # no more closes: the rest is text
+            blank(at, close + len(closing))
+            at = text.find(opening, close + len(closing), end)
+
+    unclosed: dict[str, int] = {}
+
+    def blank_elements(start: int, end: int) -> None:
+        # the content of elements that hold code, not prose
+        for m in _HIDDEN_OPEN.finditer(text, start, end):
+            name = m.group(1).lower()
+            if m.start() >= unclosed.get(name, len(text) + 1):
+                continue
+            close = _CLOSE[name].search(text, m.end(), end)
+            if close is None:
+                unclosed[name] = m.start()
+                continue
+            blank(m.start(), close.end())
+
+    def end_block(last: int) -> None:
+        at = starts[last] - 1  # the line break that ends the block's last line
+        if 0 <= at < len(chars) and chars[at] in "\r\n":
+            chars[at] = "\u2029"
+
     body = 0
     front = _FRONT_MATTER.match(text)
     if front:
         blank(0, front.end())
         body = front.end()
-    tokens = MarkdownIt("commonmark").parse(text[body:])
+    env: dict[str, object] = {}
+    tokens = MarkdownIt("commonmark").parse(text[body:], env)
     shift = text[:body].count("\n")
     covered = [False] * len(lines)
     for token in tokens:
@@ -742,42 +796,70 @@ def masked_markdown(text: str) -> str:
         if token.type in ("fence", "code_block"):
             blank(*region)
         elif token.type == "html_block":
-            blank_all(_HTML_HIDDEN, *region)
+            blank_between("<!--", "-->", *region)
+            blank_elements(*region)
             blank_all(_HTML_TAG, *region)
             blank_all(_LINK_TARGET, *region, 1)
         elif token.type == "inline":
             blank_all(_CODE_SPAN, *region)
+            blank_between("<!--", "-->", *region)
+            blank_elements(*region)
             blank_all(_HTML_TAG, *region)
             blank_all(_LINK_TARGET, *region, 1)
             blank_all(_LINK_LABEL, *region, 1)
             blank_all(_AUTOLINK, *region)
+        if token.nesting >= 0 and last > first:
+            end_block(last)
+    references = env.get("references") or {}
     for n, line in enumerate(lines):
-        # lines no block holds but a blank one: link reference definitions
-        if not covered[n] and starts[n] >= body and line.strip():
+        if starts[n] < body or not line.strip():
+            continue
+        if not covered[n]:  # lines no block holds but a blank one: link reference definitions
             blank(starts[n], starts[n + 1])
-    blank_all(_SHORTCODE, body, len(text))
+            continue
+        found = _REFERENCE.match(line)  # a definition inside a quotation or a list item
+        if found and isinstance(references, dict) and _label(found.group(1)) in references:
+            blank(starts[n] + found.start(1) - 1, starts[n + 1])
+    blank_between("{{<", ">}}", body, len(text))
+    blank_between("{{%", "%}}", body, len(text))
+    blank_between("{%", "%}", body, len(text))
     blank_all(_ANCHOR, body, len(text))
     return "".join(chars)
 
 
+def _label(label: str) -> str:
+    """A link reference label as markdown-it-py keys it (case folded, spaces collapsed)."""
+    from markdown_it.common.utils import normalizeReference
+
+    return str(normalizeReference(label))
+
+
 #: Front matter: YAML between ``---`` lines, or TOML between ``+++`` lines, at the start.
 _FRONT_MATTER = re.compile(
-    r"\A(?:---[ \t]*\n.*?\n(?:---|\.\.\.)|\+\+\+[ \t]*\n.*?\n\+\+\+)[ \t]*(?:\n|\Z)", re.S
+    r"\A(?:---[ \t]*\r?\n.*?\r?\n(?:---|\.\.\.)|\+\+\+[ \t]*\r?\n.*?\r?\n\+\+\+)[ \t]*(?:\r?\n|\Z)",
+    re.S,
 )
-#: HTML whose content is no prose: comments, scripts and style sheets.
-_HTML_HIDDEN = re.compile(r"<!--.*?-->|<(script|style)\b.*?</\1\s*>", re.S | re.I)
-#: An HTML tag, with its attributes (CommonMark 6.6, raw HTML).
-_HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s+[^<>]*?)?/?>|<!--.*?-->", re.S)
+#: HTML elements whose content is code or no prose.
+_HIDDEN = ("script", "style", "pre", "code", "kbd", "samp", "textarea")
+_HIDDEN_OPEN = re.compile(rf"<({'|'.join(_HIDDEN)})\b", re.I)
+_CLOSE = {name: re.compile(rf"</{name}\s*>", re.I) for name in _HIDDEN}
+#: An HTML tag with its attributes, quoted values holding ``>`` (CommonMark 6.6, raw HTML;
+#: a value's length bounded, so that an unclosed quote costs no more than that).
+_HTML_TAG = re.compile(
+    r"</?[A-Za-z][A-Za-z0-9-]*"
+    r"(?:\s+[A-Za-z_:][A-Za-z0-9_.:-]*(?:\s*=\s*(?:[^\s\"'=<>`]{1,2048}|'[^']{0,2048}'|\"[^\"]{0,2048}\"))?)*"
+    r"\s*/?>"
+)
 #: A code span (CommonMark 6.1): a run of backticks, then the same run.
 _CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`).+?(?<!`)\1(?!`)", re.S)
 #: An inline link's or image's destination and title: ``](…)`` (group 1 the parentheses).
 _LINK_TARGET = re.compile(r"\](\((?:[^()\n]|\([^()\n]*\))*\))")
 #: A full or collapsed reference link's label: ``][label]`` (group 1 the label).
 _LINK_LABEL = re.compile(r"\](\[[^\]\n]*\])")
+#: A link reference definition's start, in a quotation or a list item too (group 1 the label).
+_REFERENCE = re.compile(r"[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?\[([^\]\n]{1,999})\]:")
 #: An autolink (CommonMark 6.5).
 _AUTOLINK = re.compile(r"<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*>|<[^\s<>@]+@[^\s<>]+>")
-#: Hugo shortcodes and Liquid tags: ``{{< … >}}``, ``{{% … %}}``, ``{% … %}``.
-_SHORTCODE = re.compile(r"\{\{[<%].*?[%>]\}\}|\{%.*?%\}", re.S)
 #: Heading anchors: ``{#id}`` (Pandoc, kramdown, Hugo) and ``[[id]]`` (Hugging Face's
 #: doc-builder).
 _ANCHOR = re.compile(r"\{#[^}\s]+\}|\[\[[^\]\s]+\]\]")
