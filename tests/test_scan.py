@@ -396,3 +396,57 @@ def test_everyday_words_are_marked_and_strict_leaves_them_out(
     assert found == {"الخطوة": True, "نواة الالتفاف": False}
     strict = runner.invoke(app, ["scan", "--strict", "--format", "jsonl"], input=text)
     assert [json.loads(r)["text"] for r in strict.stdout.splitlines()] == ["نواة الالتفاف"]
+
+
+def _names(*pairs: tuple[str, str, str]) -> Automaton:
+    return Automaton.of_names(
+        [("", Name(cid, lang, term, "term", None, None)) for cid, lang, term in pairs]
+    )
+
+
+def test_arabic_words_that_folding_makes_look_alike_are_not_terms() -> None:
+    """Folding writes أ إ آ as ا, ة as ه, ئ as ي; edited text keeps them apart, and an everyday
+    word with a proclitic or a one-letter ending is not another word's form."""
+    automaton = _names(
+        ("automatic", "ar", "آلي"), ("machine", "ar", "آلة"), ("mechanism", "ar", "آلية"),
+        ("unit", "ar", "وحدة"), ("sample", "ar", "عينة"), ("class", "ar", "فئة"),
+        ("intent", "ar", "نية"), ("approximation", "ar", "تقريب"), ("action", "ar", "فعل"),
+        ("ml", "ar", "التعلم الآلي"),
+    )  # fmt: skip
+    prose = (
+        "ذهبت إلى المدرسة ثم عدت إليها. ذهب وحده. في الوقت عينه. هذا الكتاب فيه فائدة. "
+        "لا إله إلا الله. هذه الطريقة التي نستخدمها. يحتاج التعلم إلى بيانات كثيرة. "
+        "تعتمد بنية المحول على الانتباه. تقريبا. فعلا."
+    )
+    assert [o.text for o in scan(prose, automaton)] == []
+    terms = "الآلات، وحدات، الوحدة، عينات، بالتعلم الآلي، آلية، بتقريب، والفعل"
+    assert [(o.text, o.id) for o in scan(terms, automaton)] == [
+        ("الآلات", "machine"), ("وحدات", "unit"), ("الوحدة", "unit"), ("عينات", "sample"),
+        ("بالتعلم الآلي", "ml"), ("آلية", "mechanism"), ("بتقريب", "approximation"),
+        ("والفعل", "action"),
+    ]  # fmt: skip
+
+
+def test_a_bengali_everyday_word_is_no_merged_spelling_of_a_term() -> None:
+    automaton = _names(("angle", "bn", "কোণ"))
+    assert [o.text for o in scan("কোন মডেলটি ভালো? কোণের মাপ", automaton)] == ["কোণের"]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("## Deep Learning\nRate limits.\n", []),  # a heading ends before the paragraph
+        ("Deep learning\n---\nRate\n", []),  # a setext heading too
+        ("one learning\nrate, over a line break\n", ["learning\nrate"]),
+        ("---\r\ntitle: learning rate\r\n---\r\nThe learning rate.\r\n", ["learning rate"]),
+        ("> [ref]: https://x.org/ \"learning rate\"\n\n[x][ref] and learning rate\n",
+         ["learning rate"]),
+        ('<div title="a > learning rate">x <code>learning rate</code></div>\n', []),
+        ("Deep learning\r\n\r\nrate\r\n", []),
+    ],
+)  # fmt: skip
+def test_markdown_blocks_and_what_is_no_prose(text: str, found: list[str]) -> None:
+    automaton = _names(("lr", "en", "learning rate"))
+    masked = masked_markdown(text)
+    assert len(masked) == len(text)
+    assert [text[o.start : o.end] for o in scan(masked, automaton)] == found
