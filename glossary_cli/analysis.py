@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import pairwise
 from typing import NamedTuple
@@ -550,28 +550,52 @@ def breaks(gap: str) -> bool:
     return BREAK.search(gap) is not None
 
 
-def query_forms(query: str, limit: int = 64) -> list[tuple[str, str]]:
+def query_forms(
+    query: str,
+    limit: int = 64,
+    begin: Callable[[list[str]], set[str]] | None = None,
+) -> list[tuple[str, str]]:
     """The analysis forms a query may be a form of, each with how the query gave it
     (:data:`EXACT` first, then the others): every combination of the keys of its words
     (:func:`word_keys`; the feminine ending off in words after the first), at most ``limit``.
+    ``begin``, given the runs of keys so far, says which begin some term's form (an index's
+    ``prefix`` table): the others are dropped at each word, so a long query keeps the few that
+    can still be a term.
 
     >>> ("نموذج", "clitic") in query_forms("والنماذج")
     True
     """
-    words = [(piece, w) for piece in pieces(query) for w in words_of(piece)]
-    if not words or len(words) > 8:
+    words: list[tuple[str, Word | None]] = []  # (piece, word), None where the query breaks
+    last = -1
+    for found in re.finditer(r"[^\s\u200b]+", query):
+        for word in words_of(found.group()):
+            start = found.start() + word.start
+            if last >= 0 and BREAK.search(query, last, start):
+                words.append(("", None))  # as words_with_breaks marks a term's own break
+            words.append((found.group(), word))
+            last = found.start() + word.end
+    if not words or len(words) > (128 if begin else 8):
         return []
-    combos: list[tuple[list[str], str]] = [([], EXACT)]
+    combos: list[tuple[str, str]] = [("", EXACT)]
     for i, (piece, w) in enumerate(words):
-        keys = [
-            (k, CLITIC if how == WEAK else how)
-            for k, how in keys_of(piece, w).items()
-            if (i or how != AGREE) and (len(words) > 1 or how != WEAK)
-        ]
+        if w is None:
+            keys = [(BREAK_WORD, EXACT)]
+        else:
+            keys = [
+                (k, CLITIC if how == WEAK else how)
+                for k, how in keys_of(piece, w).items()
+                if (i or how != AGREE) and (len(words) > 1 or how != WEAK)
+            ]
         combos = [
-            ([*c, k], how if c_how == EXACT else c_how) for c, c_how in combos for k, how in keys
-        ][:limit]
-    return [(" ".join(c), how) for c, how in combos]
+            (f"{c} {k}" if c else k, how if c_how == EXACT else c_how)
+            for c, c_how in combos
+            for k, how in keys
+        ]
+        if begin is not None:
+            known = begin([c for c, _ in combos])
+            combos = [c for c in combos if c[0] in known]
+        combos = combos[:limit]
+    return combos
 
 
 def everyday(term: str, lang: str) -> bool:

@@ -144,7 +144,7 @@ def _hold_together(searcher: Any) -> tuple[int, list[str]]:
             if not any((o.start, o.end) in ((at, end), whole) for o in ours):
                 spans = [(o.text, o.id) for o in found]
                 failures.append(f"scan: {form!r} of {term!r} ({concept}) in {spans}")
-            hits = searcher.search(form, limit=50)
+            hits = searcher.search(form, limit=50, mode="exact")  # the tier that analyzes
             if concept not in {h.concept.id for h in hits} and len(hits) < 50:
                 failures.append(f"search: {form!r} of {term!r} ({concept})")
     return tried, failures

@@ -505,7 +505,15 @@ class Searcher(IndexReader):
         inflected form (``clitic`` where a proclitic or the article made the difference)."""
         from glossary_cli.analysis import CLITIC, query_forms
 
+        def begin(runs: list[str]) -> set[str]:
+            # the runs that begin some term's form (the index's prefix table)
+            marks = ",".join("?" * len(runs))
+            sql = f"SELECT key FROM prefix WHERE key IN ({marks})"
+            return {k for (k,) in self.conn.execute(sql, runs)}
+
         forms = dict(reversed(query_forms(run.query.text)))
+        long = [f for f in query_forms(run.query.text, begin=begin) if f[0] not in forms]
+        forms.update(reversed(long))
         if not forms:
             return
         marks = ",".join("?" * len(forms))
