@@ -39,11 +39,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import pairwise
 from typing import NamedTuple
 
-from glossary_cli.normalize import fold
+from glossary_cli.normalize import fold, fold_normalized
 from glossary_cli.scripts import script_block
 
 __all__ = [
@@ -625,13 +625,13 @@ def everyday(term: str, lang: str) -> bool:
     block = script_block(word)
     if block == "latin" and sum(c.isalpha() for c in word) <= 3:
         return False  # found only in its own case, as an abbreviation
-    primary = lang.split("-")[0].casefold()
-    listed = _everyday_words(primary)
-    if block == "latin" and (listed is None or not primary.isascii() or primary in _NON_LATIN):
-        listed = _everyday_words("en")
+    source = lang.split("-")[0].casefold()
+    listed = _everyday_words(source)
+    if block == "latin" and (listed is None or not source.isascii() or source in _NON_LATIN):
+        source, listed = "en", _everyday_words("en")
     if not listed:
         return False
-    return word in listed or term_key(word) in listed
+    return word in listed or term_key(word) in _everyday_keys(source)
 
 
 #: Languages with a list whose words are not in Latin letters.
@@ -640,7 +640,8 @@ _EVERYDAY: dict[str, frozenset[str] | None] = {}
 
 
 def _everyday_words(lang: str) -> frozenset[str] | None:
-    """The folded words of a language's everyday-word list, read once; ``None`` without one."""
+    """The folded words of a language's everyday-word list (the whole list folded at once, as
+    :func:`glossary_cli.normalize.fold` folds a text), read once; ``None`` without one."""
     if lang not in _EVERYDAY:
         from importlib import resources
 
@@ -653,14 +654,15 @@ def _everyday_words(lang: str) -> frozenset[str] | None:
         except (OSError, ValueError):
             _EVERYDAY[lang] = None
         else:
-            _EVERYDAY[lang] = frozenset(
-                key
-                for line in text.splitlines()
-                if line and not line.startswith("#")
-                for key in (fold(line), term_key(fold(line)))
-                if key and " " not in key
-            )
+            words = "\n".join(line for line in text.splitlines() if not line.startswith("#"))
+            _EVERYDAY[lang] = frozenset(fold_normalized(words).split())  # NFKC-folded by wordfreq
     return _EVERYDAY[lang]
+
+
+@cache
+def _everyday_keys(lang: str) -> frozenset[str]:
+    """The keys (:func:`term_key`) of a language's everyday words, for :func:`everyday`."""
+    return frozenset(term_key(w) for w in _everyday_words(lang) or ())
 
 
 def broken_singulars(word: str) -> tuple[str, ...]:

@@ -41,6 +41,7 @@ __all__ = [
     "english_stem",
     "fold",
     "fold_letters",
+    "fold_normalized",
     "is_latin",
     "phonetic",
     "romanize",
@@ -164,6 +165,17 @@ def fold(text: str) -> str:
     if folded != composed:  # case folding can leave text that is not NFKC (UAX #15 §7)
         folded = unicodedata.normalize("NFKC", folded)
     return " ".join(folded.translate(_FOLD).split())
+
+
+def fold_normalized(text: str) -> str:
+    """:func:`fold` of a text that is NFKC-normalized and case-folded already (the word lists
+    gloss ships, ``glossary_cli/resources/``): only what :func:`fold` does after those steps,
+    so that a list of ten thousand words is folded in a few milliseconds.
+
+    >>> fold_normalized("أداة\\nالخطوة") == fold("أداة الخطوة")
+    True
+    """
+    return " ".join(text.translate(_DROP_TABLE).translate(_FOLD).split())
 
 
 def fold_letters(text: str) -> str:
