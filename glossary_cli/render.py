@@ -938,6 +938,10 @@ def scan_view(
                     f"use {use.text} for {o.text}" if use is not None else f"{o.text}: {o.status}"
                 )
                 uses.setdefault(o.id, {})[note] = None
+            if o.everyday:  # the term is also an everyday word: --strict leaves it out
+                uses.setdefault(o.id, {})[f"{o.term}: also an everyday word"] = None
+            for other in o.also:  # the same form is a term of other concepts too
+                uses.setdefault(o.id, {})[f"also {other}"] = None
     if not counts:
         print_lines(lines + list(paragraph(Field.of("no glossary term found", "dim"), width,
                                            options)), console)  # fmt: skip
