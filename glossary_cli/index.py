@@ -884,8 +884,9 @@ def _prepared_chunks(path: Path) -> Generator[_Prepared, None, None]:
                 yield ready()
         while pending:
             yield ready()
-    except Exception:
-        # a bad chunk: the few chunks in flight finish, then the pool closes. Terminating it
+    except (Exception, GeneratorExit):
+        # a bad chunk, or the caller done with the chunks (a duplicate id: it closes this
+        # generator): the few chunks in flight finish, then the pool closes. Terminating it
         # with tasks on its queue can leave its task thread blocked on the queue's lock, and
         # the shutdown waiting for ever (CPython's multiprocessing.Pool.terminate).
         for task in pending:
