@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -92,6 +93,100 @@ def _set_mode(tmp: str, path: Path) -> None:
         os.chmod(tmp, mode)
     except OSError:
         pass  # a file system without modes
+
+
+#: The ending of the file beside a user data directory that locks it while a command changes
+#: it (:func:`locked`): ``.NAME.gloss.lock``, outside the directory, whose files stay the user's.
+LOCK = ".gloss.lock"
+#: How long a command waits for another one changing the same directory (seconds), unless
+#: ``GLOSS_LOCK_TIMEOUT`` says otherwise.
+LOCK_TIMEOUT = 120.0
+_HELD: dict[str, int] = {}
+
+
+@contextmanager
+def locked(directory: Path, timeout: float | None = None) -> Iterator[None]:
+    """Hold the lock of ``directory`` while a block changes it, so that two gloss commands
+    that change one user directory at once (two ``gloss add``, an ``add`` and a ``remove``)
+    take turns instead of one losing the other's change: an advisory lock on the file
+    ``.NAME.gloss.lock`` beside it (``fcntl.flock`` on POSIX, ``msvcrt.locking`` on Windows),
+    which the operating system releases when the process ends, however it ends. Re-entrant
+    within a process. A command waits for the other one, up to ``timeout`` seconds
+    (:data:`LOCK_TIMEOUT`, or ``GLOSS_LOCK_TIMEOUT``).
+
+    Raises:
+        StoreError: the lock was not had in time, or the lock file cannot be made.
+    """
+    import time
+
+    key = str(directory.resolve())
+    if _HELD.get(key):
+        _HELD[key] += 1
+        try:
+            yield
+        finally:
+            _HELD[key] -= 1
+        return
+    if timeout is None:
+        try:
+            timeout = float(os.environ.get("GLOSS_LOCK_TIMEOUT", LOCK_TIMEOUT))
+        except ValueError:
+            timeout = LOCK_TIMEOUT
+    try:
+        directory.parent.mkdir(parents=True, exist_ok=True)
+        fh = open(directory.parent / f".{directory.name}{LOCK}", "a+b")
+    except OSError as exc:
+        raise StoreError(
+            f"cannot lock {directory}: {exc.strerror or exc}", hint="check its permissions"
+        ) from None
+    try:
+        deadline = time.monotonic() + timeout
+        while not _try_lock(fh):
+            if time.monotonic() >= deadline:
+                raise StoreError(
+                    f"another gloss command is changing {directory}",
+                    hint="try again when it is done (GLOSS_LOCK_TIMEOUT sets how long to wait)",
+                )
+            time.sleep(0.05)
+        _HELD[key] = 1
+        try:
+            yield
+        finally:
+            _HELD.pop(key, None)
+            _unlock(fh)
+    finally:
+        fh.close()
+
+
+def _try_lock(fh: BinaryIO) -> bool:
+    try:
+        if os.name == "nt":
+            import msvcrt
+
+            fh.seek(0)
+            msvcrt.locking(fh.fileno(), msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+        else:
+            import fcntl
+
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def _unlock(fh: BinaryIO) -> None:
+    try:
+        if os.name == "nt":
+            import msvcrt
+
+            fh.seek(0)
+            msvcrt.locking(fh.fileno(), msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
+        else:
+            import fcntl
+
+            fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+    except OSError:
+        pass
 
 
 def write_atomic(path: Path, data: bytes) -> None:

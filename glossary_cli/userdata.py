@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from glossary_cli import build, store
 from glossary_cli.errors import GlossError, NotFoundError, ParseError, StoreError, UsageError
@@ -59,11 +59,28 @@ class Change:
     plan: tuple[Reading, ...] = ()
 
 
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _changing(fn: _F) -> _F:
+    """Run a function that changes the user directory (its first argument) holding that
+    directory's lock (:func:`glossary_cli.store.locked`): two commands take turns."""
+    import functools
+
+    @functools.wraps(fn)
+    def run(user_dir: Path, *args: Any, **kwargs: Any) -> Any:
+        with store.locked(user_dir):
+            return fn(user_dir, *args, **kwargs)
+
+    return cast(_F, run)
+
+
 def user_sources(user_dir: Path) -> list[str]:
     """Names of the files in ``USER/sources``, sorted."""
     return [p.name for p in store.source_files(user_dir)]
 
 
+@_changing
 def add(
     user_dir: Path,
     base: Path | None,
@@ -400,6 +417,7 @@ def needs_upgrade(user_dir: Path) -> bool:
     return any(line.strip() == _LEGACY for line in head.splitlines())
 
 
+@_changing
 def upgrade(user_dir: Path, base: Path | None) -> bool:
     """Rebuild the user's records from their sources when an earlier release wrote them
     (:func:`needs_upgrade`), so that what the files hold and the old records could not
@@ -440,6 +458,7 @@ class Rebuilt:
     concepts: int
 
 
+@_changing
 def rebuild(user_dir: Path, base: Path | None, *, strict: bool = False) -> Rebuilt:
     """All of the user's records again from their sources (``gloss build --user``, and
     :func:`upgrade`): the plain files aligned with the base into ``concepts.yaml``, then each
@@ -498,6 +517,7 @@ def rebuild(user_dir: Path, base: Path | None, *, strict: bool = False) -> Rebui
     return Rebuilt(writes, tuple(reports), tuple(warnings), count)
 
 
+@_changing
 def remove(user_dir: Path, base: Path | None, name: str) -> Change:
     """Take the file ``name`` out of ``USER/sources``, with its records: a file of concepts
     takes its own record file with it (nothing else is rebuilt); a plain file has the

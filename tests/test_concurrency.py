@@ -1,0 +1,50 @@
+"""Commands that change one user directory at once take turns (glossary_cli.store.locked):
+concurrent ``gloss add`` of different files lose none of them."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [2, 4])
+def test_concurrent_adds_lose_nothing(tmp_path: Path, n: int) -> None:
+    env = {**os.environ, "GLOSS_USER_DATA": str(tmp_path / "user"),
+           "GLOSS_CACHE": str(tmp_path / "cache")}  # fmt: skip
+    files = []
+    for i in range(n):
+        plain = tmp_path / f"g{i}.txt"  # plain files: each add aligns them all again
+        plain.write_text(
+            f"গ্লসারি {i}\nপরীক্ষা\nজেব্রা শব্দ {i} (Zebra term {i})\nশব্দ {i} এর সংজ্ঞা।\n",
+            encoding="utf-8",
+        )
+        files.append(plain)
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "glossary_cli", "add", str(f)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for f in files
+    ]
+    errors = [run.communicate(timeout=240)[1] for run in runs]
+    assert [run.returncode for run in runs] == [0] * n, errors
+    listed = subprocess.run(
+        [sys.executable, "-m", "glossary_cli", "sources", "--json"],
+        env=env, capture_output=True, text=True, timeout=120, check=True,
+    ).stdout  # fmt: skip
+    for f in files:
+        assert f.name in listed
+    for i in range(n):
+        found = subprocess.run(
+            [sys.executable, "-m", "glossary_cli", "search", f"zebra term {i}", "--json"],
+            env=env, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        assert found.returncode == 0 and f"zebra-term-{i}" in found.stdout, found.stderr
