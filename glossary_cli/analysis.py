@@ -44,7 +44,7 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from glossary_cli.normalize import fold, fold_normalized
-from glossary_cli.scripts import script_block
+from glossary_cli.scripts import arabic, bengali, script_block
 
 __all__ = [
     "Word",
@@ -89,8 +89,10 @@ _NO_SPACE = re.compile(
 
 
 #: What separates the pieces of a text: white space, and the zero-width space that Thai,
-#: Khmer and some Arabic and Bengali texts put between words.
-SPACES = re.compile(r"[\s\u200b]+")
+#: Khmer and some Arabic and Bengali texts put between words (a group: ``SPACES.split`` keeps
+#: them, for a scanner to count offsets by); :data:`PIECE`, a piece between them.
+SPACES = re.compile(r"([\s\u200b]+)")
+PIECE = re.compile(r"[^\s\u200b]+")
 
 
 def pieces(text: str) -> list[str]:
@@ -99,7 +101,7 @@ def pieces(text: str) -> list[str]:
     >>> pieces("a\u200bb  c")
     ['a', 'b', 'c']
     """
-    return [p for p in SPACES.split(text) if p]
+    return PIECE.findall(text)
 
 
 @lru_cache(maxsize=1 << 17)
@@ -281,13 +283,9 @@ def term_key(word: str) -> str:
     """
     block = script_block(word)
     if block == "arabic":
-        from glossary_cli.scripts.arabic import term_key as arabic_key
-
-        return arabic_key(word)
+        return arabic.term_key(word)
     if block == "bengali":
-        from glossary_cli.scripts.bengali import spelling_key
-
-        return spelling_key(word)
+        return bengali.spelling_key(word)
     return word
 
 
@@ -306,7 +304,7 @@ def words_with_breaks(term: str) -> tuple[str, ...]:
     """
     out: list[str] = []
     last = -1
-    for piece in re.finditer(r"\S+", term):
+    for piece in PIECE.finditer(term):
         for w in words_of(piece.group()):
             start = piece.start() + w.start
             if last >= 0 and BREAK.search(term, last, start):
@@ -438,26 +436,20 @@ def word_keys(form: str, tied: bool = False, common: bool = False) -> dict[str, 
         if form.endswith("ies") and len(form) > 4:
             out.setdefault(form[:-3] + "y", INFLECTED)
     elif block == "arabic":
-        from glossary_cli.scripts.arabic import word_keys as arabic_keys
-
-        for key, how in arabic_keys(form, broken_singulars, tied, common).items():
+        for key, how in arabic.word_keys(form, broken_singulars, tied, common).items():
             out.setdefault(key, how)
         latin = _latin_after_proclitic(form)
         if latin:
             for key in word_keys(latin):
                 out.setdefault(key, CLITIC)
     elif block == "bengali":
-        from glossary_cli.scripts.bengali import inflection_bases, plural_bases, spelling_key
-
-        for base in (*inflection_bases(form), *plural_bases(form)):
-            out.setdefault(spelling_key(base), INFLECTED)
-            for more in plural_bases(base):
-                out.setdefault(spelling_key(more), INFLECTED)
+        for base in (*bengali.inflection_bases(form), *bengali.plural_bases(form)):
+            out.setdefault(bengali.spelling_key(base), INFLECTED)
+            for more in bengali.plural_bases(base):
+                out.setdefault(bengali.spelling_key(more), INFLECTED)
     elif form[:1].isascii():
-        from glossary_cli.scripts.bengali import is_ending
-
         size = len(form) - len(form.lstrip(_ASCII))
-        if size and is_ending(form[size:]):  # LoRAতে, LoRAকেই, LoRA'র
+        if size and bengali.is_ending(form[size:]):  # LoRAতে, LoRAকেই, LoRA'র
             for key in word_keys(form[:size].rstrip("_")):
                 out.setdefault(key, INFLECTED)
     return out
@@ -498,9 +490,7 @@ def spelled_apart(term: str, surface: str) -> bool:
     for t, w in zip(mine, theirs, strict=True):
         block = script_block(fold(t))
         if block == "arabic":
-            from glossary_cli.scripts.arabic import spelled_apart as arabic_apart
-
-            if arabic_apart(t, w):
+            if arabic.spelled_apart(t, w):
                 return True
         elif block == "bengali":
             ft, fw = fold(t), fold(w)
@@ -510,15 +500,13 @@ def spelled_apart(term: str, surface: str) -> bool:
 
 
 #: Arabic harakat, the tatweel and format characters, which may follow a word's last letter.
-_MARKS = "".join(map(chr, range(0x064B, 0x0660))) + "\u0670\u0640\u200c\u200d"
+_MARKS = "".join(arabic.MARKS) + "\u200c\u200d"
 
 
 def _latin_after_proclitic(form: str) -> str:
     """The Latin word an Arabic proclitic is written onto (وqat, بmoe, والlora), or ``""``."""
-    from glossary_cli.scripts.arabic import PROCLITIC_RUNS
-
     found = _ARABIC_THEN_LATIN.match(form)
-    if found and found.group(1) in PROCLITIC_RUNS:
+    if found and found.group(1) in arabic.PROCLITIC_RUNS:
         return found.group(2)
     return ""
 
@@ -567,7 +555,7 @@ def query_forms(
     """
     words: list[tuple[str, Word | None]] = []  # (piece, word), None where the query breaks
     last = -1
-    for found in re.finditer(r"[^\s\u200b]+", query):
+    for found in PIECE.finditer(query):
         for word in words_of(found.group()):
             start = found.start() + word.start
             if last >= 0 and BREAK.search(query, last, start):

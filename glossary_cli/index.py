@@ -1075,9 +1075,9 @@ def name_rows(concept: Any) -> Iterator[tuple[str, str, str, str | None, str | N
     language's main term, ``abbr``, ``synonym``, ``alias`` for a search-only alias,
     ``misreading``), then the curated related terms (``related``). A term that ends in a
     parenthetical is also named by what stands before it and by the names inside it
-    (:func:`glossary_cli.termtext.split_parenthetical`), under the same field."""
+    (:func:`glossary_cli.termtext.named_by`), under the same field."""
     from glossary_cli.model import RELATED_TYPES, is_english
-    from glossary_cli.termtext import split_parenthetical
+    from glossary_cli.termtext import named_by
 
     for section in concept.languages:
         english = is_english(section.lang)
@@ -1093,20 +1093,15 @@ def name_rows(concept: Any) -> Iterator[tuple[str, str, str, str | None, str | N
                 field_name = "abbr"
             else:
                 field_name = "synonym"
-            yield field_name, section.lang, t.text, t.status, t.type, t.source
-            if t.text.endswith(")"):
-                # a termbase's "Pruning (neural networks)" or "تقليم (Pruning)" is found by
-                # the term before its parenthetical, and by each name inside it, as well
-                head, full, abbreviations = split_parenthetical(t.text)
-                for name in dict.fromkeys([head, *([full] if full else []), *abbreviations]):
-                    if name != t.text:
-                        yield field_name, section.lang, name, t.status, t.type, t.source
+            # a termbase's "Pruning (neural networks)" or "تقليم (Pruning)" is found by the
+            # term before its parenthetical, and by each name inside it, as well
+            for name in named_by(t.text):
+                yield field_name, section.lang, name, t.status, t.type, t.source
 
     for x in concept.xrefs:
         if x.type in RELATED_TYPES and x.text:
             # "Singular Value Decomposition (SVD)" is found by each of its names
-            head, full, abbreviations = split_parenthetical(x.text)
-            for name in dict.fromkeys([x.text, head, *([full] if full else []), *abbreviations]):
+            for name in named_by(x.text):
                 yield "related", "en", name, None, None, ""
 
 

@@ -141,7 +141,7 @@ def locked(directory: Path, timeout: float | None = None) -> Iterator[None]:
         ) from None
     try:
         deadline = time.monotonic() + timeout
-        while not _try_lock(fh):
+        while not _flock(fh, True):
             if time.monotonic() >= deadline:
                 raise StoreError(
                     f"another gloss command is changing {directory}",
@@ -153,40 +153,28 @@ def locked(directory: Path, timeout: float | None = None) -> Iterator[None]:
             yield
         finally:
             _HELD.pop(key, None)
-            _unlock(fh)
+            _flock(fh, False)
     finally:
         fh.close()
 
 
-def _try_lock(fh: BinaryIO) -> bool:
+def _flock(fh: BinaryIO, lock: bool) -> bool:
+    """Take (without waiting) or give back the lock of an open file: ``fcntl.flock`` on POSIX,
+    ``msvcrt.locking`` of its first byte on Windows. Whether that was done."""
     try:
         if os.name == "nt":
             import msvcrt
 
             fh.seek(0)
-            msvcrt.locking(fh.fileno(), msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+            mode = msvcrt.LK_NBLCK if lock else msvcrt.LK_UNLCK  # type: ignore[attr-defined]
+            msvcrt.locking(fh.fileno(), mode, 1)  # type: ignore[attr-defined]
         else:
             import fcntl
 
-            fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB if lock else fcntl.LOCK_UN)
     except OSError:
         return False
     return True
-
-
-def _unlock(fh: BinaryIO) -> None:
-    try:
-        if os.name == "nt":
-            import msvcrt
-
-            fh.seek(0)
-            msvcrt.locking(fh.fileno(), msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
-        else:
-            import fcntl
-
-            fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
-    except OSError:
-        pass
 
 
 def write_atomic(path: Path, data: bytes) -> None:

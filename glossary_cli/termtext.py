@@ -60,6 +60,20 @@ def split_parenthetical(term: str) -> tuple[str, str | None, tuple[str, ...]]:
     return head, inner, ()
 
 
+def named_by(term: str) -> tuple[str, ...]:
+    """Every name a term is found by: the term, then — for one that ends in a parenthetical
+    (``Pruning (neural networks)``, ``تقليم (Pruning)``) — what stands before the parenthetical
+    and each name inside it (:func:`split_parenthetical`), each once.
+
+    >>> named_by("মিশ্র বিশেষজ্ঞ (Mixture of Experts - MoE)")
+    ('মিশ্র বিশেষজ্ঞ (Mixture of Experts - MoE)', 'মিশ্র বিশেষজ্ঞ', 'Mixture of Experts', 'MoE')
+    """
+    if not term.endswith(")"):
+        return (term,)
+    head, full, abbreviations = split_parenthetical(term)
+    return tuple(dict.fromkeys([term, head, *([full] if full else []), *abbreviations]))
+
+
 def _strip_empty_parens(term: str) -> str:
     """``term`` without the empty parentheticals it ends with (``X () ( )`` → ``X``), all of
     them, so that the term written back has none left to strip; unchanged if nothing else

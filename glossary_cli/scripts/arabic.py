@@ -304,7 +304,9 @@ _STRENGTH = {"agree": 0, "weak": 1}
 
 _HAMZA_ALEFS = "\u0623\u0625\u0622"  # أ إ آ
 _YEHS = "\u064a\u0649"  # ي ى
-_UNMARKED = frozenset(map(chr, (*range(0x064B, 0x0653), 0x0670, 0x0640)))
+#: What Arabic writes on or between letters and a word is the same word without: harakat and
+#: tanwin (U+064B–U+065F), superscript alef (U+0670), tatweel (U+0640).
+MARKS = frozenset(map(chr, (*range(0x064B, 0x0660), 0x0670, 0x0640)))
 
 
 def _letters(word: str) -> str:
@@ -314,7 +316,7 @@ def _letters(word: str) -> str:
     return "".join(
         c
         for c in unicodedata.normalize("NFKC", word)
-        if c not in _UNMARKED and unicodedata.category(c) != "Cf"
+        if c not in MARKS and unicodedata.category(c) != "Cf"
     )
 
 

@@ -40,6 +40,7 @@ from glossary_cli.analysis import (
     BREAK_WORD,
     CLITIC,
     EXACT,
+    SPACES,
     WEAK,
     Word,
     everyday,
@@ -57,8 +58,8 @@ TERM_FIELDS = ("en", "term", "abbr", "synonym")
 #: How an occurrence matched, in the order a tie between names is broken.
 KINDS = ("exact", "abbreviation", "inflected", "clitic")
 _FIELD_RANK = {f: i for i, f in enumerate(TERM_FIELDS)}
-_SPACES = re.compile(r"([\s\u200b]+)")  # as analysis.SPACES, kept: split gives them too
 _FIRSTS = attrgetter("firsts")
+#: The flags of a run of keys (:func:`prefix_flags`): a whole form, the first words of a longer.
 WHOLE, MORE = 1, 2
 _BREAK_SEARCH = BREAK.search
 
@@ -130,7 +131,7 @@ class _Piece(NamedTuple):
 
 def prefix_flags(forms: Iterable[str]) -> dict[str, int]:
     """Every analysis form of ``forms`` and every run of its first words (space-separated),
-    each with :attr:`Automaton.WHOLE` (a form), :attr:`Automaton.MORE` (the first words of a
+    each with ``WHOLE`` (a form), ``MORE`` (the first words of a
     longer one), or both.
 
     >>> prefix_flags(["low rank adaptation", "low rank"])
@@ -190,13 +191,11 @@ _Prefixes: TypeAlias = "dict[str, int] | _IndexPrefixes"
 class Automaton:
     """The terms of a glossary as the scanner looks them up: every analysis form of every
     term (:func:`glossary_cli.analysis.term_forms`) and every run of its first words, each
-    with whether it is a whole form (:attr:`WHOLE`), the first words of a longer one
-    (:attr:`MORE`), or both. The names a form stands for are read when a match is kept: from
+    with whether it is a whole form (``WHOLE``), the first words of a longer one
+    (``MORE``), or both. The names a form stands for are read when a match is kept: from
     the index the automaton is :meth:`bind`-ed to (its ``form`` table), or from the mapping it
     was made with (:meth:`of_names`).
     """
-
-    WHOLE, MORE = 1, 2
 
     def __init__(
         self,
@@ -219,15 +218,11 @@ class Automaton:
     def of_names(cls, names: Iterable[tuple[str, Name]]) -> Automaton:
         """An automaton of ``(folded key, name)`` pairs (the key is not used: each name's
         forms are its term's :func:`~glossary_cli.analysis.term_forms`), kept in memory."""
-        from glossary_cli.termtext import split_parenthetical
+        from glossary_cli.termtext import named_by
 
         grouped: dict[str, list[Name]] = {}
         for _, name in names:
-            terms = [name.term]
-            if name.term.endswith(")"):  # as the index names it (glossary_cli.index.name_rows)
-                head, full, abbreviations = split_parenthetical(name.term)
-                terms += [head, *([full] if full else []), *abbreviations]
-            for term in dict.fromkeys(terms):
+            for term in named_by(name.term):  # as the index names it (index.name_rows)
                 for form in term_forms(term):
                     grouped.setdefault(form, []).append(name)
         return cls(grouped, {k: tuple(v) for k, v in grouped.items()})
@@ -267,30 +262,26 @@ class Automaton:
     def size(self) -> int:
         """How many analysis forms of terms it holds."""
         if isinstance(self._prefixes, dict):
-            return sum(1 for f in self._prefixes.values() if f & self.WHOLE)
+            return sum(1 for f in self._prefixes.values() if f & WHOLE)
         return self._prefixes.size()
 
-    def flags(self, run: str) -> int:
-        """:attr:`WHOLE` and :attr:`MORE` of a run of word keys (space-separated); 0 when no
-        term's form begins with it."""
-        return self._prefixes.get(run, 0) or 0
-
-    def piece(self, raw: str) -> _Piece:
-        """A space-separated piece of a text, analyzed (once per distinct piece)."""
-        found = self._pieces.get(raw)
-        if found is None:
-            words = _words_of(raw)
-            keys = tuple(keys_of(raw, w) for w in words)
-            flags = self._prefixes.get
+    def analyze(self, raws: Iterable[str]) -> None:
+        """Analyze the space-separated pieces of a text that are new to it, once each (a text
+        repeats its words): their words, each word's keys, and the keys that begin a term's
+        form — a large termbase asked for all of their keys at once."""
+        words = {raw: _words_of(raw) for raw in raws}
+        keys = {raw: tuple(keys_of(raw, w) for w in ws) for raw, ws in words.items()}
+        if isinstance(self._prefixes, _IndexPrefixes):
+            self._prefixes.prime({k for ks in keys.values() for word in ks for k in word})
+        flags = self._prefixes.get
+        for raw, ws in words.items():
             firsts = tuple(
-                (wi, k, how, flag, words[wi].start, _with_ending(raw, words, wi))
-                for wi, ks in enumerate(keys)
+                (wi, k, how, flag, ws[wi].start, _with_ending(raw, ws, wi))
+                for wi, ks in enumerate(keys[raw])
                 for k, how in ks.items()
                 if how != AGREE and (flag := flags(k, 0))
             )
-            found = _Piece(words, keys, firsts)
-            self._pieces[raw] = found
-        return found
+            self._pieces[raw] = _Piece(ws, keys[raw], firsts)
 
 
 #: An address in a text, not prose: a URL (``scheme://…``, ``www.…``) or an e-mail address;
@@ -373,7 +364,7 @@ def _scan(text: str, automaton: Automaton, langs: Sequence[str], base: int = 0) 
     """:func:`scan` of one piece of text, its addresses blanked out already; the offsets of
     the occurrences are ``base`` past the piece's."""
     # the pieces and the spaces between them, and where each begins (loops in C)
-    parts = _SPACES.split(text)
+    parts = SPACES.split(text)
     offsets = list(accumulate(map(len, parts), initial=0))
     raws, starts = parts[0::2], offsets[0::2]
     cache = automaton._pieces
@@ -382,12 +373,7 @@ def _scan(text: str, automaton: Automaton, langs: Sequence[str], base: int = 0) 
         cache.clear()
         automaton._steps.clear()
         new = set(raws)
-    if isinstance(automaton._prefixes, _IndexPrefixes):  # a large termbase: ask at once
-        automaton._prefixes.prime(
-            {k for raw in new for w in _words_of(raw) for k in keys_of(raw, w)}
-        )
-    for raw in new:
-        automaton.piece(raw)
+    automaton.analyze(new)
     analyzed = list(map(cache.__getitem__, raws))
     found: list[tuple[int, int, str, tuple[str, ...]]] = []
     longer: list[tuple[int, int, int, str, tuple[str, ...]]] = []  # runs that go on
