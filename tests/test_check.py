@@ -363,3 +363,17 @@ def test_the_abbreviation_alone_where_the_source_spells_the_term_out_is_inconsis
         Segment("4", "LoRA is cheap.", "LoRA সস্তা।"),  # follows its source: consistent
     ]
     assert _check_with({"lora": LORA}, segments, "bn") == [("3", "inconsistent", "lora", "LoRA")]
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_the_abbreviation_for_a_spelt_out_source_term_is_the_one_reported(first: bool) -> None:
+    """Whatever the counts or the order, the segment that departs from its source is the
+    inconsistent one, not the one that follows it."""
+    follows = Segment("1", "LoRA adapters are small.", "LoRA অ্যাডাপ্টার ছোট।")
+    departs = Segment("2", "Low-Rank Adaptation helps.", "LoRA সাহায্য করে।")
+    segments = [follows, departs] if first else [departs, follows]
+    assert _check_with({"lora": LORA}, segments, "bn") == [("2", "inconsistent", "lora", "LoRA")]
+    spelt = Segment("3", "Low-Rank Adaptation is cheap.", "লো-র্যাঙ্ক অ্যাডাপ্টেশন সস্তা।")
+    assert _check_with({"lora": LORA}, [departs, spelt], "bn") == [
+        ("2", "inconsistent", "lora", "LoRA")
+    ]

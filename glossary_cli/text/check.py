@@ -92,6 +92,8 @@ def check(
     issues: list[CheckIssue] = []
     # concept → target term → (segment id, the source term as found there)
     used: dict[str, dict[str, list[tuple[str, str]]]] = {}
+    # (concept, rendering) of an abbreviation where the source spells the term out
+    departing: set[tuple[str, str]] = set()
     for seg in segments:
         if not seg.target.strip():
             continue  # not translated yet: no terminology to hold it to
@@ -139,13 +141,19 @@ def check(
             elif o.id in {s.id for s in found_source}:
                 src = next(s for s in found_source if s.id == o.id)
                 said = src.text
-                rendering = _rendering(concept(o.id), o, _abbreviated(concept(o.id), src))
+                short = _abbreviated(concept(o.id), src)
+                rendering = _rendering(concept(o.id), o, short)
                 used.setdefault(o.id, {}).setdefault(rendering, []).append((seg.id, said))
+                if not short and _abbreviated(concept(o.id), o):
+                    departing.add((o.id, rendering))  # the abbreviation for a spelt-out term
     if "inconsistent" in kinds:
         for cid, by_term in used.items():
             if len(by_term) < 2:
                 continue
-            ranked = sorted(by_term, key=lambda t: (-len(by_term[t]), by_term[t][0]))
+            # the usual rendering: one that follows its source, the most used, then the first
+            ranked = sorted(
+                by_term, key=lambda t: ((cid, t) in departing, -len(by_term[t]), by_term[t][0])
+            )
             usual = ranked[0]
             with_usual = {seg for seg, _ in by_term[usual]}
             for term in ranked[1:]:
