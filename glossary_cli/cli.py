@@ -107,7 +107,7 @@ LangOption = Annotated[
         autocompletion=_complete_lang,
     ),
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (same as --format json).")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 FormatOption = Annotated[
     OutputFormat, typer.Option("--format", "-f", help="Output format.", case_sensitive=False)
 ]

@@ -459,7 +459,7 @@ def parse_langs(value: str | None) -> tuple[str, ...]:
     duplicates dropped; each item read as files write tags (:func:`parse_tag`: ``BN`` →
     ``bn``, ``ar_SA`` → ``ar-SA``) or a language name (``arabic`` → ``ar``).
 
-    >>> parse_langs("BN, ar_SA,arabic")
+    >>> parse_langs("BN, ar_SA,arabic,ben")
     ('bn', 'ar-SA', 'ar')
 
     Raises:
@@ -474,8 +474,10 @@ def parse_langs(value: str | None) -> tuple[str, ...]:
         if not raw:
             continue
         # a tag as BCP 47 writes it is taken as it is (in its canonical case), without ICU,
-        # which a lookup does not load; other spellings and names are read as files write them
-        tag = canonical_tag(raw) if is_language_tag(raw) else read_language(raw)
+        # which a lookup does not load; an ISO 639-2/3 code (arb, ben), other spellings and
+        # names are read as files write them
+        plain = is_language_tag(raw) and len(re.split(r"[-_]", raw)[0]) != 3
+        tag = canonical_tag(raw) if plain else read_language(raw)
         if tag is None:
             raise UsageError(f"{raw!r} is not a language tag", hint="use e.g. --lang bn,ar")
         tags.append(tag)

@@ -443,6 +443,8 @@ def test_a_bengali_everyday_word_is_no_merged_spelling_of_a_term() -> None:
          ["learning rate"]),
         ('<div title="a > learning rate">x <code>learning rate</code></div>\n', []),
         ("Deep learning\r\n\r\nrate\r\n", []),
+        ("the learning&nbsp;rate and learning&#32;rate\n",
+         ["learning&nbsp;rate", "learning&#32;rate"]),
     ],
 )  # fmt: skip
 def test_markdown_blocks_and_what_is_no_prose(text: str, found: list[str]) -> None:

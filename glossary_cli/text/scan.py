@@ -706,7 +706,8 @@ def masked_markdown(text: str) -> str:
     targets and titles, link reference definitions (also inside quotes and lists), autolinks,
     HTML tags with their attributes and HTML comments are blanked; the text inside HTML blocks
     and inline HTML (``<div dir="rtl">…``, ``<Tip>…``) is prose and stays, as do link texts and
-    image descriptions. Front matter (YAML ``---`` or TOML ``+++``), Hugo shortcodes
+    image descriptions; a character reference for a space (``&nbsp;``) separates words like
+    the space it stands for. Front matter (YAML ``---`` or TOML ``+++``), Hugo shortcodes
     (``{{< … >}}``) and heading anchors (``{#id}``, ``[[id]]``) are blanked too. The line break
     that ends each block (a heading, a paragraph, a list item, a rule, an HTML block) becomes a
     paragraph separator (U+2029), so that no term runs from one block into the next
@@ -786,6 +787,7 @@ def masked_markdown(text: str) -> str:
             blank_elements(*region)
             blank_all(_HTML_TAG, *region)
             blank_all(_LINK_TARGET, *region, 1)
+            blank_all(_SPACE_ENTITY, *region)
         elif token.type == "inline":
             blank_all(_CODE_SPAN, *region)
             blank_between("<!--", "-->", *region)
@@ -794,6 +796,7 @@ def masked_markdown(text: str) -> str:
             blank_all(_LINK_TARGET, *region, 1)
             blank_all(_LINK_LABEL, *region, 1)
             blank_all(_AUTOLINK, *region)
+            blank_all(_SPACE_ENTITY, *region)
         if token.nesting >= 0 and last > first:
             end_block(last)
     references = env.get("references") or {}
@@ -844,6 +847,10 @@ _LINK_TARGET = re.compile(r"\](\((?:[^()\n]|\([^()\n]*\))*\))")
 _LINK_LABEL = re.compile(r"\](\[[^\]\n]*\])")
 #: A link reference definition's start, in a quotation or a list item too (group 1 the label).
 _REFERENCE = re.compile(r"[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?\[([^\]\n]{1,999})\]:")
+#: A character reference that stands for a space (``learning&nbsp;rate``): a space to a term.
+_SPACE_ENTITY = re.compile(
+    r"&(?:nbsp|ensp|emsp|thinsp|#32|#160|#x20|#xa0|#8194|#8195|#8201);", re.I
+)
 #: An autolink (CommonMark 6.5).
 _AUTOLINK = re.compile(r"<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*>|<[^\s<>@]+@[^\s<>]+>")
 #: Heading anchors: ``{#id}`` (Pandoc, kramdown, Hugo) and ``[[id]]`` (Hugging Face's
