@@ -38,6 +38,10 @@ def data_dirs(data: str | None = None, env: Mapping[str, str] | None = None) -> 
     if data or env.get("GLOSS_DATA"):
         return dirs  # an explicit data directory is used alone
     user = user_data_dir(env)
+    if (user / ".gloss-journal").exists():  # store.JOURNAL: a change a stopped process left
+        from glossary_cli.store import recover
+
+        recover(user)
     records = (user / "concepts.yaml").is_file() or _any_records(user / "records")
     if records and user.resolve() != dirs[0].resolve():
         if _written_before(user):  # rebuilt once, by this release
@@ -415,17 +419,20 @@ def rebuild_user(
     user = user_data_dir(env)
     if not store.source_files(user):
         return None
-    rebuilt = userdata.rebuild(user, base, strict=strict)
+    with store.locked(user):  # read and written in one turn (see userdata.rebuild)
+        rebuilt = userdata.rebuild(user, base, strict=strict)
 
-    def same(rel: str, data: bytes | None) -> bool:
-        path = user / rel
-        return (not path.exists()) if data is None else path.is_file() and path.read_bytes() == data
+        def same(rel: str, data: bytes | None) -> bool:
+            path = user / rel
+            if data is None:
+                return not path.exists()
+            return path.is_file() and path.read_bytes() == data
 
-    current = all(same(rel, data) for rel, data in rebuilt.writes.items())
-    changed = False
-    if not check and not current:
-        userdata.write_files(user, rebuilt.writes)
-        changed = True
+        current = all(same(rel, data) for rel, data in rebuilt.writes.items())
+        changed = False
+        if not check and not current:
+            store.write_files(user, rebuilt.writes)
+            changed = True
     return UserRebuild(user, rebuilt.reports, rebuilt.warnings, rebuilt.concepts, changed, current)
 
 

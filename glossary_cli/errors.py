@@ -6,6 +6,7 @@ one-line message on stderr and an exit code (see :class:`ExitCode`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import IntEnum
 
 
@@ -69,6 +70,30 @@ def printable(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+#: Where :func:`notice` sends its line (a function of one string); ``None``: standard error.
+#: The command line sets it; a program that uses gloss as a library may too.
+notice_handler: Callable[[str], None] | None = None
+_NOTICED: set[str] = set()
+
+
+def notice(message: str) -> None:
+    """Tell the user of a problem gloss worked around rather than failed on (a search index
+    that could not be written, or that had to be repaired or compiled again): one line,
+    ``gloss: MESSAGE`` on standard error (control characters made visible, :func:`printable`),
+    or through :data:`notice_handler`; each message once per process.
+    """
+    if message in _NOTICED:
+        return
+    _NOTICED.add(message)
+    if notice_handler is not None:
+        notice_handler(message)
+        return
+    import sys
+
+    if sys.stderr is not None:
+        print(f"gloss: {printable(message)}", file=sys.stderr, flush=True)
 
 
 class ParseError(GlossError):

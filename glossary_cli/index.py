@@ -66,7 +66,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, NamedTuple, ParamSpec, TypeVar
 
 from glossary_cli import __version__
-from glossary_cli.errors import StoreError
+from glossary_cli.errors import StoreError, notice
+from glossary_cli.faults import step
 
 if TYPE_CHECKING:
     from glossary_cli.align import Merged
@@ -177,9 +178,11 @@ def _remove_stale(path: Path) -> None:
     process is gone, or they are more than a day old."""
     import time
 
+    from glossary_cli.parallel import alive
+
     prefix = path.name.rsplit("-", 1)[0]
-    for other in path.parent.glob(f"{prefix}-*.sqlite3"):
-        if other != path:
+    for other in path.parent.glob(f"{prefix}-*.sqlite3*"):  # and their journals
+        if other.name.split("-journal")[0] != path.name:
             other.unlink(missing_ok=True)
     for other in path.parent.glob(f"{prefix}-*.terms"):  # text.scan's automaton of one
         if other != path.with_suffix(".terms"):
@@ -187,21 +190,10 @@ def _remove_stale(path: Path) -> None:
     cutoff = time.time() - 86400
     for tmp in path.parent.glob(f".{prefix}-*.tmp"):
         try:
-            if not _alive(int(tmp.suffixes[-2][1:])) or tmp.stat().st_mtime < cutoff:
+            if not alive(int(tmp.suffixes[-2][1:])) or tmp.stat().st_mtime < cutoff:
                 tmp.unlink()
         except (OSError, ValueError, IndexError):
             pass
-
-
-def _alive(pid: int) -> bool:
-    """Whether process ``pid`` exists (signal 0: nothing is sent)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OSError):
-        return True  # someone else's, or cannot tell: keep its file
-    return True
 
 
 def _record_order(name: str) -> tuple[int, str]:
@@ -382,7 +374,7 @@ def _adopt_shipped(
             conn.execute("DELETE FROM meta WHERE key IN ('code', 'shipped')")
         conn.close()
         os.replace(tmp, path)
-        return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        return _connect(path)
     except (sqlite3.DatabaseError, OSError, ValueError, KeyError):
         with contextlib.suppress(OSError):
             tmp.unlink()
@@ -393,7 +385,7 @@ def _open_existing(path: Path, files: Sequence[Path]) -> sqlite3.Connection | No
     """A read-only connection to the index at ``path`` if it is current for ``files``, or made
     current by adding the files appended since (:func:`append_files`); else ``None``."""
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        conn = _connect(path)
         meta = dict(conn.execute("SELECT key, value FROM meta"))
         if meta.get("schema") != SCHEMA_VERSION or meta.get("version") != __version__:
             conn.close()
@@ -411,10 +403,58 @@ def _open_existing(path: Path, files: Sequence[Path]) -> sqlite3.Connection | No
             update_files(path, indexed, removed, added, stamps)
         else:
             _restamp(path, stamps)
-        return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    except (sqlite3.DatabaseError, OSError, ValueError, _Stale):
+        return _connect(path)
+    except (sqlite3.DatabaseError, ValueError) as exc:
+        notice(f"the search index {path} could not be read ({exc}): it is compiled again")
+    except (OSError, _Stale):
         pass
     return None
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """A read-only connection to the index at ``path``, after rolling back what a process
+    stopped inside an update (:func:`update_files`) left: a hot journal, SQLite's
+    ``-journal`` file beside it, which a read-only connection cannot roll back
+    (https://sqlite.org/lockingv3.html#hot_journals) and without which the file is
+    half-updated. A connection that may write rolls it back (:func:`_roll_back`).
+
+    Raises:
+        sqlite3.DatabaseError, OSError: the file is not a database, or its journal cannot be
+            rolled back here (a read-only cache directory).
+    """
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        conn.execute("SELECT 1 FROM meta LIMIT 1").fetchall()
+    except sqlite3.OperationalError:
+        conn.close()
+        if not _journal_of(path).exists():
+            raise
+        _roll_back(path)
+        notice(f"the search index {path} was left half-updated by a stopped gloss: rolled back")
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    return conn
+
+
+def _journal_of(path: Path) -> Path:
+    """SQLite's rollback journal of the database at ``path`` (``PATH-journal``)."""
+    return path.with_name(f"{path.name}-journal")
+
+
+def _roll_back(path: Path) -> None:
+    """Roll back a transaction that a stopped process left in the index at ``path``: SQLite
+    does so when a connection that may write takes the file's lock, waiting (up to a
+    minute) for a process that is writing it now.
+
+    Raises:
+        sqlite3.DatabaseError: it cannot be done (a read-only file or directory, a busy
+            file).
+    """
+    conn = sqlite3.connect(path, timeout=60)
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        conn.rollback()
+    finally:
+        conn.close()
 
 
 def _plan(
@@ -527,6 +567,7 @@ def update_files(
             "INSERT OR REPLACE INTO meta VALUES ('sources', ?)",
             (sources_meta([s[0] for s in stamps]),),
         )
+        step("index-updated")
         conn.commit()
     except BaseException:
         conn.rollback()
@@ -737,6 +778,11 @@ def compile_index(
         except (OSError, sqlite3.DatabaseError):
             tmp = None
     if tmp is None:
+        if path is not None:
+            notice(
+                f"cannot write the search index in {path.parent}: it is compiled in memory, "
+                "for this command only (set GLOSS_CACHE to a writable directory)"
+            )
         conn = sqlite3.connect(":memory:")
     try:
         from contextlib import closing
@@ -785,12 +831,23 @@ def compile_index(
             tmp.unlink(missing_ok=True)
             if isinstance(exc, (sqlite3.OperationalError, OSError)):
                 # the cache disk is full or failing: an index in memory serves this lookup
+                notice(
+                    f"cannot write the search index in {tmp.parent} ({exc}): it is compiled "
+                    "in memory, for this command only (free some space, or set GLOSS_CACHE "
+                    "to another directory)"
+                )
                 return compile_index(data_dirs, files, stamp, None)
         raise
     if tmp is None or path is None:
         return conn
     conn.close()
+    step("index-compiled")
     try:
+        if _journal_of(path).exists():
+            # a journal of the file replaced here must not be rolled back into the new one
+            with contextlib.suppress(sqlite3.DatabaseError, OSError):
+                _roll_back(path)
+            _journal_of(path).unlink(missing_ok=True)
         os.replace(tmp, path)
     except OSError as exc:
         tmp.unlink(missing_ok=True)
@@ -799,7 +856,7 @@ def compile_index(
         _remove_stale(path)
     except OSError:
         pass  # another process may be cleaning up too
-    return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    return _connect(path)
 
 
 #: Record files larger than this are parsed in chunks by worker processes.
@@ -849,7 +906,7 @@ def _prepared_chunks(path: Path) -> Generator[_Prepared, None, None]:
         RecordError: a chunk is not valid YAML or not valid records (line numbers are the
             file's).
     """
-    import pickle
+    import marshal
     import shutil
     import tempfile
     from collections import deque
@@ -874,7 +931,7 @@ def _prepared_chunks(path: Path) -> Generator[_Prepared, None, None]:
         def ready() -> _Prepared:
             name = pending.popleft().get()
             with open(name, "rb") as fh:
-                prepared: _Prepared = pickle.load(fh)
+                prepared = _Prepared(*marshal.load(fh))
             os.unlink(name)
             return prepared
 
@@ -990,15 +1047,17 @@ def _prepare_text(job: _Job) -> _Prepared:
 
 
 def _prepare_into(job: _Job, directory: str) -> str:
-    """Worker: :func:`_prepare_text`, its rows pickled into a new file of ``directory``;
+    """Worker: :func:`_prepare_text`, its rows written into a new file of ``directory`` (the
+    build's private folder) with :mod:`marshal`, which holds only plain values (lists,
+    tuples, sets, strings, numbers) and runs nothing when they are read back, unlike pickle;
     returns the file's name."""
-    import pickle
+    import marshal
     import tempfile
 
     prepared = _prepare_text(job)
-    fd, name = tempfile.mkstemp(dir=directory, suffix=".pickle")
+    fd, name = tempfile.mkstemp(dir=directory, suffix=".rows")
     with os.fdopen(fd, "wb") as fh:
-        pickle.dump(prepared, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        marshal.dump(tuple(prepared), fh)
     return name
 
 

@@ -15,6 +15,19 @@ from contextlib import contextmanager
 from typing import Any
 
 
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` exists (signal 0: nothing is sent); ``True`` when that cannot
+    be told (another user's process), so that its files are kept. What a stopped process
+    left (a temporary file named with its pid) is removed only when this is ``False``."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # someone else's (PermissionError), or cannot tell: keep its file
+    return True
+
+
 @contextmanager
 def handling(names: Sequence[str], handler: Any) -> Iterator[list[int]]:
     """Set ``handler`` for the signals ``names`` (those this platform has) while a block

@@ -18,6 +18,7 @@ written with the safe dumper.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from collections.abc import Iterator, Mapping, Sequence
@@ -30,6 +31,7 @@ from glossary_cli.errors import (
     RecordError,
     StoreError,
 )
+from glossary_cli.faults import step
 from glossary_cli.formats._yaml import dump_yaml, load_yaml, load_yaml_lines, paused_gc, place
 from glossary_cli.model import Glossary, Source
 from glossary_cli.tags import is_language_tag
@@ -68,13 +70,18 @@ def read_text(path: Path) -> str:
 
 
 def _remove_abandoned(directory: Path, prefix: str) -> None:
-    """Delete temporary files of killed writes (``PREFIX*.tmp``) older than an hour."""
+    """Delete the temporary files of writes that a stopped process left
+    (``PREFIX.PID.*.tmp``, :func:`write_atomic`): their process is gone, or they are more
+    than an hour old."""
     import time
+
+    from glossary_cli.parallel import alive
 
     cutoff = time.time() - 3600
     try:
         for tmp in directory.glob(f"{prefix}*.tmp"):
-            if tmp.stat().st_mtime < cutoff:
+            pid = tmp.name[len(prefix) :].partition(".")[0]
+            if not (pid.isdigit() and alive(int(pid))) or tmp.stat().st_mtime < cutoff:
                 tmp.unlink()
     except OSError:
         pass  # not ours to clean (permissions), or cleaned by another process
@@ -181,7 +188,8 @@ def write_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` atomically: temporary file, fsync, rename, fsync dir.
 
     Readers see the old or the new file, never a mix; a crash leaves the old file intact
-    (and a temporary file, removed by a later write once it is an hour old). A symbolic link
+    (and a temporary file named with the process's id, removed by the next write of the
+    file once that process is gone). A symbolic link
     is followed (its target is replaced, the link stays); a device, FIFO or socket (``-o
     /dev/stdout``, a named pipe) is written to as it is, since it cannot be replaced.
 
@@ -206,7 +214,9 @@ def write_atomic(path: Path, data: bytes) -> None:
     directory = path.parent
     _remove_abandoned(directory, f".{path.name}.")
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+        fd, tmp = tempfile.mkstemp(
+            prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=directory
+        )
     except OSError as exc:
         raise StoreError(
             f"cannot write in {directory}: {exc.strerror}",
@@ -218,6 +228,7 @@ def write_atomic(path: Path, data: bytes) -> None:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
+        step("written")
         os.replace(tmp, path)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
@@ -225,16 +236,230 @@ def write_atomic(path: Path, data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _fsync_dir(directory)
+
+
+# --- changes of several files: a redo journal ------------------------------------------------
+
+#: The folder of a data directory that holds a change while it is made (:func:`write_files`):
+#: the new files' bytes, then the plan that commits them.
+JOURNAL = ".gloss-journal"
+#: The plan file of :data:`JOURNAL`; its presence is the change's commit point.
+_PLAN = "plan.json"
+#: The layout of the plan file.
+_JOURNAL_VERSION = 1
+
+
+def write_files(root: Path, changes: Mapping[str, bytes | None]) -> None:
+    """Replace (bytes) or delete (``None``) files under ``root`` as one change, all or
+    nothing, whatever stops the process (SIGKILL, power loss): a redo journal.
+
+    1. the new files are written into ``ROOT/.gloss-journal/`` and flushed to disk;
+    2. the plan (which file becomes which, JSON with the SHA-256 of each new file) is written
+       beside them atomically (:func:`write_atomic`): the change is committed;
+    3. each new file is renamed into place, in the order given, each deleted one removed,
+       and the directories are flushed;
+    4. the journal is removed.
+
+    Stopped before 2, the directory is as it was (the next change or lookup removes the
+    journal); stopped after 2, the next change or lookup finishes it (:func:`recover`). The
+    caller holds the directory's lock (:func:`locked`; taken here too, it is re-entrant).
+
+    Args:
+        root: the data directory.
+        changes: ``{path relative to root: new bytes, or None to delete}``, in the order
+            they are to be made.
+
+    Raises:
+        StoreError: a file cannot be written (nothing was changed), or the committed change
+            cannot be finished (it is finished by the next command that can).
+    """
+    import hashlib
+    import json
+
+    with locked(root):
+        recover(root)
+        todo: list[tuple[str, bytes | None]] = []
+        for rel, data in changes.items():
+            path = root / rel
+            try:
+                old = path.read_bytes() if path.is_file() else None
+            except OSError:
+                old = None
+            if old != data:
+                todo.append((rel, data))
+        if not todo:
+            return
+        journal = root / JOURNAL
+        plan: list[list[str | None]] = []
+        try:
+            journal.mkdir(parents=True, exist_ok=True)
+            for number, (rel, data) in enumerate(todo, 1):
+                if data is None:
+                    plan.append([rel, None, None])
+                    continue
+                staged = f"{number:04d}"
+                with open(journal / staged, "wb") as fh:
+                    fh.write(data)
+                    fh.flush()
+                    os.fsync(fh.fileno())
+                _set_mode(str(journal / staged), root / rel)
+                plan.append([rel, staged, hashlib.sha256(data).hexdigest()])
+                step("staged")
+            _fsync_dir(journal)
+            text = json.dumps({"journal": _JOURNAL_VERSION, "changes": plan}, ensure_ascii=False)
+            write_atomic(journal / _PLAN, text.encode("utf-8"))
+        except BaseException as exc:
+            _discard(journal)
+            if isinstance(exc, OSError):
+                raise StoreError(
+                    f"cannot change {root}: {exc.strerror or exc}",
+                    hint="check the directory's permissions and free space",
+                ) from None
+            raise
+        step("committed")
+        _apply(root, journal, plan)
+
+
+def recover(root: Path) -> bool:
+    """Finish or undo a change of ``root`` that a stopped process left (:func:`write_files`):
+    a committed one (its plan is there) is made, an uncommitted one is thrown away. Holds
+    the directory's lock while it does so; a process making the change now is waited for.
+
+    Returns:
+        Whether a journal was found.
+
+    Raises:
+        StoreError: the directory cannot be changed (its permissions, a full disk), or the
+            plan or a new file in it is damaged (it says what to do).
+    """
+    journal = root / JOURNAL
+    if not journal.exists():
+        return False
+    with locked(root):
+        if not journal.exists():
+            return False  # the process that was making it has finished
+        plan = _read_plan(journal)
+        if plan is None:
+            _discard(journal)  # never committed: the files are as they were
+        else:
+            _apply(root, journal, plan)
+    return True
+
+
+def _read_plan(journal: Path) -> list[list[str | None]] | None:
+    """The committed plan of a journal, checked (every new file there is has the SHA-256 the
+    plan gives); ``None`` when there is none (the change was not committed).
+
+    Raises:
+        StoreError: the plan or a new file is damaged.
+    """
+    import hashlib
+    import json
+
     try:
-        dir_fd = os.open(directory, os.O_RDONLY)
+        raw = (journal / _PLAN).read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise StoreError(f"cannot read {journal / _PLAN}: {exc.strerror}") from None
+    damaged = StoreError(
+        f"the interrupted change in {journal} is damaged",
+        hint=f"move {journal} aside, then run `gloss build --user` to write the records again",
+    )
+    try:
+        value = json.loads(raw)
+        plan = value["changes"]
+        if value.get("journal") != _JOURNAL_VERSION or not isinstance(plan, list):
+            raise damaged
+        for rel, staged, digest in plan:
+            if not isinstance(rel, str) or Path(rel).is_absolute() or ".." in Path(rel).parts:
+                raise damaged
+            if staged is None:
+                continue
+            if not isinstance(staged, str) or not staged.isdigit():
+                raise damaged
+            try:
+                data = (journal / staged).read_bytes()
+            except FileNotFoundError:
+                continue  # already renamed into place
+            if hashlib.sha256(data).hexdigest() != digest:
+                raise damaged
+    except (ValueError, KeyError, TypeError, OSError):
+        raise damaged from None
+    return list(plan)
+
+
+def _apply(root: Path, journal: Path, plan: Sequence[Sequence[str | None]]) -> None:
+    """Make a committed change (:func:`write_files` step 3) and remove its journal. Every
+    step can be run again: a new file already renamed into place is not in the journal any
+    more, a file already deleted is not there.
+
+    Raises:
+        StoreError: a file cannot be renamed or deleted (the journal stays, for the next
+            command to finish).
+    """
+    folders: set[Path] = set()
+    try:
+        for rel, staged, _digest in plan:
+            assert rel is not None
+            path = root / rel
+            if staged is None:
+                path.unlink(missing_ok=True)
+            else:
+                source = journal / staged
+                if not source.exists():
+                    continue
+                path.parent.mkdir(parents=True, exist_ok=True)
+                if path.is_symlink():
+                    path = Path(os.path.realpath(path))
+                try:
+                    os.replace(source, path)
+                except OSError as exc:
+                    import errno
+
+                    if exc.errno != errno.EXDEV:
+                        raise
+                    write_atomic(path, source.read_bytes())  # another file system
+                    source.unlink()
+            folders.add(path.parent)
+            step("applied")
+        for folder in folders:
+            _fsync_dir(folder)
+    except OSError as exc:
+        raise StoreError(
+            f"cannot finish the change of {root}: {exc.strerror or exc}",
+            hint="check the directory's permissions; the next gloss command finishes it",
+        ) from None
+    _discard(journal)
+
+
+def _discard(journal: Path) -> None:
+    """Remove a journal: its plan first (from then on the change is not to be finished),
+    then the rest."""
+    import shutil
+
+    with contextlib.suppress(OSError):
+        (journal / _PLAN).unlink(missing_ok=True)
+        _fsync_dir(journal)
+    shutil.rmtree(journal, ignore_errors=True)
+    _fsync_dir(journal.parent)
+
+
+def _fsync_dir(directory: Path) -> None:
+    """Flush a directory's entries to disk (renames and deletions in it), where the system
+    can (directories cannot be opened on Windows, where renames are flushed as they are
+    made)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
     except OSError:
-        return  # directories cannot be opened on Windows; the rename is still atomic
+        return
     try:
-        os.fsync(dir_fd)
+        os.fsync(fd)
     except OSError:
         pass
     finally:
-        os.close(dir_fd)
+        os.close(fd)
 
 
 # --- building records ------------------------------------------------------------------------
@@ -512,6 +737,8 @@ __all__ = [
     "read_records",
     "record_file_sources",
     "records_are_current",
+    "recover",
     "write_atomic",
+    "write_files",
     "write_records",
 ]

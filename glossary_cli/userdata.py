@@ -12,10 +12,13 @@ Its records are built with the bundled glossary as the *base* (:func:`glossary_c
 build_from`): a file that translates a bundled one entry by entry writes its entries under the
 bundled concepts' ids, and the index merges them at lookup time.
 
-Every change is all or nothing: the new records are built in memory first, and the files are
-then replaced one by one with :func:`glossary_cli.store.write_atomic`; if a write fails, the
-files already replaced are put back, so a failed ``add`` or ``remove`` leaves the directory as
-it was, byte for byte.
+Every change is all or nothing, and one at a time: a command that changes the directory holds
+its lock (:func:`glossary_cli.store.locked`), builds the new records in memory, and writes them
+with the source and the manifest as one change through a redo journal
+(:func:`glossary_cli.store.write_files`), so that a failed or killed ``add``, ``remove`` or
+``build --user`` leaves the directory as it was or as it was to be, never in between; a change
+that a killed process committed is finished by the next command (:func:`glossary_cli.store.
+recover`).
 """
 
 from __future__ import annotations
@@ -583,52 +586,4 @@ def _commit(
         rest[store.MANIFEST] = store.dump_yaml(dict(manifest)).encode("utf-8") if manifest else None
     ordered = {**sources, **rest} if adding else {**rest, **sources}
     (user_dir / store.RECORD_DIR).mkdir(parents=True, exist_ok=True)
-    write_files(user_dir, ordered)
-
-
-def write_files(root: Path, changes: Mapping[str, bytes | None]) -> None:
-    """Replace (bytes) or delete (``None``) files under ``root``, in order, all or nothing.
-
-    Each file is written with :func:`glossary_cli.store.write_atomic`. When one fails, the
-    files already changed get their old bytes back (or are removed again), and the
-    directories created for them are removed, before the error is raised.
-
-    Raises:
-        StoreError: a file cannot be written or deleted.
-    """
-    saved: list[tuple[Path, bytes | None]] = []
-    created: list[Path] = []
-    try:
-        for rel, data in changes.items():
-            path = root / rel
-            old = path.read_bytes() if path.is_file() else None
-            if old == data:
-                continue
-            saved.append((path, old))
-            if data is None:
-                path.unlink()
-                continue
-            missing = [p for p in (path.parent, *path.parent.parents) if not p.exists()]
-            path.parent.mkdir(parents=True, exist_ok=True)
-            created.extend(reversed(missing))
-            store.write_atomic(path, data)
-    except (GlossError, OSError) as exc:
-        for path, old in reversed(saved):
-            try:
-                if old is None:
-                    path.unlink(missing_ok=True)
-                else:
-                    store.write_atomic(path, old)
-            except (GlossError, OSError):
-                pass  # best effort: the first error is the one to report
-        for folder in reversed(created):
-            try:
-                folder.rmdir()
-            except OSError:
-                pass
-        if isinstance(exc, GlossError):
-            raise
-        raise StoreError(
-            f"cannot change {root}: {exc.strerror or exc}",
-            hint="check the directory's permissions",
-        ) from None
+    store.write_files(user_dir, ordered)
