@@ -30,6 +30,7 @@ from glossary_cli.errors import (
     GlossError,
     RecordError,
     StoreError,
+    notice,
 )
 from glossary_cli.faults import step
 from glossary_cli.formats._yaml import dump_yaml, load_yaml, load_yaml_lines, paused_gc, place
@@ -118,8 +119,10 @@ def locked(directory: Path, timeout: float | None = None) -> Iterator[None]:
     take turns instead of one losing the other's change: an advisory lock on the file
     ``.NAME.gloss.lock`` beside it (``fcntl.flock`` on POSIX, ``msvcrt.locking`` on Windows),
     which the operating system releases when the process ends, however it ends. Re-entrant
-    within a process. A command waits for the other one, up to ``timeout`` seconds
-    (:data:`LOCK_TIMEOUT`, or ``GLOSS_LOCK_TIMEOUT``).
+    within a process. A command waits for the other one (saying so once on standard error,
+    :func:`glossary_cli.errors.notice`), up to ``timeout`` seconds (:data:`LOCK_TIMEOUT`, or
+    ``GLOSS_LOCK_TIMEOUT``). Once the lock is had, a change that a stopped command left is
+    finished or thrown away (:func:`recover`) before the block reads anything.
 
     Raises:
         StoreError: the lock was not had in time, or the lock file cannot be made.
@@ -154,9 +157,11 @@ def locked(directory: Path, timeout: float | None = None) -> Iterator[None]:
                     f"another gloss command is changing {directory}",
                     hint="try again when it is done (GLOSS_LOCK_TIMEOUT sets how long to wait)",
                 )
+            notice(f"waiting for another gloss command to finish changing {directory} …")
             time.sleep(0.05)
         _HELD[key] = 1
         try:
+            recover(directory)  # what a stopped command left, before this one reads
             yield
         finally:
             _HELD.pop(key, None)

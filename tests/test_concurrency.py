@@ -48,3 +48,26 @@ def test_concurrent_adds_lose_nothing(tmp_path: Path, n: int) -> None:
             env=env, capture_output=True, text=True, timeout=120,
         )  # fmt: skip
         assert found.returncode == 0 and f"zebra-term-{i}" in found.stdout, found.stderr
+
+
+def test_a_second_writer_waits_saying_so_then_gives_up_clearly(tmp_path: Path) -> None:
+    """While another command holds the user directory (here, this test), ``gloss add`` says
+    it waits, and after GLOSS_LOCK_TIMEOUT seconds fails with exit 3 and changes nothing."""
+    from glossary_cli import store
+
+    user = tmp_path / "user"
+    user.mkdir()
+    plain = tmp_path / "g.txt"
+    plain.write_text("গ্লসারি\nপরীক্ষা\nজেব্রা শব্দ (Zebra term)\nসংজ্ঞা।\n", encoding="utf-8")
+    env = {**os.environ, "GLOSS_USER_DATA": str(user), "GLOSS_CACHE": str(tmp_path / "cache"),
+           "GLOSS_LOCK_TIMEOUT": "0.5"}  # fmt: skip
+    with store.locked(user):
+        done = subprocess.run(
+            [sys.executable, "-m", "glossary_cli", "add", str(plain)],
+            env=env, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+    assert done.returncode == 3
+    assert "waiting for another gloss command" in done.stderr
+    assert "another gloss command is changing" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not (user / "sources").exists()

@@ -298,3 +298,27 @@ def test_a_poisoned_cache_runs_nothing(tmp_path: Path) -> None:
     for module in source.rglob("*.py"):
         text_of = module.read_text(encoding="utf-8")
         assert "import pickle" not in text_of and "pickle.load" not in text_of, module
+
+
+@pytest.mark.slow
+def test_a_change_left_committed_is_finished_before_the_next_change_reads(
+    tmp_path: Path,
+) -> None:
+    """The next ``add`` after an add killed past its commit point must not read the
+    directory half-changed (and write a manifest without the first file)."""
+    _files(tmp_path)
+    _prepare_one(tmp_path)
+    counted = _run(tmp_path, "add", str(tmp_path / "two.csv"), stop_at=0)
+    steps = [line.split()[1] for line in counted.stderr.splitlines() if line.startswith("step ")]
+    assert _run(tmp_path, "remove", "two.csv").returncode == 0
+    stop_at = steps.index("committed") + 2  # past the commit, one file renamed into place
+    killed = _run(tmp_path, "add", str(tmp_path / "two.csv"), stop_at=stop_at)
+    assert killed.returncode == -signal.SIGKILL
+    assert (tmp_path / "user" / store.JOURNAL).exists()
+    added = _run(tmp_path, "add", str(tmp_path / "mine.txt"))
+    assert added.returncode == 0, added.stderr
+    manifest = (tmp_path / "user" / "sources.yaml").read_text(encoding="utf-8")
+    assert all(name in manifest for name in ("one.csv", "two.csv", "mine.txt"))
+    for query, concept in (("okapi norm", "Okapi norm"), ("zebra normalization", "Zebra")):
+        found = _run(tmp_path, "search", query, "--json")
+        assert found.returncode == 0 and concept in found.stdout, query

@@ -1,0 +1,202 @@
+"""What a kill or a second writer leaves in a user directory: the fault battery.
+
+1. **Concurrent adds**: N ``gloss add`` of different plain glossary files started at once
+   into one user directory (trials of 2 and of 4); a trial loses something when a file's
+   line is missing from ``sources.yaml`` or a search does not find one of its concepts.
+2. **Random kills**: ``gloss add`` (a 2,000-row CSV), ``gloss remove`` and ``gloss build
+   --user`` killed with SIGKILL after a random delay, uniform over the second half of the
+   command's own duration (measured first; the first half is Python starting and reading the
+   files, where a kill changes nothing); then one lookup (``gloss list --json``) is run. A
+   kill leaves an *in-between* directory when, after that lookup, it is neither the state
+   before the command nor the state after it (temporary files aside); a *stuck* cache when
+   that lookup fails; a *disagreeing* index when its answer differs from an index compiled
+   afresh.
+
+    python benchmarks/fault_battery.py [--kills 100] [--pairs 10] [--fours 4] [--code DIR]
+
+``--code DIR`` runs another checkout's ``glossary_cli`` (e.g. a worktree of an older commit),
+to put the figures side by side.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import random
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+
+
+def _env(tmp: Path, code: Path | None, cache: str = "cache") -> dict[str, str]:
+    env = {**os.environ, "GLOSS_USER_DATA": str(tmp / "user"), "GLOSS_CACHE": str(tmp / cache)}
+    if code is not None:
+        env["PYTHONPATH"] = str(code)
+    return env
+
+
+def _gloss(tmp: Path, code: Path | None, *args: str, cache: str = "cache") -> Any:
+    return subprocess.run(
+        [sys.executable, "-m", "glossary_cli", *args],
+        env=_env(tmp, code, cache),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+def _state(folder: Path) -> dict[str, bytes]:
+    if not folder.exists():
+        return {}
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and not p.name.endswith(".tmp")
+    }
+
+
+def _plain(path: Path, i: int) -> None:
+    path.write_text(
+        f"গ্লসারি {i}\nপরীক্ষা\nজেব্রা শব্দ {i} (Zebra term {i})\nশব্দ {i} এর সংজ্ঞা।\n",
+        encoding="utf-8",
+    )
+
+
+def concurrent(trials: int, n: int, code: Path | None) -> tuple[int, int]:
+    """Trials of ``n`` concurrent adds: ``(trials that lost something, files lost)``."""
+    bad = lost = 0
+    for trial in range(trials):
+        with tempfile.TemporaryDirectory(prefix="gloss-battery-") as name:
+            tmp = Path(name)
+            files = [tmp / f"t{trial}-g{i}.txt" for i in range(n)]
+            for i, f in enumerate(files):
+                _plain(f, i)
+            runs = [
+                subprocess.Popen(
+                    [sys.executable, "-m", "glossary_cli", "add", str(f)],
+                    env=_env(tmp, code),
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+                for f in files
+            ]
+            for run in runs:
+                run.wait(timeout=600)
+            manifest = (tmp / "user" / "sources.yaml").read_text(encoding="utf-8")
+            missing = 0
+            for i, f in enumerate(files):
+                found = _gloss(tmp, code, "search", f"zebra term {i}", "--json")
+                if f.name not in manifest or f"zebra-term-{i}" not in found.stdout:
+                    missing += 1
+            bad += missing > 0
+            lost += missing
+    return bad, lost
+
+
+def _table(path: Path, rows: int, seed: int) -> None:
+    rng = random.Random(seed)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    with path.open("w", encoding="utf-8", newline="") as fh:
+        out = csv.writer(fh)
+        out.writerow(["en", "bn", "definition"])
+        for i in range(rows):
+            word = "".join(rng.choice(letters) for _ in range(8))
+            out.writerow([f"{word} {i}", f"শব্দ {i}", f"the {word} of row {i}"])
+
+
+def kills(total: int, code: Path | None, seed: int) -> dict[str, dict[str, int]]:
+    """``total`` random kills spread over add, remove and build --user."""
+    rng = random.Random(seed)
+    out: dict[str, dict[str, int]] = {}
+    with tempfile.TemporaryDirectory(prefix="gloss-battery-") as name:
+        tmp = Path(name)
+        _table(tmp / "base.csv", 200, 1)
+        _table(tmp / "big.csv", 2000, 2)
+        assert _gloss(tmp, code, "add", str(tmp / "base.csv")).returncode == 0
+        assert _gloss(tmp, code, "search", "row").returncode in (0, 1)
+        scenarios = {
+            "add": (("add", str(tmp / "big.csv")), None),
+            "remove": (("remove", "base.csv"), ("add", str(tmp / "big.csv"))),
+            "build --user": (("build", "--user"), ("add", str(tmp / "big.csv"))),
+        }
+        for label, (args, before) in scenarios.items():
+            start = tmp / f"start-{len(out)}"
+            if before is not None:
+                _gloss(tmp, code, *before)
+                _gloss(tmp, code, "search", "row")
+            if label == "build --user":
+                for record in (tmp / "user" / "records").iterdir():
+                    record.unlink()
+            shutil.copytree(tmp / "user", start / "user")
+            shutil.copytree(tmp / "cache", start / "cache")
+            old = _state(tmp / "user")
+            took = []
+            for _ in range(3):
+                _restore(tmp, start)
+                began = time.perf_counter()
+                _gloss(tmp, code, *args)
+                took.append(time.perf_counter() - began)
+            new = _state(tmp / "user")
+            assert new != old, f"{label} changed nothing"
+            duration = statistics.median(took)
+            counts = {"kills": 0, "killed": 0, "old": 0, "new": 0, "in-between": 0, "stuck": 0,
+                      "disagreeing": 0}  # fmt: skip
+            for k in range(total // len(scenarios)):
+                _restore(tmp, start)
+                proc = subprocess.Popen(
+                    [sys.executable, "-m", "glossary_cli", *args],
+                    env=_env(tmp, code),
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+                time.sleep(rng.uniform(0.5 * duration, duration))
+                proc.send_signal(signal.SIGKILL)
+                counts["killed"] += proc.wait() == -signal.SIGKILL
+                counts["kills"] += 1
+                listed = _gloss(tmp, code, "list", "--json")
+                now = _state(tmp / "user")
+                counts["old" if now == old else "new" if now == new else "in-between"] += 1
+                if listed.returncode != 0:
+                    counts["stuck"] += 1
+                    continue
+                fresh = _gloss(tmp, code, "list", "--json", cache=f"fresh-{label}-{k}")
+                shutil.rmtree(tmp / f"fresh-{label}-{k}", ignore_errors=True)
+                counts["disagreeing"] += fresh.stdout != listed.stdout
+            out[label] = counts
+            print(label, f"{duration:.2f} s", counts, flush=True)
+    return out
+
+
+def _restore(tmp: Path, start: Path) -> None:
+    for part in ("user", "cache"):
+        shutil.rmtree(tmp / part, ignore_errors=True)
+        shutil.copytree(start / part, tmp / part)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--kills", type=int, default=99)
+    parser.add_argument("--pairs", type=int, default=10)
+    parser.add_argument("--fours", type=int, default=4)
+    parser.add_argument("--code", type=Path, default=None)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    if args.pairs:
+        print("2 at once:", concurrent(args.pairs, 2, args.code), flush=True)
+    if args.fours:
+        print("4 at once:", concurrent(args.fours, 4, args.code), flush=True)
+    if args.kills:
+        kills(args.kills, args.code, args.seed)
+
+
+if __name__ == "__main__":
+    main()
