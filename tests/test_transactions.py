@@ -322,3 +322,32 @@ def test_a_change_left_committed_is_finished_before_the_next_change_reads(
     for query, concept in (("okapi norm", "Okapi norm"), ("zebra normalization", "Zebra")):
         found = _run(tmp_path, "search", query, "--json")
         assert found.returncode == 0 and concept in found.stdout, query
+
+
+def test_a_full_cache_disk_is_said_and_the_lookup_served_from_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the index cannot be written (the disk is full), the lookup is answered from an
+    index compiled in memory, and the user is told, in one line, why every lookup is slow."""
+    import sqlite3
+
+    from glossary_cli import api, errors, index
+
+    said: list[str] = []
+    monkeypatch.setattr(errors, "notice_handler", said.append)
+    monkeypatch.setattr(errors, "_NOTICED", set())
+    fill = index._fill
+
+    def full(conn: sqlite3.Connection, batches: Any) -> None:
+        if conn.execute("PRAGMA database_list").fetchone()[2]:  # a file, not :memory:
+            raise sqlite3.OperationalError("database or disk is full")
+        fill(conn, batches)
+
+    monkeypatch.setattr(index, "_fill", full)
+    env = {"GLOSS_CACHE": str(tmp_path / "cache"), "GLOSS_USER_DATA": str(tmp_path / "user"),
+           "GLOSS_DATA": str(Path(__file__).parents[1] / "data")}  # fmt: skip
+    monkeypatch.setattr(index, "SHIPPED_INDEX", tmp_path / "none.sqlite3")
+    hits = api.search(api.open_searcher(env=env), "pruning")
+    assert hits and hits[0].concept.id == "pruning"
+    assert len(said) == 1 and "disk is full" in said[0] and "GLOSS_CACHE" in said[0]
+    assert not list((tmp_path / "cache").glob("*.tmp"))
