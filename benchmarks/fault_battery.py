@@ -12,7 +12,11 @@
    that lookup fails; a *disagreeing* index when its answer differs from an index compiled
    afresh.
 
-    python benchmarks/fault_battery.py [--kills 100] [--pairs 10] [--fours 4] [--code DIR]
+3. **Aimed kills**: the same, the kill aimed at the writes: after the first change seen in
+   the directory (polled), uniform over the time from there to the command's end.
+
+    python benchmarks/fault_battery.py [--kills 99] [--aimed 99] [--pairs 10] [--fours 4]
+                                       [--code DIR]
 
 ``--code DIR`` runs another checkout's ``glossary_cli`` (e.g. a worktree of an older commit),
 to put the figures side by side.
@@ -113,8 +117,10 @@ def _table(path: Path, rows: int, seed: int) -> None:
             out.writerow([f"{word} {i}", f"শব্দ {i}", f"the {word} of row {i}"])
 
 
-def kills(total: int, code: Path | None, seed: int) -> dict[str, dict[str, int]]:
-    """``total`` random kills spread over add, remove and build --user."""
+def kills(total: int, code: Path | None, seed: int, aimed: bool) -> dict[str, dict[str, int]]:
+    """``total`` kills spread over add, remove and build --user: at random in the second half
+    of each command, or ``aimed`` at its writes (uniform over the time from the first change
+    seen on disk to the command's end, measured first)."""
     rng = random.Random(seed)
     out: dict[str, dict[str, int]] = {}
     with tempfile.TemporaryDirectory(prefix="gloss-battery-") as name:
@@ -148,17 +154,24 @@ def kills(total: int, code: Path | None, seed: int) -> dict[str, dict[str, int]]
             new = _state(tmp / "user")
             assert new != old, f"{label} changed nothing"
             duration = statistics.median(took)
+            windows = []
+            for _ in range(3):
+                _restore(tmp, start)
+                proc = _start(tmp, code, args)
+                first = _first_change(tmp / "user", proc)
+                proc.wait()
+                windows.append(time.perf_counter() - first if first else 0.0)
+            window = statistics.median(windows)
             counts = {"kills": 0, "killed": 0, "old": 0, "new": 0, "in-between": 0, "stuck": 0,
                       "disagreeing": 0}  # fmt: skip
             for k in range(total // len(scenarios)):
                 _restore(tmp, start)
-                proc = subprocess.Popen(
-                    [sys.executable, "-m", "glossary_cli", *args],
-                    env=_env(tmp, code),
-                    stdout=subprocess.DEVNULL,
-                    stderr=subprocess.DEVNULL,
-                )
-                time.sleep(rng.uniform(0.5 * duration, duration))
+                proc = _start(tmp, code, args)
+                if aimed:  # at the writes: from the first change seen on disk
+                    _first_change(tmp / "user", proc)
+                    time.sleep(rng.uniform(0, window))
+                else:
+                    time.sleep(rng.uniform(0.5 * duration, duration))
                 proc.send_signal(signal.SIGKILL)
                 counts["killed"] += proc.wait() == -signal.SIGKILL
                 counts["kills"] += 1
@@ -172,8 +185,42 @@ def kills(total: int, code: Path | None, seed: int) -> dict[str, dict[str, int]]
                 shutil.rmtree(tmp / f"fresh-{label}-{k}", ignore_errors=True)
                 counts["disagreeing"] += fresh.stdout != listed.stdout
             out[label] = counts
-            print(label, f"{duration:.2f} s", counts, flush=True)
+            print(label, "aimed" if aimed else "random", f"{duration:.2f} s",
+                  f"write window {window * 1000:.0f} ms", counts, flush=True)  # fmt: skip
     return out
+
+
+def _start(tmp: Path, code: Path | None, args: tuple[str, ...]) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "glossary_cli", *args],
+        env=_env(tmp, code),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def _look(user: Path) -> list[tuple[str, int, int]]:
+    """What a directory listing shows of the user directory: names, sizes, mtimes."""
+    seen = []
+    for folder in (user, user / "sources", user / "records", user / ".gloss-journal"):
+        try:
+            with os.scandir(folder) as entries:
+                for e in entries:
+                    st = e.stat(follow_symlinks=False)
+                    seen.append((f"{folder.name}/{e.name}", st.st_size, st.st_mtime_ns))
+        except OSError:
+            continue
+    return sorted(seen)
+
+
+def _first_change(user: Path, proc: subprocess.Popen[bytes]) -> float | None:
+    """Poll the user directory until something in it changes (the command's first write):
+    the time it did, or ``None`` when the command ended first."""
+    before = _look(user)
+    while proc.poll() is None:
+        if _look(user) != before:
+            return time.perf_counter()
+    return None
 
 
 def _restore(tmp: Path, start: Path) -> None:
@@ -185,6 +232,7 @@ def _restore(tmp: Path, start: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--kills", type=int, default=99)
+    parser.add_argument("--aimed", type=int, default=99)
     parser.add_argument("--pairs", type=int, default=10)
     parser.add_argument("--fours", type=int, default=4)
     parser.add_argument("--code", type=Path, default=None)
@@ -195,7 +243,9 @@ def main() -> None:
     if args.fours:
         print("4 at once:", concurrent(args.fours, 4, args.code), flush=True)
     if args.kills:
-        kills(args.kills, args.code, args.seed)
+        kills(args.kills, args.code, args.seed, aimed=False)
+    if args.aimed:
+        kills(args.aimed, args.code, args.seed, aimed=True)
 
 
 if __name__ == "__main__":
