@@ -14,9 +14,12 @@
 
 3. **Aimed kills**: the same, the kill aimed at the writes: after the first change seen in
    the directory (polled), uniform over the time from there to the command's end.
+4. **Every write** (``--every-write``): each command killed just after each rename and each
+   deletion it makes, in turn (``os.replace`` and ``os.unlink`` wrapped in the process: the
+   same points in any version of gloss, so that versions compare).
 
-    python benchmarks/fault_battery.py [--kills 99] [--aimed 99] [--pairs 10] [--fours 4]
-                                       [--code DIR]
+    python benchmarks/fault_battery.py [--kills 99] [--aimed 99] [--every-write]
+                                       [--pairs 10] [--fours 4] [--code DIR]
 
 ``--code DIR`` runs another checkout's ``glossary_cli`` (e.g. a worktree of an older commit),
 to put the figures side by side.
@@ -52,6 +55,7 @@ def _gloss(tmp: Path, code: Path | None, *args: str, cache: str = "cache") -> An
     return subprocess.run(
         [sys.executable, "-m", "glossary_cli", *args],
         env=_env(tmp, code, cache),
+        cwd=tmp,  # not the checkout: python -m would import the glossary_cli found there
         capture_output=True,
         text=True,
         timeout=600,
@@ -88,6 +92,7 @@ def concurrent(trials: int, n: int, code: Path | None) -> tuple[int, int]:
                 subprocess.Popen(
                     [sys.executable, "-m", "glossary_cli", "add", str(f)],
                     env=_env(tmp, code),
+                    cwd=tmp,
                     stdout=subprocess.DEVNULL,
                     stderr=subprocess.DEVNULL,
                 )
@@ -194,6 +199,7 @@ def _start(tmp: Path, code: Path | None, args: tuple[str, ...]) -> subprocess.Po
     return subprocess.Popen(
         [sys.executable, "-m", "glossary_cli", *args],
         env=_env(tmp, code),
+        cwd=tmp,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -223,6 +229,87 @@ def _first_change(user: Path, proc: subprocess.Popen[bytes]) -> float | None:
     return None
 
 
+#: Runs gloss with every rename (``os.replace``) and deletion (``os.unlink``) counted: with
+#: ``N > 0`` the process kills itself just after the N-th, otherwise it prints the count. The
+#: same hook in any version of gloss, whatever its own fault hooks.
+DRIVER = """
+import os, signal, sys
+stop_at, done = int(sys.argv[1]), [0]
+def counted(call):
+    def run(*args, **kwargs):
+        result = call(*args, **kwargs)
+        done[0] += 1
+        if done[0] == stop_at:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return result
+    return run
+os.replace, os.unlink = counted(os.replace), counted(os.unlink)
+from glossary_cli.cli import main
+sys.argv = ["gloss", *sys.argv[2:]]
+try:
+    main()
+finally:
+    if stop_at == 0:
+        print(f"writes {done[0]}", file=sys.stderr)
+"""
+
+
+def every_write(code: Path | None) -> dict[str, dict[str, int]]:
+    """Each command killed just after each of its renames and deletions, in turn."""
+    out: dict[str, dict[str, int]] = {}
+    with tempfile.TemporaryDirectory(prefix="gloss-battery-") as name:
+        tmp = Path(name)
+        _table(tmp / "base.csv", 200, 1)
+        _table(tmp / "big.csv", 2000, 2)
+        _plain(tmp / "plain.txt", 1)
+        assert _gloss(tmp, code, "add", str(tmp / "base.csv")).returncode == 0
+        _gloss(tmp, code, "search", "row")
+        scenarios = {
+            "add a table": (("add", str(tmp / "big.csv")), None),
+            "add a plain file": (("add", str(tmp / "plain.txt")), None),
+            "remove": (("remove", "base.csv"), ("add", str(tmp / "big.csv"))),
+            "build --user": (("build", "--user"), ("add", str(tmp / "plain.txt"))),
+        }
+        for label, (args, before) in scenarios.items():
+            start = tmp / f"start-{len(out)}"
+            if before is not None:
+                _gloss(tmp, code, *before)
+                _gloss(tmp, code, "search", "row")
+            if label == "build --user":
+                for record in (tmp / "user" / "records").iterdir():
+                    record.unlink()
+            shutil.copytree(tmp / "user", start / "user")
+            shutil.copytree(tmp / "cache", start / "cache")
+            old = _state(tmp / "user")
+            counted = subprocess.run(
+                [sys.executable, "-c", DRIVER, "0", *args],
+                env=_env(tmp, code), capture_output=True, text=True, timeout=600,
+            )  # fmt: skip
+            writes = int(counted.stderr.rsplit("writes ", 1)[1].split()[0])
+            new = _state(tmp / "user")
+            counts = {"kills": 0, "old": 0, "new": 0, "in-between": 0, "stuck": 0,
+                      "disagreeing": 0}  # fmt: skip
+            for k in range(1, writes + 1):
+                _restore(tmp, start)
+                killed = subprocess.run(
+                    [sys.executable, "-c", DRIVER, str(k), *args],
+                    env=_env(tmp, code), capture_output=True, timeout=600, cwd=tmp,
+                )  # fmt: skip
+                counts["kills"] += killed.returncode == -signal.SIGKILL
+                listed = _gloss(tmp, code, "list", "--json")
+                now = _state(tmp / "user")
+                counts["old" if now == old else "new" if now == new else "in-between"] += 1
+                if listed.returncode != 0:
+                    counts["stuck"] += 1
+                    continue
+                fresh = _gloss(tmp, code, "list", "--json", cache=f"fresh-{k}")
+                shutil.rmtree(tmp / f"fresh-{k}", ignore_errors=True)
+                counts["disagreeing"] += fresh.stdout != listed.stdout
+            out[label] = counts
+            print(label, "every write", counts, flush=True)
+    return out
+
+
 def _restore(tmp: Path, start: Path) -> None:
     for part in ("user", "cache"):
         shutil.rmtree(tmp / part, ignore_errors=True)
@@ -233,6 +320,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--kills", type=int, default=99)
     parser.add_argument("--aimed", type=int, default=99)
+    parser.add_argument("--every-write", action="store_true")
     parser.add_argument("--pairs", type=int, default=10)
     parser.add_argument("--fours", type=int, default=4)
     parser.add_argument("--code", type=Path, default=None)
@@ -246,6 +334,8 @@ def main() -> None:
         kills(args.kills, args.code, args.seed, aimed=False)
     if args.aimed:
         kills(args.aimed, args.code, args.seed, aimed=True)
+    if args.every_write:
+        every_write(args.code)
 
 
 if __name__ == "__main__":
