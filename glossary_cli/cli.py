@@ -2,7 +2,7 @@
 :mod:`glossary_cli.store`, hand the result to :mod:`glossary_cli.render`.
 
 Exit codes (:class:`glossary_cli.errors.ExitCode`): 0 found, 1 nothing found (or stale records
-under ``build --check``), 2 usage error, 3 data error.
+under ``build --check``), 2 usage error, 3 data error, 70 internal error (a bug in gloss).
 """
 
 # No ``from __future__ import annotations`` here: Typer reads every command's signature at
@@ -10,7 +10,7 @@ under ``build --check``), 2 usage error, 3 data error.
 
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
@@ -27,7 +27,8 @@ from glossary_cli.tags import parse_langs
 EPILOG = (
     "Exit codes: 0 found, 1 nothing found (or stale records with build --check, errors "
     "found by lint), "
-    "2 usage error, 3 data error (a malformed glossary, record or index file)."
+    "2 usage error, 3 data error (a malformed glossary, record or index file), "
+    "70 internal error (a bug in gloss; GLOSS_DEBUG=1 shows its traceback)."
 )
 
 app = typer.Typer(
@@ -1578,3 +1579,36 @@ def main() -> None:
         sys.exit(code)
     except KeyboardInterrupt:
         sys.exit(130)
+    except Exception as exc:  # the funnel of last resort: a bug, said as one
+        sys.exit(_internal_error(exc, os.environ))
+
+
+#: The environment variable that makes an internal error print its traceback.
+DEBUG_VARIABLE = "GLOSS_DEBUG"
+
+
+def _internal_error(exc: BaseException, env: Mapping[str, str]) -> int:
+    """Say that an exception gloss did not expect ended the command: a bug in gloss, not a
+    verdict on the data. One line names it; the traceback follows only when
+    ``GLOSS_DEBUG`` is set (to anything but ``""`` or ``0``).
+
+    Returns:
+        :attr:`ExitCode.INTERNAL` (70), never 1, which means "nothing found".
+    """
+    what = printable(f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__)
+    lines = [f"gloss: internal error: {what}"]
+    if env.get(DEBUG_VARIABLE, "") not in ("", "0"):
+        import traceback
+
+        lines += [printable(ln) for ln in "".join(traceback.format_exception(exc)).splitlines()]
+    else:
+        lines.append(
+            "gloss: this is a bug in gloss, not a problem with your data: please report it with "
+            f"the command that caused it (run it again with {DEBUG_VARIABLE}=1 to see the "
+            "traceback to include)"
+        )
+    try:
+        print("\n".join(lines), file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+    return int(ExitCode.INTERNAL)
