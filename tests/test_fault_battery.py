@@ -42,6 +42,8 @@ def _run_main(monkeypatch: pytest.MonkeyPatch, *args: str) -> int:
     """Run the real entry point, :func:`glossary_cli.cli.main`, as the console script does."""
     monkeypatch.setattr(sys, "argv", ["gloss", *args])
     monkeypatch.setattr(sys, "stdout", sys.stdout)  # main() wraps it; put it back after
+    # main() registers only the command it runs: the other tests need them all
+    monkeypatch.setattr(app, "registered_commands", list(app.registered_commands))
     with pytest.raises(SystemExit) as stopped:
         main()
     code = stopped.value.code
@@ -84,3 +86,63 @@ def test_the_internal_error_code_is_documented() -> None:
     assert "70 internal error (a bug in gloss" in help_text
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     assert "| 70 | internal error" in readme
+
+
+# --- 8. regex mode: letters folded, escapes never; RE2's errors are usage errors ---------------
+
+
+@pytest.fixture
+def numbered(isolated: Path) -> Path:
+    """A user glossary with an all-digit term (``2024``), one of letters and a Bengali one."""
+    path = isolated / "numbered.jsonl"
+    records = [
+        '{"id": "year-2024", "languages": {"en": {"terms": [{"term": "2024"}]}}}',
+        '{"id": "zqxmodel", "languages": {"en": {"terms": [{"term": "Zqxmodel"}]}, '
+        '"bn": {"terms": [{"term": "জকমডেল"}]}}}',
+    ]
+    path.write_text("\n".join(records) + "\n", encoding="utf-8")
+    added = gloss("add", str(path))
+    assert added.exit_code == 0, added.stderr
+    return path
+
+
+def _ids(*args: str) -> set[str]:
+    result = gloss("search", "--mode", "regex", "--format", "jsonl", "--limit", "100", *args)
+    assert result.exit_code in (0, 1), result.stderr
+    import json
+
+    return {json.loads(line)["id"] for line in result.stdout.splitlines()}
+
+
+@pytest.mark.parametrize(
+    ("pattern", "has", "lacks"),
+    [
+        (r"^\D+$", {"zqxmodel"}, {"year-2024"}),  # no digit: not 2024
+        (r"^\d+$", {"year-2024"}, {"zqxmodel"}),
+        (r"^\S+$", {"year-2024", "zqxmodel"}, set()),
+        (r"^\W+$", set(), {"year-2024"}),  # (RE2's \w is ASCII: জকমডেল is all \W)
+        (r"^\w+$", {"year-2024", "zqxmodel"}, set()),
+        ("^ZQXMODEL$", {"zqxmodel"}, set()),  # the case is still ignored
+        (r"^\p{Bengali}+$", {"zqxmodel"}, {"year-2024"}),
+        (r"(?P<head>zqx)model", {"zqxmodel"}, set()),
+    ],
+)
+def test_regex_escapes_keep_their_meaning(
+    numbered: Path, pattern: str, has: set[str], lacks: set[str]
+) -> None:
+    found = _ids("--", pattern)
+    assert has <= found and not (lacks & found), found
+
+
+@pytest.mark.parametrize(
+    ("pattern", "says"),
+    [
+        (r"\p{Klingon}", r"\p{…} takes a Unicode script"),
+        ("(?P<x>a", "missing )"),
+        ("(?P=x)", "invalid perl operator"),  # RE2 has no backreferences
+    ],
+)
+def test_a_pattern_re2_refuses_is_a_usage_error(pattern: str, says: str) -> None:
+    result = gloss("search", "--mode", "regex", "--", pattern)
+    assert result.exit_code == ExitCode.USAGE
+    assert "is not valid" in result.stderr and says in result.stderr
