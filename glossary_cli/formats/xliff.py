@@ -25,12 +25,22 @@ def pairs(data: bytes, name: str) -> tuple[str | None, str | None, list[tuple[st
 
     Raises:
         ParseError: not well-formed, an internal DTD or an entity (refused before reading),
-            or a file translate-toolkit cannot read as XLIFF or TMX.
+            an XLIFF document without a ``<file>``, elements nested deeper than lxml reads
+            (256), or a file translate-toolkit cannot read as XLIFF or TMX.
     """
+    from lxml import etree
+
     from glossary_cli.formats._xml import local, parse_xml
 
-    root, _ = parse_xml(data, name)  # the safety check; translate-toolkit reads the units
+    root, lines = parse_xml(data, name)  # the safety check; translate-toolkit reads the units
     kind = local(root.tag)
+    if kind == "xliff" and not any(local(e.tag) == "file" for e in root):
+        raise ParseError(
+            "the XLIFF document has no <file> element, so no translation unit",
+            path=name,
+            line=lines.get(root),
+            hint="give an XLIFF file whose <xliff> holds <file> elements with the units",
+        )
     try:
         if kind == "tmx":
             return _tmx(data, root)
@@ -58,7 +68,19 @@ def pairs(data: bytes, name: str) -> tuple[str | None, str | None, list[tuple[st
                 uid = _unit_id(unit) or str(n)
                 units.append((uid, text, str(unit.target or "")))
             return source, target, units
-    except (ValueError, TypeError, AttributeError, KeyError) as exc:
+    except etree.XMLSyntaxError as exc:
+        # lxml's own limits (huge_tree off): elements nested more than 256 deep, a text node
+        # of more than 10 MB
+        reason = str(exc.msg or exc).split(", use XML_PARSE_HUGE")[0]
+        if reason.startswith("Excessive depth in document: "):
+            reason = f"its elements nest more than {reason.rpartition(' ')[2]} deep"
+        raise ParseError(
+            f"not an XLIFF or TMX file gloss can read: {reason}",
+            path=name,
+            line=exc.lineno or None,
+            hint="inline tags nest a few levels deep in a real file: check how it was made",
+        ) from None
+    except (ValueError, TypeError, AttributeError, KeyError, StopIteration) as exc:
         raise ParseError(f"not an XLIFF or TMX file gloss can read: {exc}", path=name) from None
     raise ParseError(
         f"the root element is <{kind}>, not <xliff> or <tmx>",
