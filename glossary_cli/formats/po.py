@@ -226,8 +226,8 @@ def _text(data: bytes, name: str) -> str:
             charset = head.split(marker, 1)[1].split("\\", 1)[0].split('"', 1)[0].strip()
             try:
                 return data.decode(charset)
-            except (LookupError, UnicodeDecodeError):
-                pass
+            except (LookupError, UnicodeDecodeError, ValueError):
+                pass  # (ValueError: a charset name with a NUL byte, as in a UTF-16 file)
         raise
 
 
