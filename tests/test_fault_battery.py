@@ -146,3 +146,131 @@ def test_a_pattern_re2_refuses_is_a_usage_error(pattern: str, says: str) -> None
     result = gloss("search", "--mode", "regex", "--", pattern)
     assert result.exit_code == ExitCode.USAGE
     assert "is not valid" in result.stderr and says in result.stderr
+
+
+# --- 5. malformed input: file, line, what is wrong, exit 3 -------------------------------------
+
+PO_HEADER = 'msgid ""\nmsgstr ""\n"Language: bn\\n"\n'
+TBX = (
+    '<?xml version="1.0" encoding="{enc}"?>\n<martif type="TBX" xml:lang="en"><text><body>\n'
+    '<termEntry id="c1"><langSet xml:lang="en"><tig><term>model</term></tig></langSet>\n'
+    '<langSet xml:lang="{lang}"><tig><term>{term}</term></tig></langSet></termEntry>\n'
+    "</body></text></martif>\n"
+)
+XLIFF = (
+    '<?xml version="1.0" encoding="{enc}"?>\n<xliff version="1.2"><file source-language="en" '
+    'target-language="{lang}" datatype="plaintext" original="x"><body>\n'
+    '<trans-unit id="1"><source>{source}</source><target>{target}</target></trans-unit>\n'
+    "</body></file></xliff>\n"
+)
+RECORD = (
+    "schema_version: 2\nconcepts:\n- id: x\n  languages:\n    en:\n      terms:\n      - term: {}\n"
+)
+
+
+def _utf16_po_with_a_nul_in_its_charset() -> bytes:
+    """A PO file with a UTF-16 byte order mark whose bytes are no UTF-16 (an odd count), and
+    an ASCII charset name with a NUL byte in it."""
+    text = PO_HEADER + '"Content-Type: text/plain; charset=UTF\x00-8\\n"\n\nmsgid "a"\nmsgstr "b"\n'
+    body = text.encode("ascii")
+    return b"\xff\xfe" + body + b"x" * (1 - len(body) % 2)
+
+
+UTF16_PO = _utf16_po_with_a_nul_in_its_charset()
+MALFORMED = [
+    # (file name, content, command, exit code, what the message says)
+    ("terms.csv", b"id,note\n1,hello\n", "add", 3, "terms.csv:1: no column holds terms"),
+    ("terms.csv", b"id,note\n1,hello\n", "check", 3, "terms.csv:1: a bilingual table needs"),
+    ("bn.po", UTF16_PO, "add", 3, "bn.po:1:52: bytes 0a are not valid UTF-16"),
+    ("bn.po", UTF16_PO, "check", 3, "bn.po:1:52: bytes 0a are not valid UTF-16"),
+    (
+        "x.tbx",
+        TBX.format(enc="Shift_JIS", lang="en", term="model\x80").encode("latin-1"),
+        "add",
+        3,
+        "x.tbx:4:40: byte 0x80 is not Shift_JIS text",
+    ),
+    (
+        "x.tbx",
+        TBX.format(enc="x-klingon", lang="ja", term="model").encode("ascii"),
+        "add",
+        3,
+        "x.tbx:1: the XML declaration names the encoding 'x-klingon'",
+    ),
+    ("x.xlf", b'<?xml version="1.0"?>\n<xliff version="1.2">\n</xliff>\n', "scan", 3,
+     "x.xlf:2: the XLIFF document has no <file> element"),
+    ("x.xlf", b'<?xml version="1.0"?>\n<xliff version="1.2">\n</xliff>\n', "check", 3,
+     "x.xlf:2: the XLIFF document has no <file> element"),
+    (
+        "x.xlf",
+        XLIFF.format(
+            enc="UTF-8", lang="bn", source='<g id="a">' * 300 + "model" + "</g>" * 300,
+            target="মডেল",
+        ).encode(),
+        "scan",
+        3,
+        "x.xlf:3: not an XLIFF or TMX file gloss can read: its elements nest more than 256",
+    ),
+    ("x.yaml", RECORD.format("2019-06-35").encode(), "add", 3,
+     "x.yaml:7:15: invalid YAML: '2019-06-35' is written as a date but is none"),
+    ("x.yaml", RECORD.format("2019-06-05").encode(), "add", 3,
+     "x.yaml:7: concept 'x': languages.en.terms[1].term must be a string, not date"),
+    ("x.yaml", RECORD.format("!!int twelve").encode(), "add", 3,
+     "x.yaml:7:15: invalid YAML: 'twelve' cannot be read as int"),
+    ("x.jsonl", b"[" * 100_000 + b"]" * 100_000 + b"\n", "add", 3,
+     "x.jsonl:1: the line nests arrays or objects too deep"),
+    ("x.jsonl", b'{"id": "x", "a": ' + b"[" * 100_000 + b"]" * 100_000 + b"}\n", "add", 3,
+     "x.jsonl:1: the line nests arrays or objects too deep"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "command", "code", "says"),
+    MALFORMED,
+    ids=[f"{m[2]}-{m[0]}-{k}" for k, m in enumerate(MALFORMED)],
+)
+def test_malformed_input_is_a_message_with_its_line_never_a_traceback(
+    isolated: Path, name: str, data: bytes, command: str, code: int, says: str
+) -> None:
+    path = isolated / name
+    path.write_bytes(data)
+    args = {"add": ["add", "--dry-run"], "scan": ["scan"], "check": ["check"]}[command]
+    result = gloss(*args, str(path))
+    assert result.exit_code == code, result.stderr
+    assert f"{isolated}/{says}" in result.stderr or says in result.stderr, result.stderr
+    assert not (isolated / "user" / "sources").exists()
+
+
+def test_a_document_in_an_encoding_expat_lacks_is_read_in_it(isolated: Path) -> None:
+    """TBX in Shift_JIS, XLIFF in GB2312: decoded as their XML declaration says."""
+    tbx = isolated / "ja.tbx"
+    tbx.write_bytes(TBX.format(enc="Shift_JIS", lang="ja", term="モデル").encode("shift_jis"))
+    added = gloss("add", "--dry-run", str(tbx))
+    assert added.exit_code == 0, added.stderr
+    assert "ja モデル" in added.stdout
+    xlf = isolated / "zh.xlf"
+    xlf.write_bytes(XLIFF.format(enc="GB2312", lang="zh", source="pruning", target="剪枝")
+                    .encode("gb2312"))  # fmt: skip
+    scanned = gloss("scan", "--format", "jsonl", str(xlf))
+    assert scanned.exit_code == 0, scanned.stderr
+    assert '"id":"pruning"' in scanned.stdout.replace(" ", "")
+
+
+FRONT = "---\ntitle: {title}\nlang: en\ndate: {date}\n---\nA definition.\n"
+
+
+def test_a_term_file_whose_date_is_no_date_is_named_and_left_out(isolated: Path) -> None:
+    folder = isolated / "terms"
+    folder.mkdir()
+    (folder / "good.md").write_text(FRONT.format(title="Zqxgood", date="2019-06-05"))
+    (folder / "bad.md").write_text(FRONT.format(title="Zqxbad", date="2019-06-35"))
+    result = gloss("add", "--dry-run", str(folder))
+    assert result.exit_code == 0, result.stderr
+    assert "bad.md:4: invalid YAML: '2019-06-35' is written as a date but is none" in (
+        result.stderr
+    )
+    assert "Zqxgood" in result.stdout and "Zqxbad" not in result.stdout
+    (folder / "good.md").unlink()
+    refused = gloss("add", "--dry-run", str(folder))
+    assert refused.exit_code == 3
+    assert "terms/bad.md:4:7: invalid YAML: '2019-06-35'" in refused.stderr
