@@ -274,3 +274,44 @@ def test_a_term_file_whose_date_is_no_date_is_named_and_left_out(isolated: Path)
     refused = gloss("add", "--dry-run", str(folder))
     assert refused.exit_code == 3
     assert "terms/bad.md:4:7: invalid YAML: '2019-06-35'" in refused.stderr
+
+
+# --- 7. a term folder reads only its own files -------------------------------------------------
+
+
+def _term(title: str) -> str:
+    return f"---\ntitle: {title}\nlang: en\n---\nA definition of {title}.\n"
+
+
+def test_a_term_folder_does_not_follow_links_out_of_itself(isolated: Path) -> None:
+    elsewhere = isolated / "elsewhere"
+    (elsewhere / "en").mkdir(parents=True)
+    (elsewhere / "secret.md").write_text(_term("Zqxsecret"), encoding="utf-8")
+    (elsewhere / "en" / "hidden.md").write_text(_term("Zqxhidden"), encoding="utf-8")
+    folder = isolated / "terms"
+    folder.mkdir()
+    (folder / "model.md").write_text(_term("Zqxmodel"), encoding="utf-8")
+    (folder / "link.md").symlink_to(elsewhere / "secret.md")
+    (folder / "bn").symlink_to(elsewhere / "en", target_is_directory=True)
+    (folder / "dangling.md").symlink_to(isolated / "nothing.md")
+    (folder / "same.md").symlink_to("model.md")  # a link that stays inside is read
+    result = gloss("add", "--dry-run", str(folder))
+    assert result.exit_code == 0, result.stderr
+    assert "Zqxsecret" not in result.stdout and "Zqxhidden" not in result.stdout
+    assert "Zqxmodel" in result.stdout
+    warning = next(ln for ln in result.stderr.splitlines() if "symbolic link" in ln)
+    assert "3 files were skipped (a symbolic link to a file or folder outside the term folder)" in (
+        warning
+    )
+    assert all(name in warning for name in ("link.md", "bn", "dangling.md"))
+
+
+def test_a_term_folder_of_links_out_only_is_refused(isolated: Path) -> None:
+    (isolated / "secret.md").write_text(_term("Zqxsecret"), encoding="utf-8")
+    folder = isolated / "terms"
+    folder.mkdir()
+    (folder / "link.md").symlink_to(isolated / "secret.md")
+    result = gloss("add", "--dry-run", "--format", "folder", str(folder))
+    assert result.exit_code == ExitCode.USAGE, result.stderr
+    assert "holds no Markdown file" in result.stderr
+    assert "Zqxsecret" not in result.stdout + result.stderr
