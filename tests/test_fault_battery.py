@@ -315,3 +315,93 @@ def test_a_term_folder_of_links_out_only_is_refused(isolated: Path) -> None:
     assert result.exit_code == ExitCode.USAGE, result.stderr
     assert "holds no Markdown file" in result.stderr
     assert "Zqxsecret" not in result.stdout + result.stderr
+
+
+# --- 6. control characters: refused the same way by every reader, made visible when shown ------
+
+
+def _xlsx(rows: list[list[str]]) -> bytes:
+    import io
+
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    for row in rows:
+        book.active.append(row)  # type: ignore[union-attr]
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+TERM_ENTRY = (
+    '<?xml version="1.0"?>\n<martif type="TBX" xml:lang="en"><text><body>\n'
+    '<termEntry id="c1"><langSet xml:lang="en"><tig><term>model</term></tig></langSet>\n'
+    '<langSet xml:lang="bn"><tig><term>{}</term></tig></langSet></termEntry>\n'
+    "</body></text></martif>\n"
+)
+MESSAGE = "holds the control character U+"
+CONTROLLED = [
+    # (file name, content, command, what the message says after FILE:LINE: )
+    ("table.md", "# Glossary\n\n| English | Bengali |\n|---|---|\n| model | মডেল |\n"
+     "| over\x1b[2Jfitting | ওভারফিটিং |\n", "add",
+     "table.md:6: the English cell " + MESSAGE + "001B"),
+    ("headings.md", "# Glossary\n\n## Model (মডেল)\n\nA mo\x07del.\n\n## Data (ডেটা)\n\nData.\n",
+     "add", "headings.md:3: a definition in en " + MESSAGE + "0007"),
+    ("list.md", "# Glossary\n\nModel\n: A model.\n\nDa\x1bta\n: Data is data.\n", "add",
+     "list.md:6: the en term " + MESSAGE + "001B"),
+    ("bn.po", PO_HEADER + '\nmsgid "mo\x1b[31mdel"\nmsgstr "মডেল"\n', "add",
+     "bn.po:5: msgid " + MESSAGE + "001B"),
+    ("bn.po", PO_HEADER + '\nmsgid "model"\nmsgstr "মডেল\x07"\n', "add",
+     "bn.po:5: msgstr " + MESSAGE + "0007"),
+    ("bn.po", PO_HEADER + '\nmsgid "mo\x1b[31mdel"\nmsgstr "মডেল"\n', "scan",
+     "bn.po:5: msgid " + MESSAGE + "001B"),
+    ("bn.po", PO_HEADER + '\nmsgid "mo\x1b[31mdel"\nmsgstr "মডেল"\n', "check",
+     "bn.po:5: msgid " + MESSAGE + "001B"),
+    ("x.tbx", TERM_ENTRY.format("মডেল&#x7f;"), "add", "x.tbx:4: the bn term " + MESSAGE + "007F"),
+    ("x.tbx", TERM_ENTRY.format("মডেল&#x9b;2J"), "add", "x.tbx:4: the bn term " + MESSAGE + "009B"),
+    ("x.xlf", XLIFF.format(enc="UTF-8", lang="bn", source="model&#x9b;2J", target="মডেল"), "scan",
+     "x.xlf:3: the source of unit '1' " + MESSAGE + "009B"),
+    ("x.xlf", XLIFF.format(enc="UTF-8", lang="bn", source="model", target="মডেল&#x7f;"), "check",
+     "x.xlf:3: the target of unit '1' " + MESSAGE + "007F"),
+    ("x.tmx", '<?xml version="1.0"?>\n<tmx version="1.4"><header srclang="en"/><body>\n'
+     '<tu tuid="7"><tuv xml:lang="en"><seg>model&#x85;&#x9b;</seg></tuv>'
+     '<tuv xml:lang="bn"><seg>মডেল</seg></tuv></tu>\n</body></tmx>\n', "scan",
+     "x.tmx:3: the source of unit '7' " + MESSAGE + "009B"),
+    ("x.jsonl", '{"id": "x", "languages": {"en": {"terms": [{"term": "mo\\u001bdel"}]}}}\n', "add",
+     "x.jsonl:1: languages.en.terms[1].term " + MESSAGE + "001B"),
+    ("x.yaml", RECORD.format('"mo\\x1bdel"'), "add",
+     "x.yaml:7: concepts[1].languages.en.terms[1].term " + MESSAGE + "001B"),
+    ("x.xlsx", _xlsx([["English", "Bengali"], ["model", "মডেল"], ["da\x7fta", "ডেটা"]]), "add",
+     "x.xlsx:3: the English cell " + MESSAGE + "007F"),
+    ("x.csv", "English,Bengali\nmodel,মডেল\nda\x1bta,ডেটা\n", "add",
+     "x.csv:3: the English cell " + MESSAGE + "001B"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "command", "says"),
+    CONTROLLED,
+    ids=[f"{c[2]}-{c[0]}-{k}" for k, c in enumerate(CONTROLLED)],
+)
+def test_every_reader_refuses_a_control_character_the_same_way(
+    isolated: Path, name: str, content: str | bytes, command: str, says: str
+) -> None:
+    path = isolated / name
+    path.write_bytes(content.encode("utf-8") if isinstance(content, str) else content)
+    args = {"add": ["add"], "scan": ["scan"], "check": ["check"]}[command]
+    result = gloss(*args, str(path))
+    assert result.exit_code == ExitCode.DATA, result.stderr
+    assert f"{path.parent}/{says}" in result.stderr, result.stderr
+    assert "(remove it: a term, definition or note is plain text" in result.stderr
+    assert not (isolated / "user" / "sources").exists()
+
+
+def test_a_term_folder_refuses_a_control_character_naming_its_file(isolated: Path) -> None:
+    folder = isolated / "terms"
+    folder.mkdir()
+    (folder / "model.md").write_text(_term("Zqxmodel"), encoding="utf-8")
+    (folder / "data.md").write_text("---\ntitle: Data\nlang: en\n---\nDa\x07ta.\n")
+    result = gloss("add", str(folder))
+    assert result.exit_code == ExitCode.DATA, result.stderr
+    assert "terms/data.md:5: a definition in en " + MESSAGE + "0007" in result.stderr
+    assert not (isolated / "user" / "sources").exists()

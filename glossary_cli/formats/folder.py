@@ -59,7 +59,13 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from glossary_cli.errors import GlossError, ParseError, ParseWarning
-from glossary_cli.formats._common import clean, decode, digest, glossary_of
+from glossary_cli.formats._common import (
+    clean,
+    decode,
+    digest,
+    glossary_of,
+    refuse_glossary_controls,
+)
 from glossary_cli.formats.markdown import SHORTCODE
 from glossary_cli.model import Concept, Definition, Glossary, LangSection, Reading, Term
 from glossary_cli.tags import read_language
@@ -212,7 +218,8 @@ def read_folder(path: Path) -> Glossary:
         plan says how each folder's language was told.
 
     Raises:
-        ParseError: no term file could be read, more than :data:`MAX_FILES` files.
+        ParseError: no term file could be read, more than :data:`MAX_FILES` files, a text
+            that holds a control character (named with its file and line).
     """
     from markdown_it import MarkdownIt
 
@@ -317,6 +324,7 @@ def read_folder(path: Path) -> Glossary:
             )
         )
     glossary = glossary_of(concepts, path.name, path.name, digest(str(sorted(by_id)).encode()))
+    refuse_glossary_controls(glossary, path.name)
     warnings = list(_skipped_warnings(path, skipped))
     if unread:
         shown = "; ".join(f"{f}: {why}" for f, why in unread[:_NAMED])

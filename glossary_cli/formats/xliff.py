@@ -43,7 +43,9 @@ def pairs(data: bytes, name: str) -> tuple[str | None, str | None, list[tuple[st
         )
     try:
         if kind == "tmx":
-            return _tmx(data, root)
+            found = _tmx(data, root)
+            _refuse_controls(found[2], root, lines, name)
+            return found
         if kind == "xliff":
             version = root.get("version", "1.2")
             if version.startswith("2"):
@@ -67,6 +69,7 @@ def pairs(data: bytes, name: str) -> tuple[str | None, str | None, list[tuple[st
                     continue
                 uid = _unit_id(unit) or str(n)
                 units.append((uid, text, str(unit.target or "")))
+            _refuse_controls(units, root, lines, name)
             return source, target, units
     except etree.XMLSyntaxError as exc:
         # lxml's own limits (huge_tree off): elements nested more than 256 deep, a text node
@@ -87,6 +90,35 @@ def pairs(data: bytes, name: str) -> tuple[str | None, str | None, list[tuple[st
         path=name,
         hint="give an XLIFF (1.2 or 2.x) or TMX file",
     )
+
+
+def _refuse_controls(
+    units: list[tuple[str, str, str]], root: Any, lines: dict[Any, int], name: str
+) -> None:
+    """Refuse a unit whose source or target holds a control character (XML 1.0 lets DEL and
+    the C1 controls through), as every reader does
+    (:func:`glossary_cli.formats._common.refuse_controls`), with the unit's line.
+
+    Raises:
+        ParseError: naming the unit, the side and the line.
+    """
+    from glossary_cli.formats._common import find_control, refuse_controls
+    from glossary_cli.formats._xml import local
+
+    for uid, source, target in units:
+        if find_control([source, target]) is None:
+            continue
+        line = next(
+            (
+                lines.get(e)
+                for e in root.iter()
+                if local(e.tag) in ("trans-unit", "unit", "tu")
+                and e.get("id", e.get("tuid")) == uid
+            ),
+            None,
+        )
+        sides = {f"the source of unit {uid!r}": source, f"the target of unit {uid!r}": target}
+        refuse_controls(sides, name, line, describe=lambda path: str(path[0]))
 
 
 def _unit_id(unit: Any) -> str:
