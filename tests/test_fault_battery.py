@@ -6,6 +6,7 @@ letters, never escapes; and a bug exits 70, never 1 ("nothing found")."""
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -405,3 +406,40 @@ def test_a_term_folder_refuses_a_control_character_naming_its_file(isolated: Pat
     assert result.exit_code == ExitCode.DATA, result.stderr
     assert "terms/data.md:5: a definition in en " + MESSAGE + "0007" in result.stderr
     assert not (isolated / "user" / "sources").exists()
+
+
+TERMINAL_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+HOSTILE_NAME = "a\x1b[2J\x1b]0;owned\x07\x9b31mb.csv"  # clear, retitle, bell, recolour (C1 CSI)
+SHOWN_NAME = "a\\x1b[2J\\x1b]0;owned\\x07\\x9b31mb.csv"
+
+
+def test_add_and_remove_show_a_hostile_file_name_escaped(isolated: Path) -> None:
+    """On a terminal (color=True: click strips no ANSI sequence), the file name printed by
+    add, its dry run, sources and remove has each control character made visible."""
+    path = isolated / HOSTILE_NAME
+    path.write_text("English,Bengali\nzqxmodel,জকমডেল\n", encoding="utf-8")
+    steps = (
+        ["add", "--dry-run", str(path)],
+        ["add", str(path)],
+        ["sources"],
+        ["remove", HOSTILE_NAME],
+    )
+    for args in steps:
+        result = gloss(*args, color=True)
+        assert result.exit_code == 0, result.stderr
+        shown = result.stdout + result.stderr
+        assert not TERMINAL_CONTROLS.search(shown.replace("\n", "")), repr(shown)
+        # (tables show a C0 control as its Unicode picture, ␛: render.safe)
+        assert SHOWN_NAME in shown or "a␛[2J␛]0;owned␇<U+009B>31mb.csv" in shown, shown
+    missing = gloss("remove", HOSTILE_NAME, color=True)
+    assert missing.exit_code == ExitCode.NOT_FOUND
+    assert not TERMINAL_CONTROLS.search(missing.stderr.replace("\n", ""))
+    assert SHOWN_NAME in missing.stderr
+
+
+def test_a_hostile_file_name_in_an_error_is_escaped(isolated: Path) -> None:
+    for args in (["add", str(isolated / HOSTILE_NAME)], ["scan", str(isolated / HOSTILE_NAME)]):
+        result = gloss(*args, color=True)
+        assert result.exit_code in (ExitCode.USAGE, ExitCode.DATA), result.stderr
+        assert not TERMINAL_CONTROLS.search(result.stderr.replace("\n", "")), result.stderr
+        assert SHOWN_NAME in result.stderr
