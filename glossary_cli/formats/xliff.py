@@ -28,8 +28,6 @@ def pairs(data: bytes, name: str) -> tuple[str | None, str | None, list[tuple[st
             an XLIFF document without a ``<file>``, elements nested deeper than lxml reads
             (256), or a file translate-toolkit cannot read as XLIFF or TMX.
     """
-    from lxml import etree
-
     from glossary_cli.formats._xml import local, parse_xml
 
     root, lines = parse_xml(data, name)  # the safety check; translate-toolkit reads the units
@@ -71,9 +69,9 @@ def pairs(data: bytes, name: str) -> tuple[str | None, str | None, list[tuple[st
                 units.append((uid, text, str(unit.target or "")))
             _refuse_controls(units, root, lines, name)
             return source, target, units
-    except etree.XMLSyntaxError as exc:
-        # lxml's own limits (huge_tree off): elements nested more than 256 deep, a text node
-        # of more than 10 MB
+    except SyntaxError as exc:
+        # lxml's XMLSyntaxError (a SyntaxError) at its own limits (huge_tree off): elements
+        # nested more than 256 deep, a text node of more than 10 MB
         reason = str(exc.msg or exc).split(", use XML_PARSE_HUGE")[0]
         if reason.startswith("Excessive depth in document: "):
             reason = f"its elements nest more than {reason.rpartition(' ')[2]} deep"
