@@ -101,9 +101,10 @@ def _loader() -> Any:
                 )
             try:
                 return super().construct_object(node, deep=deep)
-            except (ValueError, OverflowError) as exc:
+            except (ValueError, OverflowError, IndexError, KeyError) as exc:
                 # a scalar YAML 1.1 resolves to a type it then cannot build: a date that is
-                # no date (2019-06-35), an explicit !!int or !!float of no number
+                # no date (2019-06-35), an explicit !!int or !!float of no number (or none:
+                # !!int "" is an IndexError in PyYAML, !!bool maybe a KeyError)
                 raise yaml.constructor.ConstructorError(
                     None, None, _unbuildable(node, exc), node.start_mark
                 ) from None
@@ -214,7 +215,7 @@ def place(exc: RecordError, text: str, name: str) -> None:
             return True
         try:
             return str(constructor.construct_object(k)) == str(key)
-        except (yaml.YAMLError, ValueError, OverflowError):
+        except (yaml.YAMLError, ValueError, OverflowError, IndexError, KeyError):
             return False
 
     for depth, key in enumerate(exc.keys, start=1):
