@@ -35,9 +35,15 @@ from functools import cache
 
 from glossary_cli.errors import UsageError
 
-# RFC 5646 §2.1, simplified: a 2–3 letter primary language subtag, then subtags of 1–8
-# letters or digits (script, region, variant, extension): bn, ar, zh-Hans, sr-Latn-RS, ar-001.
-_LANG_TAG = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$")
+# RFC 5646 §2.1, simplified: a 2–3 letter primary language subtag, then subtags of 2–8
+# letters or digits (extended language, script, region, variant): bn, ar, zh-Hans,
+# sr-Latn-RS, ar-001; then extensions, a one-character singleton followed by subtags of 2–8
+# (en-u-ca-gregory), and a private part, x followed by subtags of 1–8 (en-x-a). A singleton
+# that ends the tag (hi-l) is no tag: ICU refuses it.
+_LANG_TAG = re.compile(
+    r"^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*"
+    r"(?:-[A-WYZa-wyz0-9](?:-[A-Za-z0-9]{2,8})+)*(?:-[Xx](?:-[A-Za-z0-9]{1,8})+)?$"
+)
 # A POSIX locale name (IEEE 1003.1 §8.2; glibc): language[_territory][.codeset][@modifier];
 # also the underscore forms of BCP 47 that tools write (zh_Hans_CN, sr_Latn).
 _POSIX = (
@@ -69,6 +75,8 @@ def is_language_tag(tag: str) -> bool:
     ``ar-001``. Shape only: :func:`known_language` says whether ICU knows its language.
 
     >>> is_language_tag("bn"), is_language_tag("zh-Hans"), is_language_tag("b@d")
+    (True, True, False)
+    >>> is_language_tag("en-u-ca-gregory"), is_language_tag("en-x-a"), is_language_tag("hi-l")
     (True, True, False)
     """
     return bool(_LANG_TAG.match(tag))
