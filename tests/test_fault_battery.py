@@ -218,6 +218,10 @@ MALFORMED = [
      "x.yaml:7: concept 'x': languages.en.terms[1].term must be a string, not date"),
     ("x.yaml", RECORD.format("!!int twelve").encode(), "add", 3,
      "x.yaml:7:15: invalid YAML: 'twelve' cannot be read as int"),
+    ("x.yaml", RECORD.format("!!int").encode(), "add", 3,
+     "x.yaml:7:15: invalid YAML: '' cannot be read as int"),
+    ("x.yaml", RECORD.format("!!bool maybe").encode(), "add", 3,
+     "x.yaml:7:15: invalid YAML: 'maybe' cannot be read as bool"),
     ("x.jsonl", b"[" * 100_000 + b"]" * 100_000 + b"\n", "add", 3,
      "x.jsonl:1: the line nests arrays or objects too deep"),
     ("x.jsonl", b'{"id": "x", "a": ' + b"[" * 100_000 + b"]" * 100_000 + b"}\n", "add", 3,
@@ -443,3 +447,25 @@ def test_a_hostile_file_name_in_an_error_is_escaped(isolated: Path) -> None:
         assert result.exit_code in (ExitCode.USAGE, ExitCode.DATA), result.stderr
         assert not TERMINAL_CONTROLS.search(result.stderr.replace("\n", "")), result.stderr
         assert SHOWN_NAME in result.stderr
+
+
+# --- found by fuzzing the readers with the inputs above, mutated ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "code"),
+    [
+        # a header of one cell over rows of two, told apart by the script of the rows
+        ("x.csv", b"About these terms\nA long definition of the first term here,model\n"
+         b"Another long definition of a term here too,data\n", 0),
+        ("x.tsv", b"hi-l", 0),  # a language tag's shape that ICU refuses (a final singleton)
+        ("x.csv", b"en,hi-l\nmodel,x\n", 3),
+    ],
+)  # fmt: skip
+def test_fuzzed_tables_are_read_or_refused_never_a_traceback(
+    isolated: Path, name: str, data: bytes, code: int
+) -> None:
+    path = isolated / name
+    path.write_bytes(data)
+    result = gloss("add", "--dry-run", str(path))
+    assert result.exit_code == code, result.stderr
