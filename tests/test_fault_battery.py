@@ -459,6 +459,7 @@ def test_a_hostile_file_name_in_an_error_is_escaped(isolated: Path) -> None:
         ("x.csv", b"About these terms\nA long definition of the first term here,model\n"
          b"Another long definition of a term here too,data\n", 0),
         ("x.tsv", b"hi-l", 0),  # a language tag's shape that ICU refuses (a final singleton)
+        ("x.tsv", b"ID-35n", 0),  # nor is 35n a subtag of any kind (region, variant)
         ("x.csv", b"en,hi-l\nmodel,x\n", 3),
     ],
 )  # fmt: skip
