@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from glossary_cli.errors import NotFoundError, UsageError
+from glossary_cli.errors import NotFoundError, ParseError, UsageError
 
 if TYPE_CHECKING:
     from glossary_cli.index import IndexReader
@@ -1212,7 +1212,9 @@ def check_translation(
 
     Raises:
         UsageError: not one or two inputs, an unknown kind, a file of another format, texts
-            whose line counts differ; ParseError: a file that cannot be read.
+            whose line counts differ, columns or languages the options name that a table
+            lacks; ParseError: a file that cannot be read, a table whose header names no
+            source and target language.
     """
     from glossary_cli.formats._common import decode
     from glossary_cli.tags import canonical_tag
@@ -1270,8 +1272,16 @@ def check_translation(
                     columns=dict(columns) if columns else None,
                 )
             except ValueError as exc:
-                raise UsageError(
-                    f"{name}: {exc}", hint="name the columns by language tag: id, en, bn"
+                if columns or source_lang or target_lang:  # what the options asked for
+                    raise UsageError(
+                        f"{name}: {exc}", hint="name the columns by language tag: id, en, bn"
+                    ) from None
+                raise ParseError(  # the file's own header
+                    str(exc),
+                    path=name,
+                    line=1,
+                    hint="name the columns by language tag (id, en, bn), or say which holds "
+                    "what: --columns id=segment,en=english,bn=bangla",
                 ) from None
         else:
             raise UsageError(

@@ -2,7 +2,7 @@
 :mod:`glossary_cli.store`, hand the result to :mod:`glossary_cli.render`.
 
 Exit codes (:class:`glossary_cli.errors.ExitCode`): 0 found, 1 nothing found (or stale records
-under ``build --check``), 2 usage error, 3 data error.
+under ``build --check``), 2 usage error, 3 data error, 70 internal error (a bug in gloss).
 """
 
 # No ``from __future__ import annotations`` here: Typer reads every command's signature at
@@ -10,7 +10,7 @@ under ``build --check``), 2 usage error, 3 data error.
 
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
@@ -27,7 +27,8 @@ from glossary_cli.tags import parse_langs
 EPILOG = (
     "Exit codes: 0 found, 1 nothing found (or stale records with build --check, errors "
     "found by lint), "
-    "2 usage error, 3 data error (a malformed glossary, record or index file)."
+    "2 usage error, 3 data error (a malformed glossary, record or index file), "
+    "70 internal error (a bug in gloss; GLOSS_DEBUG=1 shows its traceback)."
 )
 
 app = typer.Typer(
@@ -179,14 +180,23 @@ def _multilingual(glossary: Any) -> int:
     return sum(1 for c in glossary.concepts if sum(not is_english(s.lang) for s in c.languages) > 1)
 
 
+def _say(text: str = "", *, err: bool = False) -> None:
+    """Print a message or a line of a report for a person: every control character in it (of a
+    file name, a term, a path) made visible as its escape, line by line
+    (:func:`glossary_cli.errors.printable`), so that an ANSI sequence or a bell in a name cannot
+    recolour, clear or ring the terminal. (Tables go through :mod:`glossary_cli.render`, JSON
+    and CSV output is written as data.)"""
+    typer.echo("\n".join(printable(line) for line in text.split("\n")), err=err)
+
+
 def _fail(exc: GlossError) -> NoReturn:
-    typer.echo(f"gloss: {exc}", err=True)
+    _say(f"gloss: {exc}", err=True)
     raise typer.Exit(int(exc.exit_code))
 
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"gloss {__version__}")
+        _say(f"gloss {__version__}")
         raise typer.Exit()
 
 
@@ -211,7 +221,7 @@ def _format(fmt: OutputFormat, as_json: bool) -> OutputFormat:
     if not as_json:
         return fmt
     if fmt not in (OutputFormat.json, OutputFormat.table):
-        typer.echo(
+        _say(
             f"gloss: --json and --format {fmt.value} ask for different outputs: give one of them",
             err=True,
         )
@@ -305,11 +315,11 @@ def search(
             message += " among the terms --status, --type and --glossary select"
         elif min_score:
             message += f" with a score of at least {min_score:g}"
-        typer.echo(message, err=True)
+        _say(message, err=True)
         raise typer.Exit(int(ExitCode.NOT_FOUND))
     _emit(results, langs, fmt, many=True, bidi=bidi, wide=wide, pager=not no_pager)
     if strict and all(h.match.approximate for h in results):
-        typer.echo(f"gloss: every hit for {printable(query)!r} is approximate", err=True)
+        _say(f"gloss: every hit for {printable(query)!r} is approximate", err=True)
         raise typer.Exit(int(ExitCode.NOT_FOUND))
 
 
@@ -359,18 +369,18 @@ def show(
             from glossary_cli import render
 
             render.write_json(None)
-        typer.echo(f"gloss: {exc.message}", err=True)
+        _say(f"gloss: {exc.message}", err=True)
         if exc.suggestions:
-            typer.echo("did you mean:", err=True)
+            _say("did you mean:", err=True)
             for line in exc.suggestions:
-                typer.echo("  " + printable(line), err=True)
+                _say("  " + printable(line), err=True)
             if "surely" in exc.message:
-                typer.echo("(gloss show --best shows the first of them)", err=True)
+                _say("(gloss show --best shows the first of them)", err=True)
         raise typer.Exit(int(exc.exit_code)) from None
     except GlossError as exc:
         _fail(exc)
     if ties:
-        typer.echo(
+        _say(
             f"gloss: {len(ties)} more concept{'s match' if len(ties) > 1 else ' matches'} "
             f"{printable(term)!r} exactly: {printable(', '.join(ties))} "
             "(gloss show ID shows each)",
@@ -378,7 +388,7 @@ def show(
         )
     if not result.sure and result.match.field != "id":
         m = result.match
-        typer.echo(f"gloss: approximate: {m.kind} {m.score:.0f} on {printable(m.text)!r}", err=True)
+        _say(f"gloss: approximate: {m.kind} {m.score:.0f} on {printable(m.text)!r}", err=True)
     _emit(
         [result],
         langs,
@@ -411,7 +421,7 @@ def browse(
     except GlossError as exc:
         _fail(exc)
     if not _on_a_terminal():
-        typer.echo(
+        _say(
             "gloss: browse needs a terminal for its input and output; gloss search QUERY "
             "prints the same results anywhere",
             err=True,
@@ -501,33 +511,33 @@ def build(
     except GlossError as exc:
         _fail(exc)
     for warning in result.warnings:
-        typer.echo(f"gloss: warning: {warning}", err=True)
+        _say(f"gloss: warning: {warning}", err=True)
     g = result.glossary
     files = len(dict.fromkeys(s.file for s in g.sources))
     entries = sum(s.entries for s in g.sources)
-    typer.echo(
+    _say(
         f"{_count(files, 'source')}, {_count(entries, 'entry', 'entries')}, "
         f"{_count(len(g.concepts), 'concept')} ({_multilingual(g)} in more than one language "
         f"besides English), {_count(g.term_count, 'term')}"
     )
     for a in result.alignments:
         verdict = "parallel: merged" if a.parallel else f"not parallel ({a.reason})"
-        typer.echo(f"  {a.first} ~ {a.second}: {a.agreeing}/{a.compared} English agree; {verdict}")
+        _say(f"  {a.first} ~ {a.second}: {a.agreeing}/{a.compared} English agree; {verdict}")
     records = data_dir / store.RECORDS
     if check:
         if store.records_are_current(data_dir, result.text):
-            typer.echo(f"{records} is up to date")
+            _say(f"{records} is up to date")
             return
         import shlex
 
         again = "gloss build" + (f" --data {shlex.quote(data)}" if data else "")
-        typer.echo(f"gloss: {records} is stale; run `{again}` to rebuild it", err=True)
+        _say(f"gloss: {records} is stale; run `{again}` to rebuild it", err=True)
         raise typer.Exit(int(ExitCode.NOT_FOUND))
     try:
         changed = store.write_records(data_dir, result.text)
     except GlossError as exc:
         _fail(exc)
-    typer.echo(f"{'wrote' if changed else 'unchanged:'} {records}")
+    _say(f"{'wrote' if changed else 'unchanged:'} {records}")
 
 
 def _build_user(base: Any, *, strict: bool, check: bool, data: str | None) -> None:
@@ -536,31 +546,31 @@ def _build_user(base: Any, *, strict: bool, check: bool, data: str | None) -> No
 
     result = api.rebuild_user(base, strict=strict, check=check)
     if result is None:
-        typer.echo("no glossaries added with `gloss add`: nothing to rebuild")
+        _say("no glossaries added with `gloss add`: nothing to rebuild")
         return
     for warning in result.warnings:
-        typer.echo(f"gloss: warning: {printable(str(warning))}", err=True)
+        _say(f"gloss: warning: {printable(str(warning))}", err=True)
     entries = sum(r.entries for r in result.reports)
-    typer.echo(
+    _say(
         f"{_count(len(result.reports), 'source')}, {_count(entries, 'entry', 'entries')}, "
         f"{_count(result.concepts, 'concept')}"
     )
     for r in result.reports:
         joined = f", {r.joined} joining concepts held already" if r.joined else ""
-        typer.echo(
+        _say(
             f"  {r.file}: {_count(r.entries, 'entry', 'entries')} in "
             f"{', '.join(r.langs) or 'no language'}, {_count(r.concepts, 'concept')}{joined}"
         )
     if check:
         if result.current:
-            typer.echo(f"{result.user_dir} is up to date")
+            _say(f"{result.user_dir} is up to date")
             return
         import shlex
 
         again = "gloss build --user" + (f" --data {shlex.quote(data)}" if data else "")
-        typer.echo(f"gloss: {result.user_dir} is stale; run `{again}` to rebuild it", err=True)
+        _say(f"gloss: {result.user_dir} is stale; run `{again}` to rebuild it", err=True)
         raise typer.Exit(int(ExitCode.NOT_FOUND))
-    typer.echo(f"{'wrote' if result.changed else 'unchanged:'} {result.user_dir}")
+    _say(f"{'wrote' if result.changed else 'unchanged:'} {result.user_dir}")
 
 
 # --- the user's glossaries, exchange formats, browsing ---------------------------------------
@@ -694,7 +704,7 @@ def _add_one(change: Any, dry_run: bool) -> None:
     r = change.report
     # only the added file's warnings: those of the files added before were said then
     for warning in api.warnings_of(change):
-        typer.echo(f"gloss: warning: {printable(str(warning))}", err=True)
+        _say(f"gloss: warning: {printable(str(warning))}", err=True)
     held = "concepts held already" if r.joins else "bundled concepts"
     joined = f", {r.joined} joining {held}" if r.joined else ""
     verb = (
@@ -702,38 +712,38 @@ def _add_one(change: Any, dry_run: bool) -> None:
         if change.replaced
         else ("would add" if dry_run else "added")
     )
-    typer.echo(
+    _say(
         f"{verb} {r.file}: {_count(r.entries, 'entry', 'entries')} in "
         f"{', '.join(r.langs) or 'no language'}, {_count(r.concepts, 'concept')}{joined}"
     )
     if change.plan:
-        typer.echo("  read as:")
+        _say("  read as:")
         for reading in change.plan:
-            typer.echo("    " + printable(api.reading_line(reading)))
+            _say("    " + printable(api.reading_line(reading)))
     if r.joins:
-        typer.echo(f"  {_count(len(r.joins), 'concept')} joined by the stated rule:")
+        _say(f"  {_count(len(r.joins), 'concept')} joined by the stated rule:")
         for line in r.joins:
-            typer.echo("    " + printable(line))
+            _say("    " + printable(line))
     if r.corrected:
-        typer.echo(f"  {_count(len(r.corrected), 'concept')} held already, corrected:")
+        _say(f"  {_count(len(r.corrected), 'concept')} held already, corrected:")
         for line in r.corrected:
-            typer.echo("    " + printable(line))
+            _say("    " + printable(line))
     if r.apart:
-        typer.echo(f"  {_count(len(r.apart), 'near-duplicate')} kept apart:")
+        _say(f"  {_count(len(r.apart), 'near-duplicate')} kept apart:")
         for line in r.apart:
-            typer.echo("    " + printable(line))
+            _say("    " + printable(line))
     if dry_run:
         for lang, count in api.terms_per_language(change).items():
-            typer.echo(f"  {lang}: {_count(count, 'term')}")
+            _say(f"  {lang}: {_count(count, 'term')}")
         for line in api.first_entries(change, 5):
-            typer.echo("  " + printable(line))
-        typer.echo("  nothing was changed (--dry-run)")
+            _say("  " + printable(line))
+        _say("  nothing was changed (--dry-run)")
         return
     for other in r.aligned:
-        typer.echo(f"  aligned to {other} (parallel: merged)")
+        _say(f"  aligned to {other} (parallel: merged)")
     if not r.aligned and not r.joined:
-        typer.echo("  not parallel to any other source: its concepts stand alone")
-    typer.echo(f"  in {change.user_dir}")
+        _say("  not parallel to any other source: its concepts stand alone")
+    _say(f"  in {change.user_dir}")
 
 
 @app.command()
@@ -757,14 +767,14 @@ def remove(
     try:
         change = api.remove(name)
     except NotFoundError as exc:
-        typer.echo(f"gloss: {exc.message}", err=True)
+        _say(f"gloss: {exc.message}", err=True)
         if exc.suggestions:
-            typer.echo("added files: " + ", ".join(exc.suggestions), err=True)
+            _say("added files: " + ", ".join(exc.suggestions), err=True)
         raise typer.Exit(int(exc.exit_code)) from None
     except GlossError as exc:
         _fail(exc)
     left = "" if change.left else "; no added glossaries left"
-    typer.echo(f"removed {change.file} from {change.user_dir}{left}")
+    _say(f"removed {change.file} from {change.user_dir}{left}")
 
 
 @app.command()
@@ -898,7 +908,7 @@ def export_(
     from_suffix = by_name.name if by_name is not None and by_name.writable else None
     suffix = Path(output).suffix if output else ""
     if fmt is None and suffix and from_suffix is None:
-        typer.echo(
+        _say(
             f"gloss: cannot tell an export format from {suffix!r} (give --format "
             f"{', '.join(formats.names(writable=True))}, or a FILE ending in "
             + ", ".join(s for f in formats.FORMATS if f.writable for s in f.suffixes)
@@ -908,7 +918,7 @@ def export_(
         raise typer.Exit(int(ExitCode.USAGE))
     chosen = fmt.value if fmt else (from_suffix or "tbx")
     if output is None and formats.get(chosen).binary and sys.stdout.isatty():
-        typer.echo(
+        _say(
             f"gloss: an {chosen} file is binary and is not written to a terminal: give -o FILE "
             "(or redirect standard output to a file or a pipe)",
             err=True,
@@ -928,15 +938,15 @@ def export_(
             raw_cells=raw_cells,
         )
         for message in left_out:
-            typer.echo(f"gloss: warning: {message}", err=True)
+            _say(f"gloss: warning: {message}", err=True)
         if output is not None:
             from glossary_cli.store import write_atomic
 
             write_atomic(Path(output), data_bytes)
     except NotFoundError as exc:
-        typer.echo(f"gloss: {exc.message}", err=True)
+        _say(f"gloss: {exc.message}", err=True)
         if exc.suggestions:
-            typer.echo("languages: " + ", ".join(exc.suggestions), err=True)
+            _say("languages: " + ", ".join(exc.suggestions), err=True)
         raise typer.Exit(int(exc.exit_code)) from None
     except GlossError as exc:
         _fail(exc)
@@ -946,7 +956,7 @@ def export_(
             sys.stdout.buffer.write(data_bytes)
             sys.stdout.buffer.flush()
     else:
-        typer.echo(f"wrote {output} ({chosen})", err=True)
+        _say(f"wrote {output} ({chosen})", err=True)
 
 
 @app.command(name="list")
@@ -994,9 +1004,9 @@ def list_(
     except NotFoundError as exc:
         if fmt is OutputFormat.json:  # still a JSON document for `| jq`
             render.write_json([])
-        typer.echo(f"gloss: {exc.message}", err=True)
+        _say(f"gloss: {exc.message}", err=True)
         if exc.suggestions:
-            typer.echo("languages: " + ", ".join(exc.suggestions), err=True)
+            _say("languages: " + ", ".join(exc.suggestions), err=True)
         raise typer.Exit(int(exc.exit_code)) from None
     except GlossError as exc:
         _fail(exc)
@@ -1076,9 +1086,9 @@ def lint(
     try:
         result = api.lint(path, glossary=glossary, lang=lang, data=data)
     except NotFoundError as exc:
-        typer.echo(f"gloss: {exc.message}", err=True)
+        _say(f"gloss: {exc.message}", err=True)
         if exc.suggestions:
-            typer.echo("loaded glossaries: " + ", ".join(exc.suggestions), err=True)
+            _say("loaded glossaries: " + ", ".join(exc.suggestions), err=True)
         raise typer.Exit(int(exc.exit_code)) from None
     except GlossError as exc:
         _fail(exc)
@@ -1093,7 +1103,7 @@ def lint(
         _paged(not no_pager, lambda console: render.lint_report(result.issues, console))
     found = f"{_count(result.errors, 'error')}, {_count(result.warnings, 'warning')}"
     checked = f"{_count(result.concepts, 'concept')} ({_count(result.terms, 'term')})"
-    typer.echo(f"gloss: {found} in {checked}", err=True)
+    _say(f"gloss: {found} in {checked}", err=True)
     if result.errors:
         raise typer.Exit(int(ExitCode.NOT_FOUND))
 
@@ -1382,7 +1392,7 @@ def check(
         render.write_rows_csv(rows, fields, delimiter="\t" if fmt is ScanFormat.tsv else ",")
     else:
         _paged(not no_pager, lambda console: render.check_view(result.issues, console))
-    typer.echo(
+    _say(
         f"gloss: {_count(len(result.issues), 'issue')} in {_count(result.segments, 'segment')} "
         f"({result.source_lang} → {result.target_lang})",
         err=True,
@@ -1578,3 +1588,36 @@ def main() -> None:
         sys.exit(code)
     except KeyboardInterrupt:
         sys.exit(130)
+    except Exception as exc:  # the funnel of last resort: a bug, said as one
+        sys.exit(_internal_error(exc, os.environ))
+
+
+#: The environment variable that makes an internal error print its traceback.
+DEBUG_VARIABLE = "GLOSS_DEBUG"
+
+
+def _internal_error(exc: BaseException, env: Mapping[str, str]) -> int:
+    """Say that an exception gloss did not expect ended the command: a bug in gloss, not a
+    verdict on the data. One line names it; the traceback follows only when
+    ``GLOSS_DEBUG`` is set (to anything but ``""`` or ``0``).
+
+    Returns:
+        :attr:`ExitCode.INTERNAL` (70), never 1, which means "nothing found".
+    """
+    what = printable(f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__)
+    lines = [f"gloss: internal error: {what}"]
+    if env.get(DEBUG_VARIABLE, "") not in ("", "0"):
+        import traceback
+
+        lines += [printable(ln) for ln in "".join(traceback.format_exception(exc)).splitlines()]
+    else:
+        lines.append(
+            "gloss: this is a bug in gloss, not a problem with your data: please report it with "
+            f"the command that caused it (run it again with {DEBUG_VARIABLE}=1 to see the "
+            "traceback to include)"
+        )
+    try:
+        print("\n".join(lines), file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+    return int(ExitCode.INTERNAL)

@@ -17,6 +17,10 @@ class ExitCode(IntEnum):
     NOT_FOUND = 1  #: the query matched nothing, or ``build --check`` found stale records
     USAGE = 2  #: bad options or arguments (Typer's own usage errors use 2 as well)
     DATA = 3  #: a glossary, record or index file is malformed or cannot be read or written
+    #: an internal error: an exception gloss did not expect, which is a bug in gloss, never a
+    #: verdict on the data (BSD ``sysexits.h`` ``EX_SOFTWARE``), so that a script does not read
+    #: a crash as "nothing found"
+    INTERNAL = 70
 
 
 class GlossError(Exception):

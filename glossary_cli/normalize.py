@@ -178,16 +178,29 @@ def fold_normalized(text: str) -> str:
     return " ".join(text.translate(_DROP_TABLE).translate(_FOLD).split())
 
 
-def fold_letters(text: str) -> str:
-    """``text`` with its letters folded as :func:`fold` folds them — format characters,
-    harakat and tatweel dropped, NFKC, case folding, the Bengali and Arabic letter rules —
-    but its punctuation, symbols and spaces kept: a regular expression or a glob stays one.
+# a run of characters outside ASCII: never syntax in a regular expression or a glob
+_NON_ASCII = re.compile("[^\x00-\x7f]+")
 
-    >>> fold_letters("^إزالة.*[ة]$")
-    '^ازاله.*[ه]$'
+
+def fold_letters(pattern: str) -> str:
+    r"""A regular expression (or a glob) with the letters outside ASCII folded as :func:`fold`
+    folds them — format characters, harakat and tatweel dropped, NFKC, case folding, the
+    Bengali and Arabic letter rules — so that it matches folded keys. ASCII is left as it
+    is: all of the syntax is ASCII (``\D``, ``\S``, ``\p{Bengali}``, ``(?P<name>…)`` would
+    change meaning or break if their letters were case-folded), and the case of ASCII letters
+    is the matcher's to ignore (RE2's ``case_sensitive = False``). ASCII punctuation a fold
+    makes of a letter (NFKC's fullwidth ``＊`` → ``*``) is escaped, so it stays a literal.
+
+    >>> fold_letters("^إزالة.*[ة]$"), fold_letters(r"^\D+$"), fold_letters("Ａ＊")
+    ('^ازاله.*[ه]$', '^\\D+$', 'a\\*')
     """
-    composed = unicodedata.normalize("NFKC", text.translate(_DROP_TABLE)).casefold()
-    return unicodedata.normalize("NFKC", composed).translate(_LETTERS)
+
+    def folded(run: re.Match[str]) -> str:
+        composed = unicodedata.normalize("NFKC", run.group().translate(_DROP_TABLE)).casefold()
+        out = unicodedata.normalize("NFKC", composed).translate(_LETTERS)
+        return "".join("\\" + c if c.isascii() and not c.isalnum() else c for c in out)
+
+    return _NON_ASCII.sub(folded, pattern)
 
 
 def words(key: str) -> tuple[str, ...]:

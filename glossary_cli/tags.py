@@ -35,9 +35,16 @@ from functools import cache
 
 from glossary_cli.errors import UsageError
 
-# RFC 5646 §2.1, simplified: a 2–3 letter primary language subtag, then subtags of 1–8
-# letters or digits (script, region, variant, extension): bn, ar, zh-Hans, sr-Latn-RS, ar-001.
-_LANG_TAG = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$")
+# RFC 5646 §2.1: a 2–3 letter primary language subtag with up to three extended language
+# subtags, a script (4 letters), a region (2 letters or 3 digits), variants (5–8 letters or
+# digits, or a digit and 3), extensions (a singleton, then subtags of 2–8) and a private part
+# (x, then subtags of 1–8): bn, ar, zh-Hans, sr-Latn-RS, ar-001, de-1996, en-u-ca-gregory.
+# What it refuses ICU refuses too (hi-l, id-35n).
+_LANG_TAG = re.compile(
+    r"^[A-Za-z]{2,3}(?:-[A-Za-z]{3}){0,3}(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?"
+    r"(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*"
+    r"(?:-[A-WYZa-wyz0-9](?:-[A-Za-z0-9]{2,8})+)*(?:-[Xx](?:-[A-Za-z0-9]{1,8})+)?$"
+)
 # A POSIX locale name (IEEE 1003.1 §8.2; glibc): language[_territory][.codeset][@modifier];
 # also the underscore forms of BCP 47 that tools write (zh_Hans_CN, sr_Latn).
 _POSIX = (
@@ -70,8 +77,17 @@ def is_language_tag(tag: str) -> bool:
 
     >>> is_language_tag("bn"), is_language_tag("zh-Hans"), is_language_tag("b@d")
     (True, True, False)
+    >>> [is_language_tag(t) for t in ("en-u-ca-gregory", "en-x-a", "de-1996", "es-419")]
+    [True, True, True, True]
+    >>> [is_language_tag(t) for t in ("hi-l", "id-35n", "ie-k-ab-k-cd", "en-x")]
+    [False, False, False, False]
     """
-    return bool(_LANG_TAG.match(tag))
+    if not _LANG_TAG.match(tag):
+        return False
+    # each extension's singleton once (RFC 5646 §2.2.6)
+    singletons = [p.casefold() for p in re.split(r"-[Xx]-", tag, maxsplit=1)[0].split("-")[1:]
+                  if len(p) == 1]  # fmt: skip
+    return len(singletons) == len(set(singletons))
 
 
 def canonical_tag(tag: str) -> str:
@@ -159,7 +175,7 @@ def known_language(tag: str) -> bool:
     Raises:
         DependencyError: ICU is not installed.
     """
-    if not _LANG_TAG.match(tag):
+    if not is_language_tag(tag):
         return False
     primary = primary_tag(tag)
     return primary in _iso_languages() or primary in _ALIASES.values()

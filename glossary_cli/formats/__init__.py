@@ -89,7 +89,8 @@ class Format(NamedTuple):
         Raises:
             UsageError: the format is not read by gloss (or is the plain format, whose files
                 are aligned: see :mod:`glossary_cli.store`), or an option it does not take;
-            ParseError: the file is malformed.
+            ParseError: the file is malformed, or a text it gives holds a control character
+                (:func:`glossary_cli.formats._common.refuse_glossary_controls`).
         """
         if not self.readable:
             raise UsageError(
@@ -108,6 +109,9 @@ class Format(NamedTuple):
                     hint=f"{flag} is for {', '.join(which) or 'no format'} files; leave it out",
                 )
         glossary: Glossary = self.load().read(data, name, **dict(self.options), **given)
+        from glossary_cli.formats._common import refuse_glossary_controls
+
+        refuse_glossary_controls(glossary, name)  # whatever the reader: the same rule
         return glossary
 
     def write(self, glossary: Glossary, **options: Any) -> bytes:

@@ -49,11 +49,12 @@ def clean(text: str) -> str:
 
 
 def find_control(
-    value: Any, at: tuple[str | int, ...] = ()
+    value: Any, at: tuple[str | int, ...] = (), skip: frozenset[str] = frozenset()
 ) -> tuple[tuple[str | int, ...], str] | None:
     """The first control character of :data:`_CONTROLS` in ``value`` (a string, or mappings
     and lists of them as a record reader loads them): ``(path, character)``, the path of
     mapping keys and list indexes to the string that holds it; ``None`` when there is none.
+    The values of mapping keys in ``skip`` are not looked at.
 
     >>> find_control({"languages": {"bn": {"terms": [{"term": "ক\\x07"}]}}})
     (('languages', 'bn', 'terms', 0, 'term'), '\\x07')
@@ -65,13 +66,13 @@ def find_control(
         return (at, found.group()) if found else None
     items: Iterable[tuple[str | int, Any]]
     if isinstance(value, dict):
-        items = value.items()
+        items = ((k, v) for k, v in value.items() if k not in skip)
     elif isinstance(value, list):
         items = enumerate(value)
     else:
         return None
     for key, item in items:
-        hit = find_control(item, (*at, key))
+        hit = find_control(item, (*at, key), skip)
         if hit is not None:
             return hit
     return None
@@ -85,14 +86,22 @@ def control_message(char: str) -> tuple[str, str]:
     )
 
 
+#: The path of mapping keys and list indexes to a value of a record.
+KeyPath = tuple[str | int, ...]
+
+
 def refuse_controls(
     value: Any,
     name: str,
     line: int | None = None,
-    lines: Mapping[tuple[str | int, ...], int] | None = None,
-    describe: Callable[[tuple[str | int, ...]], str] | None = None,
+    lines: Mapping[KeyPath, int] | None = None,
+    describe: Callable[[KeyPath], str] | None = None,
+    skip: frozenset[str] = frozenset(),
 ) -> None:
     """Refuse a value read from a file that holds a control character (:func:`find_control`).
+    Every reader refuses them through this function (tables cell by cell, record files value
+    by value, the other readers' concepts in :func:`refuse_glossary_controls`), so that none
+    enters the termbase, where no XML export could write it and a terminal would obey it.
 
     Args:
         value: what was read (a string, or mappings and lists of them).
@@ -100,11 +109,12 @@ def refuse_controls(
             path of a YAML document (:func:`glossary_cli.formats._yaml.load_yaml_lines`).
         describe: how the message names the path to the string (default: as records do,
             ``languages.bn.terms[1].term``).
+        skip: mapping keys whose values are not looked at (:func:`find_control`).
 
     Raises:
         ParseError: naming the file, the line and the string.
     """
-    hit = find_control(value)
+    hit = find_control(value, skip=skip)
     if hit is None:
         return
     path, char = hit
@@ -115,6 +125,57 @@ def refuse_controls(
         line=lines.get(path) if lines is not None else line,
         hint=hint,
     )
+
+
+#: What a concept's record holds that gloss writes itself, from the file's name: where each
+#: text was read (a file name may hold anything; it is made visible where it is shown).
+_BOOKKEEPING = frozenset({"source", "provenance"})
+_LINE_OF_SOURCE = re.compile(r":(\d+)$")
+
+
+def refuse_glossary_controls(glossary: Glossary, name: str) -> None:
+    """Refuse a glossary read from the file ``name`` when a text of one of its concepts — a
+    term, a definition, a note, a property, an id — holds a control character
+    (:func:`refuse_controls`, on each concept's record:
+    :func:`glossary_cli.records.concept_to_mapping`).
+
+    Raises:
+        ParseError: naming the file (in a term folder, the term file), the line of the term
+            or definition that holds it (its ``FILE:LINE`` source, else the concept's) and
+            the text: ``x.po:5: the en term holds the control character U+001B``.
+    """
+    from glossary_cli.records import concept_to_mapping
+
+    for concept in glossary.concepts:
+        record = concept_to_mapping(concept)
+        hit = find_control(record, skip=_BOOKKEEPING)
+        if hit is None:
+            continue
+        sources = [*concept.provenance[:1]]  # the concept's, then those nearer the text
+        value: Any = record
+        for key in hit[0][:-1]:
+            value = value[key]
+            if isinstance(value, dict) and isinstance(value.get("source"), str):
+                sources.append(value["source"])
+        file, line = name, None
+        for source in reversed(sources):
+            number = _LINE_OF_SOURCE.search(source)
+            if number:
+                inside = source[: number.start()]  # a term folder's FOLDER/LANG/FILE.md
+                file = inside if inside.startswith(name + "/") else name
+                line = int(number.group(1))
+                break
+        refuse_controls(record, file, line, describe=_described, skip=_BOOKKEEPING)
+
+
+def _described(path: KeyPath) -> str:
+    """How a message names the text at ``path`` of a concept's record: ``the en term``, ``a
+    definition in bn``, else as records do (``notes[1]``)."""
+    if len(path) >= 5 and path[0] == "languages" and path[2] == "terms" and path[-1] == "term":
+        return f"the {path[1]} term"
+    if "definitions" in path:
+        return f"a definition in {path[1]}" if path[0] == "languages" else "a definition"
+    return label(path)
 
 
 def refuse_termless(concept: Concept, name: str, line: int | None, hint: str) -> None:

@@ -42,6 +42,11 @@ def parse_xml(data: bytes, name: str) -> tuple[ET.Element, dict[ET.Element, int]
     A plain check for ``<!DOCTYPE`` in the bytes would also refuse those files, and would miss
     the declaration in a UTF-16 document; expat sees the document as the XML spec defines it.
 
+    Expat itself reads UTF-8, UTF-16, ISO-8859-1 and US-ASCII, and Python's single-byte
+    codecs through pyexpat; a document in a multi-byte encoding it lacks (``Shift_JIS``,
+    ``GB2312``, ``Big5``, ``EUC-KR``…) is decoded with Python's codec of the name its XML
+    declaration gives and parsed as UTF-8, lines unchanged.
+
     Args:
         data: the file's bytes (any encoding its XML declaration names).
         name: the file's name, for messages.
@@ -50,12 +55,63 @@ def parse_xml(data: bytes, name: str) -> tuple[ET.Element, dict[ET.Element, int]
         The root element, and the 1-based line each element starts on.
 
     Raises:
-        ParseError: the data is not well-formed XML, has an internal DTD subset, or refers to
-            an entity that is not one of XML's five predefined ones.
+        ParseError: the data is not well-formed XML, has an internal DTD subset, refers to
+            an entity that is not one of XML's five predefined ones, or is not in the
+            encoding it declares (or declares one Python does not know).
+    """
+    try:
+        return _parse(data, name, None)
+    except (ValueError, LookupError):  # "multi-byte encodings are not supported", or unknown
+        pass
+    declared = _declared_encoding(data)
+    try:
+        text = data.decode(declared or "utf-8")
+    except LookupError:
+        raise ParseError(
+            f"the XML declaration names the encoding {declared!r}, which gloss does not know",
+            path=name,
+            line=1,
+            hint='save the file as UTF-8 and say encoding="UTF-8"',
+        ) from None
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start]
+        raise ParseError(
+            f"byte 0x{data[exc.start]:02x} is not {declared} text, the encoding the XML "
+            "declaration names",
+            path=name,
+            line=before.count(b"\n") + 1,
+            column=exc.start - (before.rfind(b"\n") + 1) + 1,
+            hint='save the file as UTF-8 and say encoding="UTF-8"',
+        ) from None
+    return _parse(text.encode("utf-8"), name, "utf-8")
+
+
+def _declared_encoding(data: bytes) -> str | None:
+    """The encoding an XML declaration names (``<?xml version="1.0" encoding="GB2312"?>``),
+    as expat reads the declaration, told to take the bytes as Latin-1 whatever it says;
+    ``None`` when there is none."""
+    found: list[str | None] = []
+    parser = expat.ParserCreate(encoding="iso-8859-1")
+    parser.XmlDeclHandler = lambda _version, encoding, _standalone: found.append(encoding)
+    try:
+        parser.Parse(data[:1024], False)
+    except expat.ExpatError:
+        pass
+    return found[0] if found else None
+
+
+def _parse(
+    data: bytes, name: str, encoding: str | None
+) -> tuple[ET.Element, dict[ET.Element, int]]:
+    """:func:`parse_xml` in expat, in ``encoding`` (``None``: the one the document says).
+
+    Raises:
+        ParseError: as :func:`parse_xml`; ValueError, LookupError: an encoding expat
+            cannot read, or one Python does not know.
     """
     builder = ET.TreeBuilder()
     lines: dict[ET.Element, int] = {}
-    parser = expat.ParserCreate(namespace_separator="}")
+    parser = expat.ParserCreate(encoding, namespace_separator="}")
 
     def qname(raw: str) -> str:
         return "{" + raw if "}" in raw else raw

@@ -99,7 +99,15 @@ def _loader() -> Any:
                     "files use no anchors or aliases: write each value out",
                     node.start_mark,
                 )
-            return super().construct_object(node, deep=deep)
+            try:
+                return super().construct_object(node, deep=deep)
+            except (ValueError, OverflowError, IndexError, KeyError) as exc:
+                # a scalar YAML 1.1 resolves to a type it then cannot build: a date that is
+                # no date (2019-06-35), an explicit !!int or !!float of no number (or none:
+                # !!int "" is an IndexError in PyYAML, !!bool maybe a KeyError)
+                raise yaml.constructor.ConstructorError(
+                    None, None, _unbuildable(node, exc), node.start_mark
+                ) from None
 
         def construct_mapping(self, node: Any, deep: bool = False) -> Any:
             if isinstance(node, yaml.MappingNode):
@@ -119,6 +127,15 @@ def _loader() -> Any:
             return super().construct_mapping(node, deep=deep)
 
     return Loader
+
+
+def _unbuildable(node: Any, exc: Exception) -> str:
+    """The message of a scalar that YAML reads as a date or a number but that is none."""
+    value = str(getattr(node, "value", ""))[:60]
+    kind = str(getattr(node, "tag", "")).rpartition(":")[2] or "value"
+    if kind == "timestamp":
+        return f"{value!r} is written as a date but is none ({exc}): quote it to keep it as text"
+    return f"{value!r} cannot be read as {kind} ({exc}): quote it to keep it as text"
 
 
 def load_yaml(
@@ -198,7 +215,7 @@ def place(exc: RecordError, text: str, name: str) -> None:
             return True
         try:
             return str(constructor.construct_object(k)) == str(key)
-        except yaml.YAMLError:
+        except (yaml.YAMLError, ValueError, OverflowError, IndexError, KeyError):
             return False
 
     for depth, key in enumerate(exc.keys, start=1):

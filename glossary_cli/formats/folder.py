@@ -44,7 +44,8 @@ What is not a term file is left out and reported, one warning per kind with the 
 the first names: files that are not Markdown, Markdown files without front matter or empty,
 section pages (``index.md``, ``_index.md``: Hugo's page of the glossary itself), files
 whose name begins with ``_`` (a ``_TEMPLATE.md``), pages of a site's own layouts
-(``layout: search``) and folders inside the subfolders. A term file that cannot be read
+(``layout: search``), folders inside the subfolders, and symbolic links that lead out of the
+folder (only the folder's own files are read). A term file that cannot be read
 (front matter that is not YAML, no title) is left out and named with why; the folder is
 refused only when no term file can be read. Front matter keys gloss does not read are
 named in one warning.
@@ -58,7 +59,13 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from glossary_cli.errors import GlossError, ParseError, ParseWarning
-from glossary_cli.formats._common import clean, decode, digest, glossary_of
+from glossary_cli.formats._common import (
+    clean,
+    decode,
+    digest,
+    glossary_of,
+    refuse_glossary_controls,
+)
 from glossary_cli.formats.markdown import SHORTCODE
 from glossary_cli.model import Concept, Definition, Glossary, LangSection, Reading, Term
 from glossary_cli.tags import read_language
@@ -93,21 +100,48 @@ def is_term_folder(path: Path) -> bool:
     return False
 
 
+#: Why a symbolic link of a term folder is not followed (the warning's reason).
+LINK_OUT = "a symbolic link to a file or folder outside the term folder"
+
+
 def markdown_files(path: Path, skipped: dict[str, list[str]] | None = None) -> list[Path]:
-    """The Markdown files of ``path`` and of its subfolders; what else they hold is added
-    to ``skipped`` (reason → names)."""
+    """The Markdown files of ``path`` and of its subfolders: regular files inside the
+    folder. What else they hold is added to ``skipped`` (reason → names): files that are not
+    Markdown, folders inside a language folder, and symbolic links that lead out of the folder
+    (:data:`LINK_OUT`; a link to a file elsewhere is no term of this folder, and reading it
+    would read whatever it names); a link that stays inside is read as what it names."""
+    root = path.resolve()
+
+    def outside(p: Path) -> bool:
+        if not p.is_symlink():
+            return False
+        try:
+            return not p.resolve(strict=True).is_relative_to(root)
+        except (OSError, RuntimeError):  # a dangling link, or a loop of links
+            return True
+
+    def skip(reason: str, p: Path) -> None:
+        if skipped is not None:
+            skipped.setdefault(reason, []).append(p.relative_to(path).as_posix())
+
     files: list[Path] = []
-    for folder in (path, *sorted(p for p in path.iterdir() if p.is_dir())):
-        if folder.name.startswith(".") and folder != path:
-            continue
+    folders = []
+    for p in sorted(path.iterdir()):
+        if p.is_dir() and not p.name.startswith("."):
+            if outside(p):
+                skip(LINK_OUT, p)
+            else:
+                folders.append(p)
+    for folder in (path, *folders):
         for p in sorted(folder.iterdir()):
             if p.name.startswith(".") or (p.is_dir() and folder == path):
                 continue
-            if p.suffix.lower() in _SUFFIXES and p.is_file():
+            if outside(p):
+                skip(LINK_OUT, p)
+            elif p.suffix.lower() in _SUFFIXES and p.is_file():
                 files.append(p)
-            elif skipped is not None:
-                reason = "folders inside a language folder" if p.is_dir() else "not Markdown"
-                skipped.setdefault(reason, []).append(p.relative_to(path).as_posix())
+            else:
+                skip("folders inside a language folder" if p.is_dir() else "not Markdown", p)
     return files
 
 
@@ -184,7 +218,8 @@ def read_folder(path: Path) -> Glossary:
         plan says how each folder's language was told.
 
     Raises:
-        ParseError: no term file could be read, more than :data:`MAX_FILES` files.
+        ParseError: no term file could be read, more than :data:`MAX_FILES` files, a text
+            that holds a control character (named with its file and line).
     """
     from markdown_it import MarkdownIt
 
@@ -289,6 +324,7 @@ def read_folder(path: Path) -> Glossary:
             )
         )
     glossary = glossary_of(concepts, path.name, path.name, digest(str(sorted(by_id)).encode()))
+    refuse_glossary_controls(glossary, path.name)
     warnings = list(_skipped_warnings(path, skipped))
     if unread:
         shown = "; ".join(f"{f}: {why}" for f, why in unread[:_NAMED])

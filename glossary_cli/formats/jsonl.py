@@ -49,7 +49,8 @@ def read(data: bytes, name: str) -> Glossary:
 
     Raises:
         ParseError: a line that is not JSON or not a concept record of schema 1 or 2, a key
-            given twice, a control character in a value, or a duplicate id.
+            given twice, values nested too deep to read, a control character in a value, or
+            a duplicate id.
     """
     text = decode(data, name)
     found: list[tuple[Concept, int]] = []
@@ -77,6 +78,16 @@ def read(data: bytes, name: str) -> Glossary:
                 line=number,
                 column=exc.colno,
                 hint="each line must be one JSON object",
+            ) from None
+        except RecursionError:
+            # json has no depth limit of its own: Python's recursion limit is the one
+            raise ParseError(
+                "the line nests arrays or objects too deep to be a concept record (a record "
+                "is a few levels deep)",
+                path=name,
+                line=number,
+                hint="each line must be a concept record as `gloss export --format jsonl` "
+                "writes them",
             ) from None
         except RecordError as exc:
             why = "give it as a JSON string" if exc.hint == records.QUOTE_HINT else exc.hint

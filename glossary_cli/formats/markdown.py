@@ -53,7 +53,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from glossary_cli.errors import ParseError, ParseWarning
-from glossary_cli.formats._cells import RowReport
+from glossary_cli.formats._cells import RowReport, refuse_cell_controls
 from glossary_cli.formats._common import clean, decode, digest, glossary_of, with_ids
 from glossary_cli.model import Concept, Definition, Glossary, LangSection, Reading, Term
 
@@ -85,7 +85,8 @@ def read(data: bytes, name: str, *, columns: Mapping[str, str] | None = None) ->
 
     Raises:
         ParseError: no glossary table, glossary of headings or definition list (with what
-            gloss reads instead), or a file that is one term file of a term folder.
+            gloss reads instead), a file that is one term file of a term folder, or a
+            table cell that holds a control character (with its line).
     """
     from markdown_it import MarkdownIt
     from mdit_py_plugins.deflist import deflist_plugin
@@ -378,6 +379,11 @@ def _from_tables(
         if len(rows) < 2:
             plan.append(Reading(f"{part} ({header})", "left out: it has no rows", line, True))
             continue
+        header_cells = rows[0][1]
+        for row_line, cells in rows:  # refused as a CSV file's cell is, not left out with it
+            labels = [header_cells[i] if i < len(header_cells) else f"column {i + 1}"
+                      for i in range(len(cells))]  # fmt: skip
+            refuse_cell_controls(cells, labels, name, row_line)
         mark = len(report.warnings)
         try:
             concepts, readings, named = read_table(

@@ -54,6 +54,7 @@ from glossary_cli.formats._common import (
     decode,
     digest,
     glossary_of,
+    refuse_controls,
     with_ids,
 )
 from glossary_cli.model import (
@@ -174,7 +175,9 @@ def accelerator_marker(metadata: Any, entries: Sequence[Any]) -> str | None:
 
 def _pofile(data: bytes, name: str) -> Any:
     """The polib file of a PO file's bytes, checked first for what polib lets through (a
-    binary file, a line of megabytes, an unclosed string).
+    binary file, a line of megabytes, an unclosed string), then for control characters in the
+    texts of its entries (:func:`glossary_cli.formats._common.refuse_controls`, as every
+    reader refuses them).
 
     Raises:
         ParseError: with the line where polib or the checks stopped, and a hint.
@@ -192,7 +195,7 @@ def _pofile(data: bytes, name: str) -> Any:
     text = _text(data, name)
     _check_strings(text, name)
     try:
-        return polib.pofile(text, wrapwidth=0)
+        po = polib.pofile(text, wrapwidth=0)
     except (OSError, ValueError) as exc:
         raise ParseError(
             f"not a PO file gloss can read: {exc}",
@@ -200,6 +203,13 @@ def _pofile(data: bytes, name: str) -> Any:
             line=_line_of(str(exc)),
             hint="check it with `msgfmt --check`",
         ) from None
+    for entry in po:
+        if not entry.obsolete:  # the texts read as terms (add) and as segments (scan, check)
+            strings = {"msgid": entry.msgid, "msgid_plural": entry.msgid_plural,
+                       "msgstr": entry.msgstr, **{f"msgstr[{n}]": v for n, v in
+                                                  entry.msgstr_plural.items()}}  # fmt: skip
+            refuse_controls(strings, name, entry.linenum, describe=lambda path: str(path[0]))
+    return po
 
 
 def _languages(
@@ -226,8 +236,8 @@ def _text(data: bytes, name: str) -> str:
             charset = head.split(marker, 1)[1].split("\\", 1)[0].split('"', 1)[0].strip()
             try:
                 return data.decode(charset)
-            except (LookupError, UnicodeDecodeError):
-                pass
+            except (LookupError, UnicodeDecodeError, ValueError):
+                pass  # (ValueError: a charset name with a NUL byte, as in a UTF-16 file)
         raise
 
 

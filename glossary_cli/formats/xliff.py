@@ -25,15 +25,25 @@ def pairs(data: bytes, name: str) -> tuple[str | None, str | None, list[tuple[st
 
     Raises:
         ParseError: not well-formed, an internal DTD or an entity (refused before reading),
-            or a file translate-toolkit cannot read as XLIFF or TMX.
+            an XLIFF document without a ``<file>``, elements nested deeper than lxml reads
+            (256), or a file translate-toolkit cannot read as XLIFF or TMX.
     """
     from glossary_cli.formats._xml import local, parse_xml
 
-    root, _ = parse_xml(data, name)  # the safety check; translate-toolkit reads the units
+    root, lines = parse_xml(data, name)  # the safety check; translate-toolkit reads the units
     kind = local(root.tag)
+    if kind == "xliff" and not any(local(e.tag) == "file" for e in root):
+        raise ParseError(
+            "the XLIFF document has no <file> element, so no translation unit",
+            path=name,
+            line=lines.get(root),
+            hint="give an XLIFF file whose <xliff> holds <file> elements with the units",
+        )
     try:
         if kind == "tmx":
-            return _tmx(data, root)
+            found = _tmx(data, root)
+            _refuse_controls(found[2], root, lines, name)
+            return found
         if kind == "xliff":
             version = root.get("version", "1.2")
             if version.startswith("2"):
@@ -57,14 +67,56 @@ def pairs(data: bytes, name: str) -> tuple[str | None, str | None, list[tuple[st
                     continue
                 uid = _unit_id(unit) or str(n)
                 units.append((uid, text, str(unit.target or "")))
+            _refuse_controls(units, root, lines, name)
             return source, target, units
-    except (ValueError, TypeError, AttributeError, KeyError) as exc:
+    except SyntaxError as exc:
+        # lxml's XMLSyntaxError (a SyntaxError) at its own limits (huge_tree off): elements
+        # nested more than 256 deep, a text node of more than 10 MB
+        reason = str(exc.msg or exc).split(", use XML_PARSE_HUGE")[0]
+        if reason.startswith("Excessive depth in document: "):
+            reason = f"its elements nest more than {reason.rpartition(' ')[2]} deep"
+        raise ParseError(
+            f"not an XLIFF or TMX file gloss can read: {reason}",
+            path=name,
+            line=exc.lineno or None,
+            hint="inline tags nest a few levels deep in a real file: check how it was made",
+        ) from None
+    except (ValueError, TypeError, AttributeError, KeyError, StopIteration) as exc:
         raise ParseError(f"not an XLIFF or TMX file gloss can read: {exc}", path=name) from None
     raise ParseError(
         f"the root element is <{kind}>, not <xliff> or <tmx>",
         path=name,
         hint="give an XLIFF (1.2 or 2.x) or TMX file",
     )
+
+
+def _refuse_controls(
+    units: list[tuple[str, str, str]], root: Any, lines: dict[Any, int], name: str
+) -> None:
+    """Refuse a unit whose source or target holds a control character (XML 1.0 lets DEL and
+    the C1 controls through), as every reader does
+    (:func:`glossary_cli.formats._common.refuse_controls`), with the unit's line.
+
+    Raises:
+        ParseError: naming the unit, the side and the line.
+    """
+    from glossary_cli.formats._common import find_control, refuse_controls
+    from glossary_cli.formats._xml import local
+
+    for uid, source, target in units:
+        if find_control([source, target]) is None:
+            continue
+        line = next(
+            (
+                lines.get(e)
+                for e in root.iter()
+                if local(e.tag) in ("trans-unit", "unit", "tu")
+                and e.get("id", e.get("tuid")) == uid
+            ),
+            None,
+        )
+        sides = {f"the source of unit {uid!r}": source, f"the target of unit {uid!r}": target}
+        refuse_controls(sides, name, line, describe=lambda path: str(path[0]))
 
 
 def _unit_id(unit: Any) -> str:

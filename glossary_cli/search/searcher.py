@@ -744,14 +744,24 @@ class Searcher(IndexReader):
             reason = exc.args[0] if exc.args else exc
             if isinstance(reason, bytes):
                 reason = reason.decode("utf-8", "replace")
+            hint = "RE2 syntax: github.com/google/re2/wiki/Syntax" if mode == "regex" else None
+            if mode == "regex" and ("\\p" in str(reason) or "\\P" in str(reason)):
+                hint = (
+                    "\\p{…} takes a Unicode script or general category RE2 knows: "
+                    "\\p{Bengali}, \\p{Arabic}, \\p{Latin}, \\p{L}, \\pN (RE2 syntax: "
+                    "github.com/google/re2/wiki/Syntax)"
+                )
             raise UsageError(
-                f"the {mode} pattern {pattern!r} is not valid: {reason}",
-                hint="RE2 syntax: github.com/google/re2/wiki/Syntax" if mode == "regex" else None,
+                f"the {mode} pattern {pattern!r} is not valid: {reason}", hint=hint
             ) from None
         # the folded keys are matched by the pattern with its letters folded as theirs are
-        # (أ إ آ → ا, ة → ه, ی → ي, য় decomposed, harakat dropped), its syntax untouched
+        # (أ إ آ → ا, ة → ه, ی → ي, য় decomposed, harakat dropped), its syntax untouched: the
+        # case of ASCII letters is left to RE2's case-insensitive option, never folded as text
         folded_source = fold_letters(source)
-        folded = compiled if folded_source == source else re2.compile(folded_source, options)
+        try:
+            folded = compiled if folded_source == source else re2.compile(folded_source, options)
+        except re2.error:  # (not expected: folding keeps the syntax) the pattern as written
+            folded = compiled
         whole, folded_whole = compiled.fullmatch, folded.fullmatch
         found = compiled.fullmatch if mode == "glob" else compiled.search
         folded_found = folded.fullmatch if mode == "glob" else folded.search
