@@ -225,7 +225,10 @@ def show(searcher: Searcher, term: str, *, best: bool = False) -> Hit:
             f"no concept has the id {term!r}: the glossaries' own ids are kept under their names",
             tuple(namespaced),
         )
-    raise NotFoundError(f"no concept matches {term!r}", tuple(searcher.suggestions(term)))
+    suggestions = tuple(searcher.suggestions(term))
+    if not suggestions:
+        raise NotFoundError(f"no concept matches {term!r}, and no name has a word like its words")
+    raise NotFoundError(f"no concept matches {term!r}", suggestions)
 
 
 def exact_ties(searcher: Searcher, term: str, hit: Hit) -> list[str]:

@@ -71,6 +71,15 @@ def test_show_best_takes_the_nearest_and_says_it_is_approximate() -> None:
         ("MoE-তে", "mixture-of-experts", "exact"),  # a Bengali ending hyphenated on
         ("কিউএটি", "quantization-aware-training", "spelled"),  # letters of an abbreviation
         ("ফিচার ক্যাশিং", "feature-caching", "phonetic"),  # an English name in Bengali
+        # the head of a name of a concept one word names (Pruning), in every language alike
+        ("تقليم", "pruning", "prefix"),
+        ("التقليم", "pruning", "word"),
+        ("প্রুনিংকে", "pruning", "word"),
+        # a question around a name, and an abbreviation's plural or possessive
+        ("what does QAT stand for?", "quantization-aware-training", "exact"),
+        ("LoRA মানে কি", "low-rank-adaptation", "exact"),
+        ("ما هو تقليم الشبكة", "pruning", "exact"),
+        ("QAT’s", "quantization-aware-training", "exact"),
     ],
 )
 def test_show_prints_a_card_for_a_sure_match(
@@ -90,7 +99,8 @@ def test_show_prints_a_card_for_a_sure_match(
         "TPU",  # a whole word that a longer name goes on from: a narrower concept
         "clustering",
         "mixed precision",
-        "تقليم",
+        "التقطير",  # the head of تقطير خطوات الزمن: Time-Step Distillation is narrower
+        "adaptation",  # the head of Low-Rank Adaptation, which no one word names
         "LoRA+",  # a mark that makes another name
         "truncated svm",  # a slip in a short word is another term
     ],
@@ -286,3 +296,48 @@ def test_min_score_that_leaves_nothing_says_so() -> None:
     result = runner.invoke(app, ["search", "quantization", "--min-score", "99"])
     assert result.exit_code == 1
     assert "with a score of at least 99" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("query", "concept"),
+    [
+        ("ফিউশন kernel", "convolution-kernel-fusion"),  # Bengali and English words of it
+        ("تقليم network", "pruning"),
+        ("অ্যাওয়ার training", "quantization-aware-training"),
+        ("experts الخبراء mixture", "mixture-of-experts"),
+    ],
+)
+def test_a_query_that_mixes_scripts_finds_the_concept_its_words_share(
+    searcher: Searcher, query: str, concept: str
+) -> None:
+    hits = searcher.search(query, limit=3)
+    assert hits and hits[0].concept.id == concept
+    assert hits[0].match.kind == "word" and not hits[0].sure
+
+
+def test_words_of_two_concepts_make_no_concept(searcher: Searcher) -> None:
+    hits = searcher.search("تقليم experts", limit=3)  # Pruning's word, Mixture of Experts'
+    assert not [h for h in hits if h.match.kind == "word"]
+
+
+@pytest.mark.parametrize("limit", [1, 2, 10])
+def test_sure_is_the_same_whatever_the_limit(searcher: Searcher, limit: int) -> None:
+    """One hit asked for is judged with its neighbour, as ``gloss show`` judges it."""
+    for query in ("distillation", "adaptation", "প্রুনিং", "تقليم", "speculat", "TPU", "LoRA"):
+        first = searcher.search(query, limit=limit)[0]
+        judged = api.show(searcher, query, best=True)
+        assert (first.concept.id, first.sure) == (judged.concept.id, judged.sure), query
+
+
+@pytest.mark.parametrize("query", ["zebra crossing", "Rights basis", "كرة القدم"])
+def test_did_you_mean_lists_nothing_unrelated_and_says_so(searcher: Searcher, query: str) -> None:
+    with pytest.raises(NotFoundError) as raised:
+        api.show(searcher, query)
+    assert raised.value.suggestions == ()
+    assert "no name has a word like" in raised.value.message
+
+
+def test_did_you_mean_still_lists_a_slip(searcher: Searcher) -> None:
+    with pytest.raises(NotFoundError) as raised:
+        api.show(searcher, "prunning methods")
+    assert "Pruning" in raised.value.suggestions

@@ -47,6 +47,20 @@ def script_block(word: str) -> str:
     return _RULES.get(first_script(word) or "", "other")
 
 
+def head_word(words: list[str]) -> str:
+    """The head of a name of several folded words, the word the others qualify: the first in
+    Arabic script (an Arabic noun phrase puts its head first: تقليم الشبكة, the pruning of
+    the network; so do Persian and Urdu with ezafe), the last in Latin, Bengali and
+    Devanagari (network pruning, নেটওয়ার্ক প্রুনিং); ``""`` for no words.
+
+    >>> head_word(["تقليم", "الشبكه"]), head_word(["network", "pruning"])
+    ('تقليم', 'pruning')
+    """
+    if not words:
+        return ""
+    return words[0] if script_block(words[0]) == "arabic" else words[-1]
+
+
 def loose(word: str) -> str:
     """The matching stem of one folded word, by script: :func:`arabic_stem`,
     :func:`bengali_loose`, :func:`devanagari_loose` or :func:`english_stem`; other words

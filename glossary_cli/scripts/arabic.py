@@ -20,7 +20,7 @@ from collections.abc import Callable
 #: of nothing else finds nothing, and they are left out of partial matches.
 FUNCTION_WORDS = "ما ماذا هو هي في و ال من على إلى عن مع ب ل بال لل"
 #: The words of a question about a term ("what does … mean"), also left out.
-QUESTION_WORDS = "معنى تعريف"
+QUESTION_WORDS = "معنى تعريف يعني المقصود مقصود ايه شو ايش وش عرف اشرح"
 
 
 #: Clitic prefixes of Lucene's ArabicStemmer (light10), longest first: وال بال كال فال لل ال.

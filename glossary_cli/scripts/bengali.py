@@ -22,7 +22,7 @@ import unicodedata
 #: of nothing else finds nothing, and they are left out of partial matches.
 FUNCTION_WORDS = "কি কী এবং ও এর কে থেকে দিয়ে জন্য"
 #: The words of a question about a term ("what does … mean"), also left out.
-QUESTION_WORDS = "মানে অর্থ কাকে বলে কিভাবে"
+QUESTION_WORDS = "মানে অর্থ কাকে বলে বলতে বোঝায় বোঝানো হয় কিভাবে কী কি সংজ্ঞা"
 
 
 def _nfkc(*forms: str) -> tuple[str, ...]:

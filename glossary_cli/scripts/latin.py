@@ -2,11 +2,40 @@
 
 from __future__ import annotations
 
+import re
+
 #: Function words of a lookup (articles, prepositions, conjunctions, question words): a query
 #: of nothing else finds nothing, and they are left out of partial matches.
 FUNCTION_WORDS = "what is are the a an of in for and or to by with on from at as"
 #: The words of a question about a term ("what does … mean"), also left out.
-QUESTION_WORDS = "meaning mean define definition term"
+QUESTION_WORDS = (
+    "meaning mean means meant define definition term does do stand stands full form "
+    "abbreviation acronym explain whats s"
+)
+
+
+#: The endings a plural or possessive gives an abbreviation as English writes it: QAT's,
+#: QAT’s, TPUs, TPUs', LoRAs (:func:`abbreviation_base`).
+_ABBREVIATION_ENDING = re.compile(r"(?:['’]s|s['’]?)$")
+
+
+def abbreviation_base(token: str) -> str | None:
+    """The abbreviation a plural or possessive token is written from (``TPUs`` → ``TPU``,
+    ``QAT's`` → ``QAT``, ``LoRAs`` → ``LoRA``, ``TPUs'`` → ``TPU``), or ``None`` when the
+    token is no such form: what is left must be an abbreviation as
+    :func:`glossary_cli.search.query.is_abbreviation_like` reads one (two or more capitals),
+    and the ending lower-case, as English writes it (``BOSS`` is no plural of ``BOS``).
+
+    >>> [abbreviation_base(t) for t in ("TPUs", "QAT's", "LoRAs", "TPUs'", "qats", "BOSS")]
+    ['TPU', 'QAT', 'LoRA', 'TPU', None, None]
+    """
+    match = _ABBREVIATION_ENDING.search(token)
+    if match is None or not match.group().strip("'’").islower():
+        return None
+    base = token[: match.start()]
+    if len(base) < 2 or sum(c.isupper() for c in base) < 2 or " " in base:
+        return None
+    return base
 
 
 # English inflections and derivations of :func:`english_stem`, longest first, each with what

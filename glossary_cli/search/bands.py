@@ -15,6 +15,9 @@ score        kind       what matched
 80–89        word       every query word is a word of a name, or an inflected form of one
                         (the last may be a prefix); the more of the name the query covers
                         and the more words match as typed, the higher
+75–79        word       every query word is a word of some name of the concept, in any
+                        language (تقطير distillation, নেটওয়ার্ক pruning): words of
+                        several names, the query mixing scripts or languages
 84–88        spelled    a Bengali or Arabic query spells an abbreviation out letter by letter
                         (টিপিইউ: TPU), scored as its Latin reading (a word band)
 70–79        fuzzy      a typo of indexed words, ranked as the corrected query is; or
@@ -60,6 +63,8 @@ NORMALIZED = 98.0
 INFLECTED = 97.0
 PREFIX = Band("prefix", 90.0, 96.0)
 WORD = Band("word", 80.0, 89.0)
+#: every query word a word of one of the concept's names, not all of one name
+ACROSS = Band("word", 75.0, 79.0)
 #: the Latin reading of a spelled-out abbreviation, found exactly, by prefix, or by words
 SPELLED = Band("spelled", 84.0, 88.0)
 #: a query whose typos were corrected to indexed words, ranked as the corrected query

@@ -32,6 +32,50 @@ STOP_WORDS = FUNCTION_WORDS | frozenset(
 )
 
 
+def asked(text: str) -> str | None:
+    """What a question asks about: ``text`` without the words of a question around a term
+    (:data:`STOP_WORDS`: function and question words, at either end), as typed, or ``None``
+    when there are none or nothing else. ``what does QAT stand for`` asks about ``QAT``,
+    ``প্রুনিং বলতে কী বোঝায়`` about ``প্রুনিং``, ``ما المقصود بالتقطير`` about ``بالتقطير``
+    (its clitic is the tiers' to read). Words inside the term are kept (``Mixture of
+    Experts``); the end's punctuation goes (``?``, ``؟``, ``।``).
+
+    >>> asked("What does QAT stand for?"), asked("প্রুনিং বলতে কী বোঝায়"), asked("LoRA")
+    ('QAT', 'প্রুনিং', None)
+    >>> asked("what is a mixture of experts"), asked("what is")
+    ('mixture of experts', None)
+    """
+    tokens = text.split()
+
+    def filler(token: str) -> bool:
+        stems = stem_words(fold(token))
+        return all(s in STOP_WORDS for s in stems)
+
+    start, end = 0, len(tokens)
+    while start < end and filler(tokens[start]):
+        start += 1
+    while end > start and filler(tokens[end - 1]):
+        end -= 1
+    if (start, end) == (0, len(tokens)) or start == end:
+        return None
+    kept = " ".join(tokens[start:end]).rstrip("?؟।!.")
+    return kept if fold(kept) else None
+
+
+def abbreviation_forms(text: str) -> str | None:
+    """``text`` with each plural or possessive abbreviation written as the abbreviation
+    (:func:`glossary_cli.scripts.latin.abbreviation_base`: ``TPUs`` → ``TPU``, ``QAT's``
+    → ``QAT``), or ``None`` when it has none: the same name, which the tiers then find
+    as they find the abbreviation.
+
+    >>> abbreviation_forms("QAT's accuracy"), abbreviation_forms("qat")
+    ('QAT accuracy', None)
+    """
+    tokens = text.split()
+    out = [latin.abbreviation_base(t.rstrip("?.,!")) or t for t in tokens]
+    return " ".join(out) if out != tokens else None
+
+
 class Query(NamedTuple):
     """A query prepared for the tiers.
 

@@ -34,10 +34,17 @@ from glossary_cli.normalize import (
     stem_words,
     strip_arabic_articles,
 )
-from glossary_cli.scripts import inflection_bases, script_block
+from glossary_cli.scripts import head_word, inflection_bases, script_block
 from glossary_cli.scripts.arabic import arabic_stem
 from glossary_cli.search import bands
-from glossary_cli.search.query import STOP_WORDS, Forms, Query, prepare
+from glossary_cli.search.query import (
+    STOP_WORDS,
+    Forms,
+    Query,
+    abbreviation_forms,
+    asked,
+    prepare,
+)
 
 if TYPE_CHECKING:
     from glossary_cli.select import Selection
@@ -69,6 +76,8 @@ _ARABIC_MERGED = str.maketrans({"p": "b", "f": "b", "v": "b", "g": "j"})
 _SPELLED_MERGED = str.maketrans({"c": "s"})
 _ENGLISH_TURE = re.compile(r"tur(?=e|\b)")
 
+#: The language whose everyday words a word of each script is checked against.
+_BLOCK_LANGUAGE = {"latin": "en", "bengali": "bn", "arabic": "ar"}
 #: Match fields in the order a tie between concepts is broken (see
 #: :class:`glossary_cli.model.Match`).
 _FIELD_ORDER = {
@@ -204,6 +213,12 @@ class Searcher(IndexReader):
             head, english, abbreviations = split_parenthetical(" ".join(query.split()))
             if english or abbreviations:
                 parts += [head, *(english.split(" - ") if english else ()), *abbreviations]
+        # a question around a name (what does QAT stand for, প্রুনিং কী, ما هو التقطير) is
+        # answered as the name is; a plural or possessive abbreviation (TPUs, QAT's) likewise
+        subject = asked(query)
+        for part in (subject, abbreviation_forms(subject or query)):
+            if part:
+                parts.append(part)
         self._collect(query, best, langs, limit, mode)
         # where the whole is a name, a part is less: post office protocol (POP) is that name
         # before it is POP
@@ -213,7 +228,7 @@ class Searcher(IndexReader):
             found: dict[int, _Best] = {}
             self._collect(part, found, langs, limit, mode)
             for concept, b in found.items():
-                self._add(best, concept, min(b.score, cap), dict(b.match))
+                self._add(best, concept, min(b.score, cap), {**b.match, "whole": b.whole})
         if not best and mode == "auto":
             for split in self._compound_splits(fold(query)):
                 self._collect(split, best, langs, limit, mode)
@@ -251,7 +266,10 @@ class Searcher(IndexReader):
         for tier in TIERS:
             if wanted is not None and tier.name not in wanted:
                 continue
-            if self._enough(best, langs, limit, above=tier.ceiling) or not tier.applies(run):
+            # whether the first is sure depends on the second (bands.SURE_MARGIN), unless it
+            # is a whole name: one hit asked for is judged as ``gloss show`` judges it
+            need = limit if limit > 1 or _sure_alone(best) else 2
+            if self._enough(best, langs, need, above=tier.ceiling) or not tier.applies(run):
                 continue
             tier.run(self, run)
             if tier.name == "exact" and query.function_only:
@@ -356,20 +374,30 @@ class Searcher(IndexReader):
 
     @_recovering
     def suggestions(self, query: str, limit: int = 5) -> list[str]:
-        """Concepts with a word that looks like a word of ``query`` (a lower cut-off than a
-        search), for "did you mean": each concept once, by its English headword (else its
-        id), the most similar words first."""
+        """Concepts with a word that looks like a word of ``query``, for "did you mean":
+        each concept once, by its English headword (else its id), the most similar words
+        first. A word looks like another when their similarity reaches
+        :data:`WORD_CUTOFF` (what the fuzzy tier narrows its candidates by), so that only
+        concepts that share something with the query are listed; none when none does."""
         q = fold(query)
         if not q:
             return []
         from rapidfuzz import fuzz, process
 
+        from glossary_cli.analysis import everyday
+
         out: list[str] = []
-        for word in dict.fromkeys(w for w in stem_words(q) if w not in STOP_WORDS):
+        stems = dict(zip(stem_words(q), q.split(), strict=True))
+        for word, surface in stems.items():
+            if word in STOP_WORDS:
+                continue
             vocab = self._vocab(0, word, 3)
+            lang = _BLOCK_LANGUAGE.get(script_block(word), "")
             for found, _, _ in process.extract(
-                word, vocab, scorer=fuzz.ratio, score_cutoff=60, limit=3
+                word, vocab, scorer=fuzz.ratio, score_cutoff=WORD_CUTOFF, limit=3
             ):
+                if found != word and everyday(surface, lang):
+                    continue  # an everyday word is itself, not a slip of another (basis, based)
                 for cid, en in self.conn.execute(
                     "SELECT id, en FROM concept WHERE rowid IN (SELECT concept FROM name WHERE "
                     "rowid IN (SELECT rowid FROM name_words WHERE name_words MATCH ?)) "
@@ -594,6 +622,10 @@ class Searcher(IndexReader):
             for g, known in zip(run.forms.words, typed, strict=True)
         ]
         last_surface = last
+        # one word that is the head of a short name (تقليم of تقليم الشبكة, প্রুনিং of
+        # নেটওয়ার্ক প্রুনিং) names the concept as surely, in every language, when the concept
+        # is itself named by one word somewhere (Pruning); not when its names all qualify the
+        # head (تقطير of تقطير خطوات الزمن, Time-Step Distillation: a narrower concept)
         for concept, field, lang, text, key, stem_key, name in rows:
             name_stems = stem_key.split()
             covered = sum(1 for w in name_stems if w in stems or (open_end and w.startswith(last)))
@@ -605,9 +637,74 @@ class Searcher(IndexReader):
             ):
                 as_typed += 1
             score = bands.WORD.low + 5.0 * coverage + 4.0 * as_typed / len(surfaces)
-            if not _beats(score, _FIELD_ORDER.get(field, 9), run.best.get(concept)):
+            head = (
+                len(groups) == 1
+                and 1 < len(name_stems) <= 3
+                and head_word(name_stems) in groups[0]
+                and self._named_by_one_word(concept)
+            )
+            if not head and not _beats(score, _FIELD_ORDER.get(field, 9), run.best.get(concept)):
                 continue  # not better than what the concept has: _add would keep that
+            match = self._match(field, lang, text, "word", name, whole=head)
+            self._add(run.best, concept, score, match)
+
+    def _across(self, run: _Run) -> None:
+        """Concepts whose names, taken together, have every content word of the query (or an
+        inflected or clitic form of it): a query that mixes scripts or languages names one
+        concept by words of its names in each (``تقطير distillation``, ``নেটওয়ার্ক
+        pruning``). The rarest word is looked up first, and each other narrows the concepts
+        it found; the fewer words the names add to the query's, the higher
+        (:data:`glossary_cli.search.bands.ACROSS`)."""
+        groups = [
+            tuple(dict.fromkeys(stem(w) for w in g))
+            for g in run.forms.words
+            if stem(g[0]) not in STOP_WORDS
+        ]
+        if len(groups) < 2:
+            return
+        found: list[set[int]] = []
+        for group in groups:
+            rows = self.conn.execute(
+                "SELECT DISTINCT concept FROM name WHERE rowid IN (SELECT rowid FROM name_words"
+                " WHERE name_words MATCH ? LIMIT ?)",
+                (" OR ".join(map(_fts_phrase, group)), MAX_CANDIDATES),
+            )
+            concepts = {c for (c,) in rows}
+            if not concepts:
+                return
+            found.append(concepts)
+        found.sort(key=len)
+        shared = set.intersection(*found)
+        wanted = {w for g in groups for w in g}
+        for concept in sorted(shared)[:50]:
+            names = self.conn.execute(
+                "SELECT field, lang, text, stem, rowid FROM name WHERE concept = ?", (concept,)
+            ).fetchall()
+            used = [n for n in names if wanted & set(n[3].split())]
+            if not used:
+                continue
+            words = {w for n in used for w in n[3].split()}
+            covered = sum(1 for g in groups if any(w in words for w in g))
+            if covered < len(groups):
+                continue
+            # the name that has most of the query, first in field order
+            field, lang, text, _, name = max(
+                used, key=lambda n: (len(wanted & set(n[3].split())), -_FIELD_ORDER.get(n[0], 9))
+            )
+            score = bands.ACROSS.scale(len(groups) / max(len(words), len(groups)))
             self._add(run.best, concept, score, self._match(field, lang, text, "word", name))
+
+    def _named_by_one_word(self, concept: int) -> bool:
+        """Whether the concept (rowid) has a name of one word that is no abbreviation
+        (``Pruning``), in any language: one indexed lookup."""
+        return (
+            self.conn.execute(
+                "SELECT 1 FROM name WHERE concept = ? AND field IN ('en', 'term', 'synonym') "
+                "AND instr(key, ' ') = 0 LIMIT 1",
+                (concept,),
+            ).fetchone()
+            is not None
+        )
 
     def _partial(self, run: _Run) -> None:
         """Names sharing more than half of the query's content words (stop words such as
@@ -1298,6 +1395,15 @@ def _is_sure(top: Sequence[_Best]) -> bool:
     return first.whole and second <= first.score - bands.SURE_MARGIN
 
 
+def _sure_alone(best: dict[int, _Best]) -> bool:
+    """Whether some concept is matched so surely (exact, inflected or clitic, a whole name)
+    that no other match can make it less so (:func:`_is_sure`)."""
+    return any(
+        b.score >= bands.INFLECTED and b.match["kind"] in ("exact", "inflected", "clitic")
+        for b in best.values()
+    )
+
+
 def _always(run: _Run) -> bool:
     return True
 
@@ -1308,6 +1414,13 @@ TIERS = (
     Tier("prefix", bands.PREFIX.high, Searcher._prefix, _always),
     Tier("word", bands.WORD.high, Searcher._words, _always),
     Tier("spelled", bands.SPELLED.high, Searcher._spelled_letters, lambda r: bool(r.query.spelled)),
+    # the words of several names of one concept, as a query mixing scripts gives them
+    Tier(
+        "word",
+        bands.ACROSS.high,
+        Searcher._across,
+        lambda r: not any(b.score >= bands.WORD.low for b in r.best.values()),
+    ),
     Tier("fuzzy", bands.CORRECTED.high, Searcher._corrected, _always),
     Tier("fuzzy", bands.FUZZY.high, Searcher._fuzzy, _always),
     # A Latin query spelt close to a name (qunatization) is that name misspelt, not a Bengali
