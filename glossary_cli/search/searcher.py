@@ -531,7 +531,7 @@ class Searcher(IndexReader):
         proclitics, sound and broken plurals and duals, Bengali endings and spelling variants,
         English plurals), the analysis form of a name (the index's ``form`` table): 97, as an
         inflected form (``clitic`` where a proclitic or the article made the difference)."""
-        from glossary_cli.analysis import CLITIC, query_forms
+        from glossary_cli.analysis import CLITIC, EXACT, query_forms
 
         def begin(runs: list[str]) -> set[str]:
             # the runs that begin some term's form (the index's prefix table)
@@ -551,13 +551,15 @@ class Searcher(IndexReader):
             list(forms),
         )
         marks = _edge_marks(run.query.text)
+        # a query whose words are, as typed, words of names (وتعويض of بحث وتعويض, لزوم) is
+        # those names' words before it is a form of another word (تعويض, زوم): as in _exact
+        as_typed = bool(run.forms.typed) and all(run.forms.typed)
         for concept, field, lang, text, form, name in rows:
             if field == "related" or marks != _edge_marks(text):
                 continue  # LoRA+ is not LoRA, #LoRA not LoRA (as in _exact)
             kind = "clitic" if forms[form] == CLITIC else "inflected"
-            self._add(
-                run.best, concept, bands.INFLECTED, self._match(field, lang, text, kind, name)
-            )
+            score = bands.WORD.scale(0.2) if as_typed and forms[form] != EXACT else bands.INFLECTED
+            self._add(run.best, concept, score, self._match(field, lang, text, kind, name))
 
     def _prefix(self, run: _Run) -> None:
         """Names that start with the query. Names are compared without their spaces
