@@ -42,10 +42,12 @@ def asked(text: str) -> str | None:
 
     >>> asked("What does QAT stand for?"), asked("প্রুনিং বলতে কী বোঝায়"), asked("LoRA")
     ('QAT', 'প্রুনিং', None)
-    >>> asked("what is a mixture of experts"), asked("what is")
-    ('mixture of experts', None)
+    >>> asked("what is a mixture of experts"), asked("what is"), asked("إيه إس دي")
+    ('mixture of experts', None, None)
     """
     tokens = text.split()
+    if _spelled(fold(text)):
+        return None  # letters spelled out (إيه إس دي: ASD), some of which are words too
 
     def filler(token: str) -> bool:
         stems = stem_words(fold(token))
