@@ -50,8 +50,9 @@ def parse_xml(data: bytes, name: str) -> tuple[ET.Element, dict[ET.Element, int]
         The root element, and the 1-based line each element starts on.
 
     Raises:
-        ParseError: the data is not well-formed XML, has an internal DTD subset, or refers to
-            an entity that is not one of XML's five predefined ones.
+        ParseError: the data is not well-formed XML, has an internal DTD subset, refers to
+            an entity that is not one of XML's five predefined ones, or declares an encoding
+            no codec reads.
     """
     builder = ET.TreeBuilder()
     lines: dict[ET.Element, int] = {}
@@ -97,6 +98,13 @@ def parse_xml(data: bytes, name: str) -> tuple[ET.Element, dict[ET.Element, int]
             line=parser.CurrentLineNumber,
             column=parser.CurrentColumnNumber + 1,
             hint=exc.hint,
+        ) from None
+    except LookupError as exc:  # an encoding no codec has: expat asks Python's codecs
+        raise ParseError(
+            f"the XML declaration names an encoding gloss does not know ({exc})",
+            path=name,
+            line=1,
+            hint='save the file as UTF-8 and say encoding="UTF-8"',
         ) from None
     except expat.ExpatError as exc:
         raise ParseError(

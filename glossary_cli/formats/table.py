@@ -469,7 +469,11 @@ def read_table(
     if found is None:
         found = by_script([cells for _, cells in good], name, header_line)
         if _names_columns(header, found):
-            labels = {c.at: header[c.at].strip() or c.label for c in found.columns}
+            # (a column past the header's last cell keeps the name its script gave it)
+            labels = {
+                c.at: (header[c.at].strip() if c.at < len(header) else "") or c.label
+                for c in found.columns
+            }
             found = found._replace(
                 columns=tuple(c._replace(label=labels[c.at]) for c in found.columns),
                 has_header=True,
@@ -477,7 +481,10 @@ def read_table(
     if not found.has_header:
         rest = chain([(header_line, header)], rest)
     # without a header, the width most rows have (a row of more cells is said, not a column)
-    width = len(header) if found.has_header else max((c.at for c in found.columns), default=0) + 1
+    # (with a header, a column its cells' script found past the header's last cell too)
+    width = max((c.at for c in found.columns), default=0) + 1
+    if found.has_header:
+        width = max(width, len(header))
     if not found.has_header:
         width = max([width, *(i + 1 for i, _, _ in found.left_out)])
     concepts = read_wide(rest, found, name, report, width)

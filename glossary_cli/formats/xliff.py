@@ -25,7 +25,8 @@ def pairs(data: bytes, name: str) -> tuple[str | None, str | None, list[tuple[st
 
     Raises:
         ParseError: not well-formed, an internal DTD or an entity (refused before reading),
-            or a file translate-toolkit cannot read as XLIFF or TMX.
+            or a file translate-toolkit (lxml) cannot read as XLIFF or TMX; with its line
+            when lxml gives one.
     """
     from glossary_cli.formats._xml import local, parse_xml
 
@@ -58,6 +59,19 @@ def pairs(data: bytes, name: str) -> tuple[str | None, str | None, list[tuple[st
                 uid = _unit_id(unit) or str(n)
                 units.append((uid, text, str(unit.target or "")))
             return source, target, units
+    except SyntaxError as exc:
+        # lxml's XMLSyntaxError: what expat reads and lxml does not (a namespace name that is
+        # no URI, xmlns="urn:x y")
+        reason = str(exc.msg).split(", line")[0]
+        raise ParseError(
+            f"not an XLIFF or TMX file gloss can read: {reason}",
+            path=name,
+            line=exc.lineno,
+            hint="write the namespace as the standard names it, e.g. "
+            'xmlns="urn:oasis:names:tc:xliff:document:1.2"'
+            if "URI" in reason
+            else "export the file again from the translation tool",
+        ) from None
     except (ValueError, TypeError, AttributeError, KeyError) as exc:
         raise ParseError(f"not an XLIFF or TMX file gloss can read: {exc}", path=name) from None
     raise ParseError(

@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import datetime
 import io
+import warnings
 import zipfile
+import zlib
 from collections.abc import Iterator, Mapping
 from itertools import zip_longest
 from typing import Any
@@ -40,6 +42,22 @@ from glossary_cli.model import Glossary, Reading
 MAX_INFLATED = 512 << 20
 #: Most a part may inflate, as a multiple of its compressed size.
 MAX_RATIO = 200
+#: What openpyxl raises for a damaged workbook: a broken ZIP (a part that does not inflate,
+#: a compression method the standard library lacks), a missing part, XML that does not parse
+#: (the standard library's and lxml's errors are SyntaxErrors, expat's limit on entity
+#: amplification too), a value of the wrong kind.
+DAMAGED = (
+    zipfile.BadZipFile,
+    zlib.error,
+    NotImplementedError,
+    EOFError,
+    KeyError,
+    ValueError,
+    OSError,
+    IndexError,
+    SyntaxError,
+    TypeError,
+)
 
 
 def read(
@@ -70,23 +88,15 @@ def read(
     _refuse_bomb(data, name)
     import openpyxl
 
-    # what openpyxl raises for a damaged workbook: a broken ZIP, a missing part, XML that does
-    # not parse (the standard library's and lxml's errors are SyntaxErrors, expat's limit on
-    # entity amplification too), a value of the wrong kind
-    damaged = (
-        zipfile.BadZipFile,
-        KeyError,
-        ValueError,
-        OSError,
-        IndexError,
-        SyntaxError,
-        TypeError,
-    )
     try:
-        # the values as last computed, and (a second reading) which cells are formulas
-        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        formulas = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False)
-    except damaged as exc:
+        # the values as last computed, and (a second reading) which cells are formulas;
+        # openpyxl's warnings about parts it passes over (an invalid relationship, a
+        # defined name it drops) are no concern of the glossary's, and not printed
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+            formulas = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False)
+    except DAMAGED as exc:
         raise _damaged(name, exc) from None
     try:
         if not book.worksheets:
@@ -96,11 +106,13 @@ def read(
             if sheet is not None
             else range(len(book.worksheets))
         )
-        sheets = [
-            (book.sheetnames[i], list(_rows(book.worksheets[i], formulas.worksheets[i])))
-            for i in indexes
-        ]
-    except damaged as exc:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            sheets = [
+                (book.sheetnames[i], list(_rows(book.worksheets[i], formulas.worksheets[i])))
+                for i in indexes
+            ]
+    except DAMAGED as exc:
         raise _damaged(name, exc) from None
     finally:
         book.close()
