@@ -88,16 +88,38 @@ def read(
     _refuse_bomb(data, name)
     import openpyxl
 
-    try:
-        # the values as last computed, and (a second reading) which cells are formulas;
-        # openpyxl's warnings about parts it passes over (an invalid relationship, a
-        # defined name it drops) are no concern of the glossary's, and not printed
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
+    # openpyxl's warnings about parts it passes over (an invalid relationship, a defined name
+    # it drops) are no concern of the glossary's, and not printed
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            # the values as last computed, and (a second reading) which cells are formulas
             book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
             formulas = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False)
-    except DAMAGED as exc:
-        raise _damaged(name, exc) from None
+        except DAMAGED as exc:
+            raise _damaged(name, exc) from None
+        try:
+            return _read_sheets(book, formulas, name, digest(data), sheet, columns, skip_bad)
+        finally:
+            book.close()
+            formulas.close()
+
+
+def _read_sheets(
+    book: Any,
+    formulas: Any,
+    name: str,
+    sha256: str,
+    sheet: str | None,
+    columns: Mapping[str, str] | None,
+    skip_bad: bool,
+) -> Glossary:
+    """The glossary of the sheet ``sheet`` names, or of the first that holds one; each
+    sheet's rows are read as the table reads them, one at a time, never all kept.
+
+    Raises:
+        ParseError: as :func:`read`.
+    """
     try:
         if not book.worksheets:
             raise ParseError("the spreadsheet has no sheet", path=name, hint="save it again")
@@ -106,24 +128,17 @@ def read(
             if sheet is not None
             else range(len(book.worksheets))
         )
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            sheets = [
-                (book.sheetnames[i], list(_rows(book.worksheets[i], formulas.worksheets[i])))
-                for i in indexes
-            ]
     except DAMAGED as exc:
         raise _damaged(name, exc) from None
-    finally:
-        book.close()
-        formulas.close()
     passed: list[Reading] = []
     first: ParseError | None = None
-    for title, rows in sheets:
+    for i in indexes:
+        title = book.sheetnames[i]
+        rows = _undamaged(_rows(book.worksheets[i], formulas.worksheets[i]), name)
         try:
-            glossary = read_rows(iter(rows), name, digest(data), columns=columns, skip_bad=skip_bad)
+            glossary = read_rows(rows, name, sha256, columns=columns, skip_bad=skip_bad)
         except ParseError as exc:
-            if len(sheets) == 1:
+            if len(indexes) == 1:
                 raise
             first = first or exc
             passed.append(Reading(f"sheet {title!r}", f"left out: {exc.message}", exc.line, True))
@@ -137,6 +152,18 @@ def read(
     assert first is not None
     first.message = f"no sheet holds a glossary; the first: {first.message}"
     raise first
+
+
+def _undamaged(rows: Iterator[tuple[int, list[str]]], name: str) -> Iterator[tuple[int, list[str]]]:
+    """``rows``, a damaged part met while reading them (:data:`DAMAGED`) a ParseError.
+
+    Raises:
+        ParseError: openpyxl could not read the sheet on.
+    """
+    try:
+        yield from rows
+    except DAMAGED as exc:
+        raise _damaged(name, exc) from None
 
 
 def write(glossary: Glossary) -> bytes:
