@@ -158,3 +158,17 @@ def test_the_bound_of_a_term_is_the_same_in_every_reader(term: int, refused: boo
             records(lines, "t.jsonl")
     else:
         assert len(records(lines, "t.jsonl").concepts) == 2
+
+
+@pytest.mark.parametrize("fmt", ["xliff", "tmx"])
+def test_a_bilingual_unit_past_the_bound_of_a_text_is_refused_with_its_line(fmt: str) -> None:
+    from glossary_cli.formats import xliff
+
+    from .fuzz_inputs import TMX, XLIFF12
+
+    document, said = (XLIFF12, "c.xlf:7") if fmt == "xliff" else (TMX, "m.tmx:4")
+    long = document.replace(b"Experts", "ক".encode() * (limits.MAX_TEXT + 1))
+    with pytest.raises(ParseError) as refused:
+        xliff.pairs(long, said.split(":")[0])
+    assert str(refused.value).startswith(said) and "20,000" in str(refused.value)
+    assert len(xliff.pairs(document, said.split(":")[0])[2]) >= 1

@@ -25,16 +25,17 @@ def pairs(data: bytes, name: str) -> tuple[str | None, str | None, list[tuple[st
 
     Raises:
         ParseError: not well-formed, an internal DTD or an entity (refused before reading),
+            a unit longer than :data:`glossary_cli.limits.MAX_TEXT` characters,
             or a file translate-toolkit (lxml) cannot read as XLIFF or TMX; with its line
             when lxml gives one.
     """
     from glossary_cli.formats._xml import local, parse_xml
 
-    root, _ = parse_xml(data, name)  # the safety check; translate-toolkit reads the units
+    root, lines = parse_xml(data, name)  # the safety check; translate-toolkit reads the units
     kind = local(root.tag)
     try:
         if kind == "tmx":
-            return _tmx(data, root)
+            return _within_limits(_tmx(data, root), name, lines)
         if kind == "xliff":
             version = root.get("version", "1.2")
             if version.startswith("2"):
@@ -58,7 +59,7 @@ def pairs(data: bytes, name: str) -> tuple[str | None, str | None, list[tuple[st
                     continue
                 uid = _unit_id(unit) or str(n)
                 units.append((uid, text, str(unit.target or "")))
-            return source, target, units
+            return _within_limits((source, target, units), name, lines)
     except SyntaxError as exc:
         # lxml's XMLSyntaxError: what expat reads and lxml does not (a namespace name that is
         # no URI, xmlns="urn:x y")
@@ -79,6 +80,34 @@ def pairs(data: bytes, name: str) -> tuple[str | None, str | None, list[tuple[st
         path=name,
         hint="give an XLIFF (1.2 or 2.x) or TMX file",
     )
+
+
+def _within_limits(
+    found: tuple[str | None, str | None, list[tuple[str, str, str]]],
+    name: str,
+    lines: dict[Any, int],
+) -> tuple[str | None, str | None, list[tuple[str, str, str]]]:
+    """``found``, when every unit's source and target are within what gloss reads of a
+    text (:data:`glossary_cli.limits.MAX_TEXT` characters: ten pages).
+
+    Raises:
+        ParseError: a unit past it, with the line of its element (``id`` or ``tuid``).
+    """
+    from glossary_cli.limits import overlong_message, too_long
+
+    for uid, source, target in found[2]:
+        for side, text in (("source", source), ("target", target)):
+            if too_long(text, False):
+                line = next(
+                    (n for el, n in lines.items() if uid in (el.get("id"), el.get("tuid"))), None
+                )
+                raise ParseError(
+                    f"unit {uid!r}: " + overlong_message(side, len(text), False),
+                    path=name,
+                    line=line,
+                    hint="split the unit: a segment is a sentence or a paragraph",
+                )
+    return found
 
 
 def _unit_id(unit: Any) -> str:
