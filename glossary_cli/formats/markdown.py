@@ -619,6 +619,11 @@ def _term_concept(
         for n in names_in(alternative)
         if any(c.isalnum() for c in n.text)
     ]
+    if overlong is not None:
+        overlong += [
+            Overlong("term", line, len(n.text), True) for n in more if too_long(n.text, True)
+        ]
+    more = [n for n in more if not too_long(n.text, True)]
     sections: dict[str, list[Term]] = {}
     first = ""
     for k, n in enumerate(names + more):
