@@ -142,8 +142,12 @@ def known(fmt: str, data: bytes, exc: BaseException) -> bool:
         and ("date" in str(exc) or "day" in str(exc) or "month" in str(exc))
     ):
         return True  # a date that is not one, or a date where text belongs
-    # a UTF-16 PO file with NUL bytes in its charset
-    return fmt == "po" and b"\x00" in data[:4096] and data[:2] in (b"\xff\xfe", b"\xfe\xff")
+    if fmt != "po" or data[:2] not in (b"\xff\xfe", b"\xfe\xff"):
+        return False
+    # a UTF-16 PO file with NUL characters in its charset
+    text = data.decode("utf-16", "ignore")
+    at = text.find("charset=")
+    return at >= 0 and "\x00" in text[at : at + 40]
 
 
 #: Where each format's reader is, and the file name it is given.
