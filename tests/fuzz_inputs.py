@@ -327,8 +327,11 @@ def mutate_xlsx(data: bytes, rng: random.Random, steps: int = 3) -> bytes:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         parts = {i.filename: archive.read(i) for i in archive.infolist()}
-    except (zipfile.BadZipFile, ValueError, OSError, EOFError, NotImplementedError):
-        return data
+    except Exception:
+        parts = {}
+    if not parts:
+        at = rng.randrange(len(data) + 1)
+        return data[:at] + rng.choice(HOSTILE) + data[at + rng.randrange(4) :]
     if rng.randrange(10) == 0:
         at = rng.randrange(len(data))
         return data[:at] + rng.choice(HOSTILE) + data[at + rng.randrange(4) :]

@@ -134,6 +134,9 @@ REGRESSIONS: list[tuple[str, bytes, str]] = [
     ("xliff", b'<xliff version="1.2" xmlns="urn:o>asis"><file source-language="en"><body>'
      b'<trans-unit id="1"><source>a</source></trans-unit></body></file></xliff>',
      "a namespace name that is no URI (lxml\'s XMLSyntaxError)"),
+    ("xliff", b'<?xml version="1.0"?><xliff version="2.0" srcLang="en"><file id="f"><unit id="u">'
+     b"<segment><source>a</source></segment></unit></file></xliff>",
+     "XLIFF 2 without its namespace (translate-toolkit's AssertionError)"),
 ]  # fmt: skip
 
 

@@ -73,6 +73,14 @@ def pairs(data: bytes, name: str) -> tuple[str | None, str | None, list[tuple[st
             if "URI" in reason
             else "export the file again from the translation tool",
         ) from None
+    except AssertionError:  # translate-toolkit's check of the root: not in its namespace
+        raise ParseError(
+            f"not an XLIFF file gloss can read: <{root.tag}> is not in the XLIFF namespace",
+            path=name,
+            line=lines.get(root, 1),
+            hint='name it on the root: xmlns="urn:oasis:names:tc:xliff:document:2.0" '
+            '(XLIFF 2) or "urn:oasis:names:tc:xliff:document:1.2"',
+        ) from None
     except (ValueError, TypeError, AttributeError, KeyError) as exc:
         raise ParseError(f"not an XLIFF or TMX file gloss can read: {exc}", path=name) from None
     raise ParseError(
