@@ -110,6 +110,13 @@ def _inflates_wrong() -> bytes:
     return data[: start + 3] + b"\xff\xff\xff\xff" + data[start + 7 :]
 
 
+def _newer_zip() -> bytes:
+    """A spreadsheet whose first part says it needs ZIP version 25.3 to extract."""
+    data = _spreadsheet(lambda parts: None)
+    at = data.index(b"PK\x01\x02") + 6  # the central directory's "version needed to extract"
+    return data[:at] + (253).to_bytes(2, "little") + data[at + 2 :]
+
+
 def _bad_relationship(parts: dict[str, bytes]) -> None:
     rels = "xl/_rels/workbook.xml.rels"
     parts[rels] = parts[rels].replace(b"Target=", b"Tar=", 1)
@@ -127,6 +134,7 @@ REGRESSIONS: list[tuple[str, bytes, str]] = [
      "a language tag ICU refuses (ICUError)"),
     ("xlsx", _inflates_wrong(), "a part that does not inflate (zlib.error)"),
     ("xlsx", _spreadsheet(_bad_relationship), "an invalid relationship (openpyxl's UserWarning)"),
+    ("xlsx", _newer_zip(), "a ZIP version Python does not read (NotImplementedError)"),
     ("tbx", b'<?xml version="1.0" encoding="uf-8"?><martif><text><body/></text></martif>',
      "an encoding no codec has (LookupError)"),
     ("tmx", b'<?xml version="1.0" encoding="UTF-body8"?><tmx version="1.4"><body/></tmx>',

@@ -286,7 +286,8 @@ def _refuse_bomb(data: bytes, name: str) -> None:
     """Refuse a ZIP archive whose parts would inflate past the limits of the module."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-    except zipfile.BadZipFile as exc:
+    except (zipfile.BadZipFile, NotImplementedError, ValueError, EOFError, OSError) as exc:
+        # (NotImplementedError: a part that needs a newer ZIP version than Python reads)
         raise ParseError(
             f"not a spreadsheet: {exc}", path=name, hint="save it as .xlsx, or as CSV (UTF-8)"
         ) from None
