@@ -117,6 +117,16 @@ def _newer_zip() -> bytes:
     return data[:at] + (253).to_bytes(2, "little") + data[at + 2 :]
 
 
+def _encrypted() -> bytes:
+    """A spreadsheet whose sheet says it is encrypted (general purpose flag, bit 0)."""
+    data = _spreadsheet(lambda parts: None)
+    entry = data.index(b"PK\x01\x02")
+    while b"sheet1.xml" not in data[entry + 46 : entry + 46 + 40]:
+        entry = data.index(b"PK\x01\x02", entry + 4)
+    at = entry + 8  # the central directory's general purpose flags
+    return data[:at] + bytes([data[at] | 1]) + data[at + 1 :]
+
+
 def _bad_relationship(parts: dict[str, bytes]) -> None:
     rels = "xl/_rels/workbook.xml.rels"
     parts[rels] = parts[rels].replace(b"Target=", b"Tar=", 1)
@@ -135,6 +145,7 @@ REGRESSIONS: list[tuple[str, bytes, str]] = [
     ("xlsx", _inflates_wrong(), "a part that does not inflate (zlib.error)"),
     ("xlsx", _spreadsheet(_bad_relationship), "an invalid relationship (openpyxl's UserWarning)"),
     ("xlsx", _newer_zip(), "a ZIP version Python does not read (NotImplementedError)"),
+    ("xlsx", _encrypted(), "an encrypted sheet (RuntimeError)"),
     ("tbx", b'<?xml version="1.0" encoding="uf-8"?><martif><text><body/></text></martif>',
      "an encoding no codec has (LookupError)"),
     ("tmx", b'<?xml version="1.0" encoding="UTF-body8"?><tmx version="1.4"><body/></tmx>',

@@ -283,7 +283,8 @@ def _text(value: object, ref: str) -> str:
 
 
 def _refuse_bomb(data: bytes, name: str) -> None:
-    """Refuse a ZIP archive whose parts would inflate past the limits of the module."""
+    """Refuse a ZIP archive whose parts would inflate past the limits of the module, or that
+    is encrypted (Python's ``zipfile`` reads no encrypted part without its password)."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, NotImplementedError, ValueError, EOFError, OSError) as exc:
@@ -293,6 +294,12 @@ def _refuse_bomb(data: bytes, name: str) -> None:
         ) from None
     total = 0
     for info in archive.infolist():
+        if info.flag_bits & 0x1:  # (APPNOTE 4.4.4: bit 0, the part is encrypted)
+            raise ParseError(
+                f"the spreadsheet is encrypted ({info.filename} needs a password)",
+                path=name,
+                hint="open it and save it without a password, or as CSV (UTF-8)",
+            )
         total += info.file_size
         ratio = info.file_size / max(info.compress_size, 1)
         if total > MAX_INFLATED or (info.file_size > (1 << 20) and ratio > MAX_RATIO):
