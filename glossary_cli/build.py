@@ -172,7 +172,6 @@ def build_from(
         As :func:`build_records`; UsageError: the manifest names a language for an import file.
     """
     from glossary_cli.align import align, join_concepts, merge_concepts, sections_clash
-    from glossary_cli.records import glossary_to_mapping
 
     plain: list[Any] = []
     imported: list[tuple[str, Glossary]] = []
@@ -266,7 +265,7 @@ def build_from(
             hint=first.hint or "fix it, or drop --strict",
         )
     glossary = Glossary(sources=tuple(sources), concepts=tuple(concepts))
-    text = HEADER + dump_yaml(glossary_to_mapping(glossary))
+    text = records_text(glossary)
 
     def joins(concept: Concept) -> bool:
         """Whether a concept joins a bundled one at lookup time (rather than being kept
@@ -832,8 +831,36 @@ def parse_source(name: str, data: bytes, settings: Mapping[str, Any]) -> Any:
     return _parse_source(name, data, settings)
 
 
-def records_text(glossary: Glossary) -> str:
-    """The YAML record file of a glossary, as ``gloss build`` writes them."""
-    from glossary_cli.records import glossary_to_mapping
+#: How many concepts :func:`records_text` turns into YAML at a time: the emitter builds a node
+#: for every key and value before it writes any, about 15 KiB per concept, so that a whole
+#: termbase at once (100,000 concepts read from a table: 1.5 GB) would cost many times the
+#: text it writes.
+DUMP_CHUNK = 1000
 
-    return HEADER + dump_yaml(glossary_to_mapping(glossary))
+
+def records_text(glossary: Glossary, chunk: int = DUMP_CHUNK) -> str:
+    """The YAML record file of a glossary, as ``gloss build`` writes them: the text of
+    :func:`~glossary_cli.records.glossary_to_mapping` dumped whole, made ``chunk`` concepts
+    at a time (a block sequence's items, dumped apart, are the same text), so that its memory
+    is the text's and one chunk's, whatever the number of concepts.
+
+    Args:
+        glossary: the concepts and sources to write.
+        chunk: concepts per dump (a positive number).
+
+    Returns:
+        The text, :data:`HEADER` first.
+    """
+    from glossary_cli.records import concept_to_mapping, glossary_to_mapping
+
+    head = glossary_to_mapping(glossary._replace(concepts=()))
+    if not glossary.concepts:
+        return HEADER + dump_yaml(head)
+    if list(head)[-1] != "concepts":  # the sequence is the document's last key
+        return HEADER + dump_yaml(glossary_to_mapping(glossary))
+    del head["concepts"]
+    parts = [HEADER, dump_yaml(head), "concepts:\n"]
+    concepts = glossary.concepts
+    for start in range(0, len(concepts), max(1, chunk)):
+        parts.append(dump_yaml([concept_to_mapping(c) for c in concepts[start : start + chunk]]))
+    return "".join(parts)

@@ -156,8 +156,10 @@ def parse_glossary(text: str, name: str, lang: str | None = None) -> ParsedGloss
         whitespace collapsed; the trailing parenthetical is split off the term.
 
     Raises:
-        ParseError: no header, no entries, a term without a definition, an empty term, or a
-            script whose language cannot be guessed; the error names the line.
+        ParseError: no header, no entries, a term without a definition, an empty term, every
+            entry past the limits of :mod:`glossary_cli.limits` (an entry past them is left
+            out, with a warning), or a script whose language cannot be guessed; the error
+            names the line.
     """
     if lang is not None and not is_language_tag(lang):
         raise ParseError(f"{lang!r} is not a language tag", path=name, hint="use e.g. bn, ar, hi")
@@ -185,7 +187,7 @@ def parse_glossary(text: str, name: str, lang: str | None = None) -> ParsedGloss
     if len(body) % 2:
         raise _unpaired_error(body, name)
 
-    pairs = [(body[i], body[i + 1]) for i in range(0, len(body), 2)]
+    pairs = _within_limits([(body[i], body[i + 1]) for i in range(0, len(body), 2)], name, warnings)
     for term_line, _ in pairs:
         _check_term(term_line, name)
     _check_definitions(pairs, name, warnings)
@@ -256,6 +258,37 @@ def _split_lines(text: str, name: str, warnings: list[ParseWarning]) -> list[_Li
         if _visible(cleaned):
             out.append(_Line(number, cleaned))
     return out
+
+
+def _within_limits(
+    pairs: list[tuple[_Line, _Line]], name: str, warnings: list[ParseWarning]
+) -> list[tuple[_Line, _Line]]:
+    """The entries whose term and definition lines are within what gloss reads
+    (:data:`glossary_cli.limits.MAX_TERM` characters a term line, with its parenthetical;
+    :data:`~glossary_cli.limits.MAX_TEXT` a definition); the others are left out, and said in
+    one warning with their lines.
+
+    Raises:
+        ParseError: every entry is past the limits: nothing of the file would be left.
+    """
+    from glossary_cli.limits import Overlong, overlong_error, overlong_warning, too_long
+
+    kept, left = [], []
+    for term, definition in pairs:
+        over = [
+            Overlong(what, line.number, len(line.text), what == "term")
+            for what, line in (("term", term), ("definition", definition))
+            if too_long(line.text, what == "term")
+        ]
+        if over:
+            left += over
+        else:
+            kept.append((term, definition))
+    if left and not kept:
+        raise overlong_error(name, left)
+    if left:
+        warnings.append(overlong_warning(name, left, "its entry"))
+    return kept
 
 
 def _visible(text: str) -> bool:

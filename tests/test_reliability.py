@@ -385,13 +385,17 @@ def test_a_bad_curation_file_is_reported_with_its_line_and_column(
 
 
 @pytest.mark.slow
-def test_a_one_megabyte_line_builds_and_is_searchable(tmp_path: Path) -> None:
+def test_a_one_megabyte_line_is_left_out_with_its_line_and_the_rest_builds(tmp_path: Path) -> None:
     definition = " ".join(bengali_words(1, 1)) * 1 + " " + "ক" * 1_000_000
-    data = make_data(tmp_path, {"g.txt": BN_HEADER + "দীর্ঘ সংজ্ঞা (Long)\n" + definition + "\n"})
+    text = BN_HEADER + "দীর্ঘ সংজ্ঞা (Long)\n" + definition + "\nমডেল (Model)\nএকটি মডেল।\n"
+    data = make_data(tmp_path, {"g.txt": text})
     started = time.monotonic()
-    assert gloss("build", "--data", str(data)).exit_code == 0
-    card = json.loads(gloss("show", "Long", "--json", "--data", str(data)).stdout)
-    assert len(card["terms"]["bn"]["definition"]) > 1_000_000
+    built = gloss("build", "--data", str(data))
+    assert built.exit_code == 0
+    assert "g.txt:4" in built.stderr and "1,000,0" in built.stderr and "left out" in built.stderr
+    assert gloss("show", "Long", "--json", "--data", str(data)).exit_code == 1
+    card = json.loads(gloss("show", "Model", "--json", "--data", str(data)).stdout)
+    assert card["terms"]["bn"]["term"] == "মডেল"
     assert time.monotonic() - started < 60
 
 
@@ -399,7 +403,8 @@ def test_a_one_megabyte_line_builds_and_is_searchable(tmp_path: Path) -> None:
 def test_a_one_megabyte_term_line_is_an_error_or_a_record_never_a_crash(tmp_path: Path) -> None:
     data = make_data(tmp_path, {"g.txt": BN_HEADER + "ক" * 1_000_000 + "\nসংজ্ঞা।\n"})
     result = gloss("build", "--data", str(data))
-    assert result.exit_code in (0, 3)
+    assert result.exit_code == 3
+    assert "g.txt:3" in result.stderr and "1,000,000 characters" in result.stderr
 
 
 @pytest.mark.slow

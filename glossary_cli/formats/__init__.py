@@ -38,6 +38,7 @@ import re
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from glossary_cli import limits
 from glossary_cli.errors import ParseError, UsageError
 
 if TYPE_CHECKING:
@@ -382,10 +383,11 @@ def refuse_binary(filename: str, data: bytes) -> None:
         ) from None
 
 
-#: The longest line a Markdown, PO or table file may have (a definition is a few KB): a
-#: longer one is no glossary, and Markdown's parser would take minutes over 100 MB of it.
-#: (gloss's plain format takes any line: its parser is linear, and fast.)
-MAX_LINE = 8 << 20
+#: The longest line a Markdown, PO or table file may have (:data:`glossary_cli.limits.MAX_LINE`;
+#: gloss's plain format takes any line, its parser is linear, and leaves out each term and
+#: definition past :data:`~glossary_cli.limits.MAX_TERM` and
+#: :data:`~glossary_cli.limits.MAX_TEXT`).
+MAX_LINE = limits.MAX_LINE
 #: The formats whose files are read line by line (XML may be one line, of any length).
 _LINE_FORMATS = frozenset({"markdown", "po", "csv", "tsv"})
 

@@ -9,13 +9,10 @@ from typing import NamedTuple
 
 from glossary_cli.errors import ParseError, ParseWarning
 from glossary_cli.formats._common import CELL_SEPARATOR, clean, refuse_controls
+from glossary_cli.limits import MAX_TERM, MAX_TEXT, limit
 
-#: Most characters a term cell (a term, an abbreviation) may hold: a term is a word or a few,
-#: and a longer one is a definition in the wrong column, or no glossary at all (a 5 MB "term"
-#: takes minutes to lay out in a table).
-MAX_TERM = 1_000
-#: Most characters any other cell (a definition, a note, a source) may hold: ten pages.
-MAX_TEXT = 20_000
+__all__ = ("MAX_TERM", "MAX_TEXT")  # (the limits of every reader: glossary_cli.limits)
+
 #: Most columns a table may have.
 MAX_COLUMNS = 1_000
 #: How many rows (after the first) gloss reads to tell a header from data and the script of
@@ -120,16 +117,17 @@ class RowReport:
 
 
 def check_length(cell: str, label: str, term: bool, name: str, line: int) -> None:
-    """Refuse a cell longer than :data:`MAX_TERM` (a term's) or :data:`MAX_TEXT`.
+    """Refuse a cell longer than :data:`~glossary_cli.limits.MAX_TERM` (a term's) or
+    :data:`~glossary_cli.limits.MAX_TEXT`.
 
     Raises:
         ParseError: naming the column, the cell's length and the limit.
     """
-    limit = MAX_TERM if term else MAX_TEXT
-    if len(cell) > limit:
+    most = limit(term)
+    if len(cell) > most:
         raise ParseError(
             f"the {label} cell holds {len(cell):,} characters, more than the "
-            f"{limit:,} gloss reads in a {'term' if term else 'cell'}",
+            f"{most:,} gloss reads in a {'term' if term else 'cell'}",
             path=name,
             line=line,
             hint="a term is a word or a few: is the column a definition? (name it "

@@ -178,6 +178,85 @@ def _described(path: KeyPath) -> str:
     return label(path)
 
 
+def overlong_in(concept: Concept) -> tuple[tuple[str | int, ...], int, bool] | None:
+    """The first text of ``concept`` past what gloss reads (:mod:`glossary_cli.limits`: a
+    term's text, or any other text: definitions, notes, usage, citations, properties, cross
+    references): ``(keys, length, term)``, the path of record keys to it
+    (``("languages", "bn", "terms", 0, "term")``) as :func:`glossary_cli.records.label` names
+    it; ``None`` when every text is within them."""
+    from glossary_cli.limits import too_long
+
+    def texts(prefix: tuple[str | int, ...], item: Any) -> Iterable[tuple[Any, str]]:
+        for key in ("text", "value", "citation", "source", "usage", "target"):
+            value = getattr(item, key, None)
+            if isinstance(value, str):
+                yield (*prefix, key), value
+
+    found: list[tuple[tuple[str | int, ...], str]] = []
+    for j, d in enumerate(concept.definitions):
+        found += texts(("definitions", j), d)
+    found += [(("notes", j), n) for j, n in enumerate(concept.notes)]
+    found += [(("subject_fields", j), n) for j, n in enumerate(concept.subject_fields)]
+    for j, x in enumerate(concept.xrefs):
+        found += texts(("xrefs", j), x)
+    for j, p in enumerate(concept.properties):
+        found += texts(("properties", j), p)
+    for s in concept.languages:
+        at: tuple[str | int, ...] = ("languages", s.lang)
+        for k, t in enumerate(s.terms):
+            if too_long(t.text, True):
+                return (*at, "terms", k, "term"), len(t.text), True
+            found += texts((*at, "terms", k), t)
+            found += [((*at, "terms", k, "notes", j), n) for j, n in enumerate(t.notes)]
+            for j, d in enumerate(t.definitions):
+                found += texts((*at, "terms", k, "definitions", j), d)
+            for j, p in enumerate(t.properties):
+                found += texts((*at, "terms", k, "properties", j), p)
+        for j, d in enumerate(s.definitions):
+            found += texts((*at, "definitions", j), d)
+        found += [((*at, "notes", j), n) for j, n in enumerate(s.notes)]
+        for j, p in enumerate(s.properties):
+            found += texts((*at, "properties", j), p)
+    for keys, text in found:
+        if too_long(text, False):
+            return keys, len(text), False
+    return None
+
+
+def refuse_overlong(
+    concept: Concept,
+    name: str,
+    line: int | None = None,
+    lines: Mapping[tuple[str | int, ...], int] | None = None,
+    at: tuple[str | int, ...] = (),
+) -> None:
+    """Refuse a concept read from a file of records (JSON Lines, YAML) that holds a text past
+    what gloss reads (:func:`overlong_in`).
+
+    Args:
+        concept: the concept as read.
+        name: the file's name; ``line``: the concept's line, or ``lines`` the line of each
+            path of a YAML document and ``at`` the concept's path in it.
+
+    Raises:
+        ParseError: naming the file, the line and the key of the text.
+    """
+    from glossary_cli.limits import TERM_HINT, TEXT_HINT, overlong_message
+
+    found = overlong_in(concept)
+    if found is None:
+        return
+    keys, length, term = found
+    where = lines.get((*at, *keys)) if lines is not None else None
+    raise ParseError(
+        f"concept {concept.id!r}: {label(keys)}: "
+        + overlong_message("term" if term else "text", length, term),
+        path=name,
+        line=where or (lines.get(at) if lines is not None else line),
+        hint=TERM_HINT if term else TEXT_HINT,
+    )
+
+
 def refuse_termless(concept: Concept, name: str, line: int | None, hint: str) -> None:
     """Refuse an imported concept without a term: none at all, or only search-only aliases
     and misreadings (which are never exported, so nothing would name it).

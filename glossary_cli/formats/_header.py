@@ -759,7 +759,11 @@ def by_script(rows: Sequence[Sequence[str]], name: str, line: int) -> Plan:
     # a trailing column only some rows fill (OmegaT's optional comment) is a column too
     wider = sum(n for w, n in widths.items() if w > width)
     if width and wider >= 2 and wider * 10 >= len(rows):
-        width = max(w for w, n in widths.items() if n * 10 >= len(rows) or w == width + 1)
+        # (rows of many widths, none of them one in ten: the most common width stays)
+        width = max(
+            (w for w, n in widths.items() if n * 10 >= len(rows) or w == width + 1),
+            default=width,
+        )
     columns: list[Column] = []
     left: list[tuple[int, str, str]] = []
     taken: dict[str, int] = {}

@@ -453,7 +453,8 @@ def _read_term_file(
 
     Raises:
         ParseError: a file that is binary or not UTF-8, front matter that is not valid
-            YAML, or no title; with the file and line.
+            YAML, no title, or a term or definition past the limits of
+            :mod:`glossary_cli.limits`; with the file and line.
     """
     from glossary_cli.formats import refuse_binary
     from glossary_cli.scripts.writing import may_file, script_language, text_language, written_in
@@ -580,6 +581,7 @@ def _read_term_file(
         if paragraph is not None:
             definition = _unshortcoded(paragraph.content)
             line = end + 2
+    _check_lengths(terms, definition, where, line)
     defs: list[Definition] = []
     if definition:
         fits = file_lang if file_lang and written_in(definition, file_lang) else None
@@ -609,6 +611,25 @@ def _read_term_file(
         first_lang,
         by_key,
     )
+
+
+def _check_lengths(terms: dict[str, list[Term]], definition: str, where: str, line: int) -> None:
+    """Refuse a term file whose term (a title's name, a synonym, a translation) or
+    definition is longer than gloss reads (:mod:`glossary_cli.limits`): the file is left out
+    of its folder, and named.
+
+    Raises:
+        ParseError: the front matter's line (2) for a term, the definition's line for it.
+    """
+    from glossary_cli.limits import TERM_HINT, TEXT_HINT, overlong_message, too_long
+
+    for term in (t for ts in terms.values() for t in ts):
+        if too_long(term.text, True):
+            raise ParseError(overlong_message("term", len(term.text), True), path=where,
+                             line=2, hint=TERM_HINT)  # fmt: skip
+    if too_long(definition, False):
+        raise ParseError(overlong_message("definition", len(definition), False), path=where,
+                         line=line, hint=TEXT_HINT)  # fmt: skip
 
 
 def _names(title: str) -> list[tuple[str, str | None, str | None]]:

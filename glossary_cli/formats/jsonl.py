@@ -18,6 +18,7 @@ from glossary_cli.formats._common import (
     glossary_of,
     read_from,
     refuse_controls,
+    refuse_overlong,
     with_ids,
 )
 from glossary_cli.model import Concept, Glossary
@@ -49,8 +50,8 @@ def read(data: bytes, name: str) -> Glossary:
 
     Raises:
         ParseError: a line that is not JSON or not a concept record of schema 1 or 2, a key
-            given twice, values nested too deep to read, a control character in a value, or
-            a duplicate id.
+            given twice, values nested too deep to read, a control character in a value, a
+            term or text past the limits of :mod:`glossary_cli.limits`, or a duplicate id.
     """
     text = decode(data, name)
     found: list[tuple[Concept, int]] = []
@@ -97,6 +98,7 @@ def read(data: bytes, name: str) -> Glossary:
                 line=number,
                 hint=why or "each line must be a concept record as `gloss` writes them",
             ) from None
+        refuse_overlong(concept, name, number)
         found.append((read_from(concept, f"{name}:{number}"), number))
     warnings: list[ParseWarning] = []
     concepts = with_ids(found, name, warnings)

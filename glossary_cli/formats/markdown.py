@@ -55,6 +55,7 @@ from typing import Any, NamedTuple
 from glossary_cli.errors import ParseError, ParseWarning
 from glossary_cli.formats._cells import RowReport, refuse_cell_controls
 from glossary_cli.formats._common import clean, decode, digest, glossary_of, with_ids
+from glossary_cli.limits import Overlong, overlong_error, overlong_warning, too_long
 from glossary_cli.model import Concept, Definition, Glossary, LangSection, Reading, Term
 
 #: Words in a title that say the document is a glossary.
@@ -115,8 +116,9 @@ def read(data: bytes, name: str, *, columns: Mapping[str, str] | None = None) ->
     warnings: list[ParseWarning] = []
     report = RowReport(name, False, warnings)
     concepts, plan = _from_tables(tokens, name, report, says, columns)
+    overlong: list[Overlong] = []  # the terms and definitions left out for their length
     if not concepts:
-        concepts = _from_headings(tokens, headings, name, says)
+        concepts = _from_headings(tokens, headings, name, says, overlong)
         if concepts:
             plan.append(Reading(f"headings of level {_level(headings)}", "one term each, its "
                                 "equivalents by their script; the paragraphs below, definitions",
@@ -129,10 +131,17 @@ def read(data: bytes, name: str, *, columns: Mapping[str, str] | None = None) ->
                     "(**Term**: …); the headings were read as the terms", listed[0][1].line,
                     True, len(listed)))  # fmt: skip
     if not concepts:
-        concepts, shapes = _from_definition_list(tokens, headings, name, says, section)
+        listed_long: list[Overlong] = []
+        concepts, shapes = _from_definition_list(tokens, headings, name, says, section, listed_long)
+        if concepts or not overlong:  # (else what the headings left out is all there was)
+            overlong = listed_long
         if concepts:
             plan.append(Reading(shapes, "one term each: its equivalents by their script, "
                                 "its definitions", total=len(concepts)))  # fmt: skip
+    if not concepts and overlong:
+        raise overlong_error(name, overlong)
+    if overlong:
+        warnings.append(overlong_warning(name, overlong))
     if not concepts and front and not any(r.left_out for r in plan) and _one_term(text):
         raise ParseError(
             "line 1 is YAML front matter and no glossary follows it (a table, a heading per "
@@ -491,7 +500,11 @@ def _other_levels(
 
 
 def _from_headings(
-    tokens: Sequence[Any], headings: Sequence[tuple[int, int, str, int]], name: str, says: bool
+    tokens: Sequence[Any],
+    headings: Sequence[tuple[int, int, str, int]],
+    name: str,
+    says: bool,
+    overlong: list[Overlong] | None = None,
 ) -> list[tuple[Concept, int]]:
     from glossary_cli.termtext import names_in
 
@@ -524,7 +537,10 @@ def _from_headings(
     heads = [text for text, _, _ in entries]
     equivalents = _gives_equivalents(heads)
     own = _own_languages(heads, name, equivalents)
-    out = [_term_concept(text, defs, line, name, equivalents, own) for text, defs, line in entries]
+    out = [
+        _term_concept(text, defs, line, name, equivalents, own, overlong=overlong)
+        for text, defs, line in entries
+    ]
     return [c for c in out if c is not None]
 
 
@@ -578,18 +594,29 @@ def _term_concept(
     equivalents: bool = False,
     own: dict[str, str] | None = None,
     equivalent: tuple[str, str | None] = ("", None),
+    overlong: list[Overlong] | None = None,
 ) -> tuple[Concept, int] | None:
     """The concept of one heading or definition list term, with its definitions: each name
     the heading gives in the language its script says (the term itself, in the language
     ``own`` gives its script: :func:`_own_languages`), each definition in its own script's
     language
     (:func:`glossary_cli.scripts.writing.text_language`); ``equivalent``, a list glossary's
-    text after its term and its language if the script cannot tell it, gives more names."""
+    text after its term and its language if the script cannot tell it, gives more names. A
+    name or definition longer than gloss reads (:mod:`glossary_cli.limits`) is left out and
+    added to ``overlong``; ``None`` when no name is left."""
     from glossary_cli.scripts.writing import script_language, text_language
     from glossary_cli.termtext import names_in, split_alternatives
 
     where = f"{name}:{line}"
+    if too_long(text, True):  # the heading, its equivalents with it: the entry is left out
+        if overlong is not None:
+            overlong.append(Overlong("term", line, len(text), True))
+        return None
     names = [n for n in names_in(text, equivalents=equivalents) if any(c.isalnum() for c in n.text)]
+    long = [Overlong("definition", line, len(d), False) for d in definitions if too_long(d, False)]
+    definitions = [d for d in definitions if not too_long(d, False)]
+    if overlong is not None:
+        overlong += long
     if not names:
         return None
     more = [
@@ -598,6 +625,11 @@ def _term_concept(
         for n in names_in(alternative)
         if any(c.isalnum() for c in n.text)
     ]
+    if overlong is not None:
+        overlong += [
+            Overlong("term", line, len(n.text), True) for n in more if too_long(n.text, True)
+        ]
+    more = [n for n in more if not too_long(n.text, True)]
     sections: dict[str, list[Term]] = {}
     first = ""
     for k, n in enumerate(names + more):
@@ -809,6 +841,7 @@ def _from_definition_list(
     name: str,
     says: bool,
     section: int | None = None,
+    overlong: list[Overlong] | None = None,
 ) -> tuple[list[tuple[Concept, int]], str]:
     """The terms of the document's definition lists (``dt``), each with its definitions
     (``dd``: the text of its paragraphs), and of its list glossaries (:func:`_list_entry`),
@@ -870,7 +903,14 @@ def _from_definition_list(
     own = _own_languages(heads, name, equivalents)
     out = [
         _term_concept(
-            e.head, e.definitions, e.line, name, equivalents, own, (e.equivalent, e.equivalent_lang)
+            e.head,
+            e.definitions,
+            e.line,
+            name,
+            equivalents,
+            own,
+            (e.equivalent, e.equivalent_lang),
+            overlong,
         )
         for e in entries
     ]

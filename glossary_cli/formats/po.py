@@ -97,7 +97,9 @@ def read(data: bytes, name: str) -> Glossary:
 
     Raises:
         ParseError: the file is not PO (with polib's reason and line, or the string left
-            unclosed), has no entry, mixes plural and singular forms in one entry, gives a
+            unclosed), has no entry, has only entries past the limits of
+            :mod:`glossary_cli.limits` (an entry past them is left out, with a warning),
+            mixes plural and singular forms in one entry, gives a
             ``Language`` header that is no language tag, or has translations in a
             language it does not name.
     """
@@ -117,6 +119,7 @@ def read(data: bytes, name: str) -> Glossary:
             )
         )
         entries = [e for e in entries if e not in marks]
+    entries = _within_limits(entries, name, warnings)
     for entry in entries:
         _check_plural(entry, name)
     source, target = _languages(po, entries, name, warnings)
@@ -146,6 +149,35 @@ def read(data: bytes, name: str) -> Glossary:
         )
     glossary = glossary_of(with_ids(concepts, name, warnings), name, name, digest(data))
     return glossary._replace(warnings=tuple(warnings), plan=tuple(plan))
+
+
+def _within_limits(entries: list[Any], name: str, warnings: list[ParseWarning]) -> list[Any]:
+    """The entries whose strings are within what gloss reads (:mod:`glossary_cli.limits`:
+    ``msgid``, ``msgid_plural`` and each ``msgstr`` a term; the comments, ``msgctxt`` any
+    text); the others are left out, said in one warning with their lines.
+
+    Raises:
+        ParseError: every entry is past the limits: nothing of the file would be left.
+    """
+    from glossary_cli.limits import Overlong, overlong_error, overlong_warning, too_long
+
+    kept, left = [], []
+    for entry in entries:
+        terms = [entry.msgid, entry.msgid_plural or "", entry.msgstr or ""]
+        terms += list((entry.msgstr_plural or {}).values())
+        texts = [entry.comment or "", entry.tcomment or "", entry.msgctxt or ""]
+        over = [Overlong("term", entry.linenum, len(t), True) for t in terms if too_long(t, True)]
+        over += [Overlong("comment", entry.linenum, len(t), False) for t in texts
+                 if too_long(t, False)]  # fmt: skip
+        if over:
+            left += over
+        else:
+            kept.append(entry)
+    if left and not kept:
+        raise overlong_error(name, left)
+    if left:
+        warnings.append(overlong_warning(name, left, "its entry"))
+    return kept
 
 
 #: The least share of a PO file's entries whose msgid carries a keyboard accelerator for the

@@ -469,9 +469,11 @@ def read_table(
     if found is None:
         found = by_script([cells for _, cells in good], name, header_line)
         if _names_columns(header, found):
-            # (a column of the rows below may lie past the header's last cell)
-            labels = {c.at: (header[c.at] if c.at < len(header) else "").strip() or c.label
-                      for c in found.columns}  # fmt: skip
+            # (a column past the header's last cell keeps the name its script gave it)
+            labels = {
+                c.at: (header[c.at].strip() if c.at < len(header) else "") or c.label
+                for c in found.columns
+            }
             found = found._replace(
                 columns=tuple(c._replace(label=labels[c.at]) for c in found.columns),
                 has_header=True,
@@ -479,9 +481,10 @@ def read_table(
     if not found.has_header:
         rest = chain([(header_line, header)], rest)
     # without a header, the width most rows have (a row of more cells is said, not a column)
-    width = len(header) if found.has_header else max((c.at for c in found.columns), default=0) + 1
-    # (a header shorter than the columns the script of the rows below found reaches them all)
-    width = max([width, *(c.at + 1 for c in found.columns)])
+    # (with a header, a column its cells' script found past the header's last cell too)
+    width = max((c.at for c in found.columns), default=0) + 1
+    if found.has_header:
+        width = max(width, len(header))
     if not found.has_header:
         width = max([width, *(i + 1 for i, _, _ in found.left_out)])
     concepts = read_wide(rest, found, name, report, width)

@@ -53,6 +53,7 @@ from typing import Literal
 from glossary_cli.errors import ParseError, ParseWarning, RecordError, UsageError
 from glossary_cli.formats._common import clean, digest, glossary_of, with_ids
 from glossary_cli.formats._xml import XML_LANG, local, parse_xml
+from glossary_cli.limits import MAX_TEXT, Overlong, overlong_error, overlong_warning, too_long
 from glossary_cli.model import (
     EN_ORIGINS,
     Concept,
@@ -185,6 +186,9 @@ class _Reader:
         self.tags: dict[str, str] = {}  # each xml:lang as written → its BCP 47 tag
         self.seen: dict[tuple[str, str], list[int]] = {}  # (written, tag) → [terms, line]
         self.guessed: list[int] = []  # lines of sections without xml:lang, told by script
+        self.overlong: list[Overlong] = []  # what was left out for its length
+        self.dropped = 0  # concepts left without a term by it
+        self.long_terms = 0  # terms left out for their length
 
     def where(self, line: int) -> str:
         return f"{self.name}:{line}"
@@ -212,7 +216,17 @@ class _Reader:
 
     def items(self, el: ET.Element) -> Iterator[_Item]:
         """The data categories of one level (a concept, language or term section), groups
-        opened, structure children skipped."""
+        opened, structure children skipped; one whose text or source is longer than gloss
+        reads (:data:`glossary_cli.limits.MAX_TEXT`) is left out, and noted."""
+        for item in self._items(el):
+            longest = max(len(item.text), len(item.citation or ""))
+            if longest > MAX_TEXT:
+                self.overlong.append(Overlong(item.category or item.element, item.line,
+                                              longest, False))  # fmt: skip
+                continue
+            yield item
+
+    def _items(self, el: ET.Element) -> Iterator[_Item]:
         for child in el:
             name = local(child.tag)
             if name in _STRUCTURE or name in ("date",):
@@ -249,6 +263,7 @@ class _Reader:
 
     def concept(self, el: ET.Element) -> tuple[Concept, int] | None:
         line = self.line(el)
+        long_before = self.long_terms
         raw_id = (el.get("id") or "").strip()
         subject: list[str] = []
         definitions: list[Definition] = []
@@ -330,6 +345,8 @@ class _Reader:
                 definitions += [Definition(d.text, d.source, d.citation, s.lang)
                                 for d in s.definitions]  # fmt: skip
         if not built:
+            if self.long_terms > long_before:  # its only terms were past the limit
+                self.dropped += 1
             return None
         concept = Concept(
             id=_from_xml_id(raw_id) if raw_id else "",
@@ -412,6 +429,11 @@ class _Reader:
         term_el = next((t for t in el.iter() if local(t.tag) == "term"), None)
         if term_el is None or not _text(term_el):
             return None
+        text = _text(term_el)
+        if too_long(text, True):
+            self.overlong.append(Overlong("term", self.line(term_el), len(text), True))
+            self.long_terms += 1
+            return None
         source = self.where(self.line(term_el))
         kinds: dict[str, str | None] = {
             "type": None, "status": None, "status_original": None, "pos": None, "usage": None,
@@ -461,7 +483,7 @@ class _Reader:
             else:
                 notes.append(f"{_META}status_original={original}")
         return Term(
-            text=_text(term_el),
+            text=text,
             type=kinds["type"],
             status=kinds["status"],
             status_original=kinds["status_original"],
@@ -512,10 +534,13 @@ def read(data: bytes, name: str) -> Glossary:
         name: the file's name, for messages and sources.
 
     Returns:
-        The glossary, with one source per language; concepts without any term are left out.
+        The glossary, with one source per language; concepts without any term are left out,
+        and so are terms longer than :data:`glossary_cli.limits.MAX_TERM` and other texts
+        longer than :data:`~glossary_cli.limits.MAX_TEXT` (said in one warning).
 
     Raises:
-        ParseError: malformed XML (line and column from the parser), an inline DTD or an
+        ParseError: every concept past those limits (nothing would be left), malformed XML
+            (line and column from the parser), an inline DTD or an
             entity declaration or reference (refused before anything is expanded), a root
             other than ``tbx``/``martif``, a language section without a valid ``xml:lang``, an
             unknown ``gloss:en_origin`` or a duplicate id.
@@ -534,8 +559,12 @@ def read(data: bytes, name: str) -> Glossary:
     reader = _Reader(name, lines, parse_tag(doc_lang) if doc_lang else None)
     found = [reader.concept(el) for el in root.iter() if local(el.tag) in _CONCEPT]
     warnings: list[ParseWarning] = []
+    if reader.overlong:
+        if not any(found):
+            raise overlong_error(name, reader.overlong)
+        warnings.append(overlong_warning(name, reader.overlong))
     concepts = with_ids([c for c in found if c is not None], name, warnings)
-    empty = len(found) - sum(1 for c in found if c is not None)
+    empty = len(found) - sum(1 for c in found if c is not None) - reader.dropped
     if empty:
         warnings.append(
             ParseWarning(

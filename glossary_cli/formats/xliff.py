@@ -26,7 +26,9 @@ def pairs(data: bytes, name: str) -> tuple[str | None, str | None, list[tuple[st
     Raises:
         ParseError: not well-formed, an internal DTD or an entity (refused before reading),
             an XLIFF document without a ``<file>``, elements nested deeper than lxml reads
-            (256), or a file translate-toolkit cannot read as XLIFF or TMX.
+            (256), a unit longer than :data:`glossary_cli.limits.MAX_TEXT` characters, or a
+            file translate-toolkit (lxml) cannot read as XLIFF or TMX; with its line when lxml
+            gives one.
     """
     from glossary_cli.formats._xml import local, parse_xml
 
@@ -41,7 +43,7 @@ def pairs(data: bytes, name: str) -> tuple[str | None, str | None, list[tuple[st
         )
     try:
         if kind == "tmx":
-            found = _tmx(data, root)
+            found = _within_limits(_tmx(data, root), name, lines)
             _refuse_controls(found[2], root, lines, name)
             return found
         if kind == "xliff":
@@ -68,18 +70,35 @@ def pairs(data: bytes, name: str) -> tuple[str | None, str | None, list[tuple[st
                 uid = _unit_id(unit) or str(n)
                 units.append((uid, text, str(unit.target or "")))
             _refuse_controls(units, root, lines, name)
-            return source, target, units
+            return _within_limits((source, target, units), name, lines)
     except SyntaxError as exc:
-        # lxml's XMLSyntaxError (a SyntaxError) at its own limits (huge_tree off): elements
-        # nested more than 256 deep, a text node of more than 10 MB
-        reason = str(exc.msg or exc).split(", use XML_PARSE_HUGE")[0]
+        # lxml's XMLSyntaxError (a SyntaxError): at its own limits (huge_tree off: elements
+        # nested more than 256 deep, a text node of more than 10 MB), or what expat reads and
+        # lxml does not (a namespace name that is no URI, xmlns="urn:x y")
+        reason = str(exc.msg or exc).split(", use XML_PARSE_HUGE")[0].split(", line")[0]
         if reason.startswith("Excessive depth in document: "):
             reason = f"its elements nest more than {reason.rpartition(' ')[2]} deep"
+            hint = "inline tags nest a few levels deep in a real file: check how it was made"
+        elif "URI" in reason:
+            hint = (
+                "write the namespace as the standard names it, e.g. "
+                'xmlns="urn:oasis:names:tc:xliff:document:1.2"'
+            )
+        else:
+            hint = "export the file again from the translation tool"
         raise ParseError(
             f"not an XLIFF or TMX file gloss can read: {reason}",
             path=name,
             line=exc.lineno or None,
-            hint="inline tags nest a few levels deep in a real file: check how it was made",
+            hint=hint,
+        ) from None
+    except AssertionError:  # translate-toolkit's check of the root: not in its namespace
+        raise ParseError(
+            f"not an XLIFF file gloss can read: <{root.tag}> is not in the XLIFF namespace",
+            path=name,
+            line=lines.get(root, 1),
+            hint='name it on the root: xmlns="urn:oasis:names:tc:xliff:document:2.0" '
+            '(XLIFF 2) or "urn:oasis:names:tc:xliff:document:1.2"',
         ) from None
     except (ValueError, TypeError, AttributeError, KeyError, StopIteration) as exc:
         raise ParseError(f"not an XLIFF or TMX file gloss can read: {exc}", path=name) from None
@@ -117,6 +136,34 @@ def _refuse_controls(
         )
         sides = {f"the source of unit {uid!r}": source, f"the target of unit {uid!r}": target}
         refuse_controls(sides, name, line, describe=lambda path: str(path[0]))
+
+
+def _within_limits(
+    found: tuple[str | None, str | None, list[tuple[str, str, str]]],
+    name: str,
+    lines: dict[Any, int],
+) -> tuple[str | None, str | None, list[tuple[str, str, str]]]:
+    """``found``, when every unit's source and target are within what gloss reads of a
+    text (:data:`glossary_cli.limits.MAX_TEXT` characters: ten pages).
+
+    Raises:
+        ParseError: a unit past it, with the line of its element (``id`` or ``tuid``).
+    """
+    from glossary_cli.limits import overlong_message, too_long
+
+    for uid, source, target in found[2]:
+        for side, text in (("source", source), ("target", target)):
+            if too_long(text, False):
+                line = next(
+                    (n for el, n in lines.items() if uid in (el.get("id"), el.get("tuid"))), None
+                )
+                raise ParseError(
+                    f"unit {uid!r}: " + overlong_message(side, len(text), False),
+                    path=name,
+                    line=line,
+                    hint="split the unit: a segment is a sentence or a paragraph",
+                )
+    return found
 
 
 def _unit_id(unit: Any) -> str:

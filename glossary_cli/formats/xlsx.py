@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import datetime
 import io
+import warnings
 import zipfile
+import zlib
 from collections.abc import Iterator, Mapping
 from itertools import zip_longest
 from typing import Any
@@ -40,6 +42,22 @@ from glossary_cli.model import Glossary, Reading
 MAX_INFLATED = 512 << 20
 #: Most a part may inflate, as a multiple of its compressed size.
 MAX_RATIO = 200
+#: What openpyxl raises for a damaged workbook: a broken ZIP (a part that does not inflate,
+#: a compression method the standard library lacks), a missing part, XML that does not parse
+#: (the standard library's and lxml's errors are SyntaxErrors, expat's limit on entity
+#: amplification too), a value of the wrong kind.
+DAMAGED = (
+    zipfile.BadZipFile,
+    zlib.error,
+    NotImplementedError,
+    EOFError,
+    KeyError,
+    ValueError,
+    OSError,
+    IndexError,
+    SyntaxError,
+    TypeError,
+)
 
 
 def read(
@@ -70,24 +88,38 @@ def read(
     _refuse_bomb(data, name)
     import openpyxl
 
-    # what openpyxl raises for a damaged workbook: a broken ZIP, a missing part, XML that does
-    # not parse (the standard library's and lxml's errors are SyntaxErrors, expat's limit on
-    # entity amplification too), a value of the wrong kind
-    damaged = (
-        zipfile.BadZipFile,
-        KeyError,
-        ValueError,
-        OSError,
-        IndexError,
-        SyntaxError,
-        TypeError,
-    )
-    try:
-        # the values as last computed, and (a second reading) which cells are formulas
-        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        formulas = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False)
-    except damaged as exc:
-        raise _damaged(name, exc) from None
+    # openpyxl's warnings about parts it passes over (an invalid relationship, a defined name
+    # it drops) are no concern of the glossary's, and not printed
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            # the values as last computed, and (a second reading) which cells are formulas
+            book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+            formulas = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False)
+        except DAMAGED as exc:
+            raise _damaged(name, exc) from None
+        try:
+            return _read_sheets(book, formulas, name, digest(data), sheet, columns, skip_bad)
+        finally:
+            book.close()
+            formulas.close()
+
+
+def _read_sheets(
+    book: Any,
+    formulas: Any,
+    name: str,
+    sha256: str,
+    sheet: str | None,
+    columns: Mapping[str, str] | None,
+    skip_bad: bool,
+) -> Glossary:
+    """The glossary of the sheet ``sheet`` names, or of the first that holds one; each
+    sheet's rows are read as the table reads them, one at a time, never all kept.
+
+    Raises:
+        ParseError: as :func:`read`.
+    """
     try:
         if not book.worksheets:
             raise ParseError("the spreadsheet has no sheet", path=name, hint="save it again")
@@ -96,22 +128,17 @@ def read(
             if sheet is not None
             else range(len(book.worksheets))
         )
-        sheets = [
-            (book.sheetnames[i], list(_rows(book.worksheets[i], formulas.worksheets[i])))
-            for i in indexes
-        ]
-    except damaged as exc:
+    except DAMAGED as exc:
         raise _damaged(name, exc) from None
-    finally:
-        book.close()
-        formulas.close()
     passed: list[Reading] = []
     first: ParseError | None = None
-    for title, rows in sheets:
+    for i in indexes:
+        title = book.sheetnames[i]
+        rows = _undamaged(_rows(book.worksheets[i], formulas.worksheets[i]), name)
         try:
-            glossary = read_rows(iter(rows), name, digest(data), columns=columns, skip_bad=skip_bad)
+            glossary = read_rows(rows, name, sha256, columns=columns, skip_bad=skip_bad)
         except ParseError as exc:
-            if len(sheets) == 1:
+            if len(indexes) == 1:
                 raise
             first = first or exc
             passed.append(Reading(f"sheet {title!r}", f"left out: {exc.message}", exc.line, True))
@@ -125,6 +152,18 @@ def read(
     assert first is not None
     first.message = f"no sheet holds a glossary; the first: {first.message}"
     raise first
+
+
+def _undamaged(rows: Iterator[tuple[int, list[str]]], name: str) -> Iterator[tuple[int, list[str]]]:
+    """``rows``, a damaged part met while reading them (:data:`DAMAGED`) a ParseError.
+
+    Raises:
+        ParseError: openpyxl could not read the sheet on.
+    """
+    try:
+        yield from rows
+    except DAMAGED as exc:
+        raise _damaged(name, exc) from None
 
 
 def write(glossary: Glossary) -> bytes:
@@ -244,15 +283,23 @@ def _text(value: object, ref: str) -> str:
 
 
 def _refuse_bomb(data: bytes, name: str) -> None:
-    """Refuse a ZIP archive whose parts would inflate past the limits of the module."""
+    """Refuse a ZIP archive whose parts would inflate past the limits of the module, or that
+    is encrypted (Python's ``zipfile`` reads no encrypted part without its password)."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-    except zipfile.BadZipFile as exc:
+    except (zipfile.BadZipFile, NotImplementedError, ValueError, EOFError, OSError) as exc:
+        # (NotImplementedError: a part that needs a newer ZIP version than Python reads)
         raise ParseError(
             f"not a spreadsheet: {exc}", path=name, hint="save it as .xlsx, or as CSV (UTF-8)"
         ) from None
     total = 0
     for info in archive.infolist():
+        if info.flag_bits & 0x1:  # (APPNOTE 4.4.4: bit 0, the part is encrypted)
+            raise ParseError(
+                f"the spreadsheet is encrypted ({info.filename} needs a password)",
+                path=name,
+                hint="open it and save it without a password, or as CSV (UTF-8)",
+            )
         total += info.file_size
         ratio = info.file_size / max(info.compress_size, 1)
         if total > MAX_INFLATED or (info.file_size > (1 << 20) and ratio > MAX_RATIO):

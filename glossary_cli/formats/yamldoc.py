@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from glossary_cli import records
 from glossary_cli.errors import ParseError, RecordError
-from glossary_cli.formats._common import decode, digest, glossary_of, read_from, refuse_controls
+from glossary_cli.formats._common import (
+    decode,
+    digest,
+    glossary_of,
+    read_from,
+    refuse_controls,
+    refuse_overlong,
+)
 from glossary_cli.model import Glossary
 
 
@@ -32,7 +39,8 @@ def read(data: bytes, name: str) -> Glossary:
 
     Raises:
         ParseError: not YAML, a duplicate key, not a record document of schema 1 or 2, a
-            control character in a value, or a duplicate id; with the line of the value.
+            control character in a value, a term or text past the limits of
+            :mod:`glossary_cli.limits`, or a duplicate id; with the line of the value.
     """
     from glossary_cli.formats._yaml import load_yaml_lines
 
@@ -64,5 +72,7 @@ def read(data: bytes, name: str) -> Glossary:
                 hint="give every concept its own id",
             )
         first.setdefault(concept.id, number)
+    for i, concept in enumerate(glossary.concepts):
+        refuse_overlong(concept, name, lines=lines, at=("concepts", i))
     concepts = [read_from(c, name, lines, ("concepts", i)) for i, c in enumerate(glossary.concepts)]
     return glossary_of(concepts, name, name, digest(data))

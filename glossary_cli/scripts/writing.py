@@ -210,12 +210,17 @@ def script_runs(text: str) -> list[tuple[str | None, str]]:
 
 @cache
 def _likely(tag: str) -> tuple[str, str]:
-    """``(language, script)`` of a tag after CLDR's likely subtags (ICU)."""
+    """``(language, script)`` of a tag after CLDR's likely subtags (ICU); ``("", "")`` for
+    a tag ICU refuses (extensions it finds malformed, ``rus-r-sU2200-s1``): no language or
+    script is known of it."""
     from glossary_cli.icudata import icu
 
-    locale = icu().Locale.forLanguageTag(tag)
+    try:
+        locale = icu().Locale.forLanguageTag(tag)
+        likely = icu().Locale.forLanguageTag(tag)
+    except icu().ICUError:
+        return "", ""
     given = str(locale.getScript())
-    likely = icu().Locale.forLanguageTag(tag)
     likely.addLikelySubtags()
     return str(likely.getLanguage()), given or str(likely.getScript())
 
