@@ -82,7 +82,8 @@ def _remove_abandoned(directory: Path, prefix: str) -> None:
     try:
         for tmp in directory.glob(f"{prefix}*.tmp"):
             pid = tmp.name[len(prefix) :].partition(".")[0]
-            if not (pid.isdigit() and alive(int(pid))) or tmp.stat().st_mtime < cutoff:
+            gone = pid.isdigit() and not alive(int(pid))  # (no pid: an older release's)
+            if gone or tmp.stat().st_mtime < cutoff:
                 tmp.unlink()
     except OSError:
         pass  # not ours to clean (permissions), or cleaned by another process

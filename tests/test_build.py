@@ -236,9 +236,13 @@ def test_abandoned_temporary_files_are_cleaned_up(data_copy: Path) -> None:
     an_hour_ago = time.time() - 7200
     os.utime(old, (an_hour_ago, an_hour_ago))
     (data_copy / "concepts.yaml").unlink()
+    dead = data_copy / ".concepts.yaml.999999999.ghi789.tmp"  # its process is gone
+    running = data_copy / f".concepts.yaml.{os.getppid()}.jkl012.tmp"
+    dead.write_bytes(b"partial")
+    running.write_bytes(b"partial")
     assert runner.invoke(app, ["build", "--data", str(data_copy)]).exit_code == 0
-    assert not old.exists()
-    assert fresh.exists()  # may belong to a build still running
+    assert not old.exists() and not dead.exists()
+    assert fresh.exists() and running.exists()  # may belong to a build still running
 
 
 def test_records_written_keep_the_usual_file_mode(data_copy: Path) -> None:

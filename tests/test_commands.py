@@ -316,7 +316,7 @@ def test_a_write_that_fails_half_way_is_rolled_back(
     real = store.write_atomic
 
     def failing(path: Path, data: bytes) -> None:
-        if path.name == store.RECORDS:
+        if path.parent.name == store.JOURNAL:  # the plan that would commit the change
             raise store.StoreError(f"cannot write {path}: No space left on device")
         real(path, data)
 
