@@ -12,7 +12,7 @@ import pytest
 from glossary_cli import api, build, store
 from glossary_cli.normalize import fold, stem
 from glossary_cli.scripts import inflection_bases, script_block, spelled_letters
-from glossary_cli.scripts.arabic import arabic_stem, clitic_bases
+from glossary_cli.scripts.arabic import arabic_stem, arabizi_readings, clitic_bases, is_arabizi
 from glossary_cli.scripts.bengali import inflection_bases as bengali_bases
 from glossary_cli.scripts.bengali import spelling_key, without_phala
 from glossary_cli.scripts.devanagari import devanagari_loose
@@ -93,6 +93,35 @@ def test_bengali_without_phala_leaves_other_words_alone() -> None:
         assert without_phala(fold(word)) == fold(word)
     # ya with a nukta (য়) and ya not after a virama are no phala
     assert spelling_key(fold("মোতায়েন")) != spelling_key(fold("মোতাএন"))
+
+
+# Arabizi: Arabic typed in Latin letters, with digits for the letters Latin lacks
+@pytest.mark.parametrize(
+    "word",
+    ["6aree2a", "mo3alaja", "ta7seen", "3'eir", "ma9dar", "el5abeer", "mo2a22at", "mawdoo3"],
+)
+def test_a_digit_where_an_arabic_consonant_stands_is_arabizi(word: str) -> None:
+    assert is_arabizi(word)
+
+
+@pytest.mark.parametrize(
+    "word",
+    ["fp8", "int4", "4bit", "gpt4", "gpt5", "h264", "mp3", "3d", "word2vec", "seq2seq", "8bit",
+     "resnet50", "yolov8", "t5", "ma3", "i'adat", "mot2zamen"],
+)  # fmt: skip
+def test_a_number_in_a_name_is_not_arabizi(word: str) -> None:
+    assert not is_arabizi(word)
+
+
+def test_arabizi_readings() -> None:
+    # every reading of an ambiguous digit (9: qaf or sad), apostrophes kept inside the word
+    assert arabizi_readings("ma9dar el bayanat") == ("maqdar el bayanat", "masdar el bayanat")
+    assert arabizi_readings("ta'leem 3ameeq") == ("taleem ameeq",)
+    # Egyptian g is jim as well; gh stays ghain
+    assert "nmozaj ghareeb" in arabizi_readings("nmozag 3'areeb")
+    # a word some name has as typed is not read; nothing to read is no reading
+    assert arabizi_readings("llama2", frozenset({"llama2"})) == ()
+    assert arabizi_readings("FP8 INT4 4-bit GPT-4 h264 mp3 3D word2vec") == ()
 
 
 # (clitic form, base, the rule) — Arabic one-letter proclitics and pronoun suffixes
