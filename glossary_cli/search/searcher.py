@@ -886,8 +886,10 @@ class Searcher(IndexReader):
         taqlim al-shabaka), as typed and without its stop words. A query typed in Arabizi
         (5aleet al-5ubara2) is compared by the sound of its readings
         (:func:`glossary_cli.scripts.arabic.arabizi_readings`: its digits read as the Arabic
-        letters they stand for), as Arabic only."""
+        letters they stand for) with the Arabic names, and as typed too when no spelling came
+        close (``gemma2 koyantaijeshon`` has a word of Bengali)."""
         q = run.query
+        as_typed = len(run.best) == run.before_fuzzy
         readings = _arabizi(run)
         if readings:
             content = (
@@ -896,6 +898,7 @@ class Searcher(IndexReader):
             for keys in dict.fromkeys([readings, tuple(filter(None, content))]):
                 if keys:
                     self._phonetic_key(q.key, run.best, keys)
+        if not as_typed:
             return
         for key in dict.fromkeys([q.key, q.content]):
             if key:
@@ -905,7 +908,7 @@ class Searcher(IndexReader):
         self, q: str, best: dict[int, _Best], readings: Sequence[str] | None = None
     ) -> None:
         """Names whose sound is like that of ``q``: read as romanized Bengali or Arabic, or as
-        English; or, given its Arabizi ``readings``, as each of those, Arabic only."""
+        English; or, given its Arabizi ``readings``, as each of those, and Arabic names only."""
         from rapidfuzz import fuzz
 
         variants: set[str] = set()
@@ -929,9 +932,15 @@ class Searcher(IndexReader):
             candidates = self._all_names()
         else:
             candidates = self._candidates("name_phon", sorted(variants), 1)
-        # the sound of native terms: every term of a language other than English
+        # the sound of native terms: every term of a language other than English; of Arabic
+        # for Arabizi (koyantaijeshon is Bengali's, 5aleet never)
         candidates = [
-            c for c in candidates if c[1] in _NATIVE_FIELDS and not is_english(c[2]) and c[5]
+            c
+            for c in candidates
+            if c[1] in _NATIVE_FIELDS
+            and not is_english(c[2])
+            and c[5]
+            and (readings is None or c[2].split("-")[0].lower() == "ar")
         ]
         for v in variants:
             candidates = _shortlist(
