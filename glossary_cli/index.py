@@ -72,13 +72,14 @@ from glossary_cli.faults import step
 if TYPE_CHECKING:
     from glossary_cli.align import Merged
 
-SCHEMA_VERSION = "13"  # 10: per-file stamps (appended files are added in place), skeleton
+SCHEMA_VERSION = "14"  # 10: per-file stamps (appended files are added in place), skeleton
 #: and inflection tables, definition words kept for deletes; 11: the files each concept holds
 #: parts of (removed files are taken out in place); 12: the collation key of each name, so
 #: that ``gloss list`` sorts without loading ICU, and the romanization of each Bengali and Arabic
 #: word of a name (``roman``), so that a query of them is spelled in Latin without ICU; 13: the
 #: analysis forms of each name (``form``), which ``gloss scan`` and a search share, and every
-#: run of the first words of a term's form (``prefix``), which the scanner follows
+#: run of the first words of a term's form (``prefix``), which the scanner follows; 14: Bengali
+#: forms without ya-phala and ba-phala (:func:`glossary_cli.scripts.bengali.without_phala`)
 _RECORDS = "concepts.yaml"
 
 #: Name fields, in the order a tie is broken (a headword beats a synonym of equal score).

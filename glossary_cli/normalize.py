@@ -331,9 +331,14 @@ _FINAL_T = re.compile(r"t\b")
 _COMMON = str.maketrans({"c": "k", "q": "k", "x": "ks", "z": "j", "v": "b", "C": "c"})
 _DROPPED = re.compile(r"[aeiouwyh]")
 _DOUBLED = re.compile(r"(.)\1+")
-# Romanized Arabic articles typed as their own word or with a hyphen: al-, el-, and the sun
-# letter assimilations (ash-shabaka, at-tanshit, ad-dhakira …).
-_AR_ARTICLE = re.compile(r"^(?:al|el|a[tdrzsnl]h?|as?sh)$")
+# Romanized Arabic articles typed as their own word or with a hyphen: al-, and the sun letter
+# assimilations (ash-shabaka, at-tanshit, ad-dhakira …); Egyptian and Levantine say and write
+# the article with e or i (el-, il-; esh-shabake, et-tanshit, ed-dakira, is-sur'a).
+_AR_ARTICLE = re.compile(r"^(?:[aei]l|[aei][tdrzsn]h?|[aei]s?sh)$")
+# The article written onto its word: al, el or il (aldhakira, el5obara). Assimilated to a sun
+# letter (ashshabaka, eddakira) it needs no rule: the skeleton drops the vowel and writes the
+# doubled letter once.
+_AR_JOINED_ARTICLE = re.compile(r"^[aei]l(?=...)")
 
 
 def phonetic(key: str, origin: str = "en") -> str:
@@ -369,20 +374,25 @@ def _phonetic_word(word: str, origin: str) -> str:
 
 
 def strip_arabic_articles(key: str) -> str:
-    """A romanized query without Arabic article words (``al``, ``ash``…) and ``al`` prefixes.
+    """A romanized query without Arabic article words (``al``, ``el``, ``il``; assimilated to a
+    sun letter: ``ash``, ``esh``, ``et``, ``id``…) and without the article written onto a word
+    (``aldhakira``, ``elkhobara``): the index romanizes Arabic names without it
+    (:func:`romanize`).
 
     >>> strip_arabic_articles("taqlim al shabaka")
     'taqlim shabaka'
     >>> strip_arabic_articles("tahsin aldhakira")
     'tahsin dhakira'
+    >>> strip_arabic_articles("esh shabake et tanshit ed dakira il zaman")
+    'shabake tanshit dakira zaman'
+    >>> strip_arabic_articles("elkhobara ilzaman")
+    'khobara zaman'
     """
     out = []
     for word in key.split():
         if _AR_ARTICLE.match(word):
             continue
-        if word.startswith(("al", "el")) and len(word) > 4:
-            word = word[2:]
-        out.append(word)
+        out.append(_AR_JOINED_ARTICLE.sub("", word, count=1))
     return " ".join(out)
 
 

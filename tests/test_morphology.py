@@ -5,14 +5,16 @@ word of the index (ডিফিউশন never finds ফিউশন, সকল 
 from __future__ import annotations
 
 import unicodedata
+from pathlib import Path
 
 import pytest
 
-from glossary_cli import api
+from glossary_cli import api, build, store
 from glossary_cli.normalize import fold, stem
 from glossary_cli.scripts import inflection_bases, script_block, spelled_letters
-from glossary_cli.scripts.arabic import arabic_stem, clitic_bases
+from glossary_cli.scripts.arabic import arabic_stem, arabizi_readings, clitic_bases, is_arabizi
 from glossary_cli.scripts.bengali import inflection_bases as bengali_bases
+from glossary_cli.scripts.bengali import spelling_key, without_phala
 from glossary_cli.scripts.devanagari import devanagari_loose
 from glossary_cli.scripts.latin import english_stem
 
@@ -65,6 +67,61 @@ def test_bengali_words_that_are_not_inflected_offer_no_one_letter_base(word: str
     bases = bengali_bases(nfkc(word))
     assert all(len([c for c in b if "\u0995" <= c <= "\u09b9"]) >= 1 for b in bases)
     assert nfkc("লো") not in bases and nfkc("ফিউশন") not in bases and nfkc("কল") not in bases
+
+
+# (with the phala, as quick typing leaves it out, the rule) — Lucene's BengaliNormalizer
+PHALA = [
+    ("সংখ্যা", "সংখা", "ya-phala inside a word, left out"),
+    ("প্রত্যেক", "প্রতেক", "ya-phala after a conjunct, left out"),
+    ("সামঞ্জস্য", "সামঞ্জস", "ya-phala at the end, left out"),
+    ("ব্যাচ", "বেচ", "ya-phala + aa-kar of the first consonant written e-kar"),
+    ("ব্যবধান", "বেবধান", "ya-phala of the first consonant written e-kar"),
+    ("স্বয়ংক্রিয়", "সয়ংক্রিয়", "ba-phala of the first consonant, left out"),
+    ("জ্বালানি", "জালানি", "ba-phala of the first consonant, left out"),
+    ("উজ্জ্বল", "উজ্জল", "ba-phala after a conjunct, left out"),
+    ("বিদ্বান", "বিদ্দান", "ba-phala elsewhere: the consonant said twice"),
+]
+
+
+@pytest.mark.parametrize(("full", "typed", "rule"), PHALA, ids=[r[2] for r in PHALA])
+def test_bengali_phala_left_out_is_the_same_spelling(full: str, typed: str, rule: str) -> None:
+    assert spelling_key(fold(full)) == spelling_key(fold(typed))
+
+
+def test_bengali_without_phala_leaves_other_words_alone() -> None:
+    for word in ("কোয়ান্টাইজেশন", "প্রুনিং", "যোগ", "বিট"):
+        assert without_phala(fold(word)) == fold(word)
+    # ya with a nukta (য়) and ya not after a virama are no phala
+    assert spelling_key(fold("মোতায়েন")) != spelling_key(fold("মোতাএন"))
+
+
+# Arabizi: Arabic typed in Latin letters, with digits for the letters Latin lacks
+@pytest.mark.parametrize(
+    "word",
+    ["6aree2a", "mo3alaja", "ta7seen", "3'eir", "ma9dar", "el5abeer", "mo2a22at", "mawdoo3"],
+)
+def test_a_digit_where_an_arabic_consonant_stands_is_arabizi(word: str) -> None:
+    assert is_arabizi(word)
+
+
+@pytest.mark.parametrize(
+    "word",
+    ["fp8", "int4", "4bit", "gpt4", "gpt5", "h264", "mp3", "3d", "word2vec", "seq2seq", "8bit",
+     "resnet50", "yolov8", "t5", "ma3", "i'adat", "mot2zamen"],
+)  # fmt: skip
+def test_a_number_in_a_name_is_not_arabizi(word: str) -> None:
+    assert not is_arabizi(word)
+
+
+def test_arabizi_readings() -> None:
+    # every reading of an ambiguous digit (9: qaf or sad), apostrophes kept inside the word
+    assert arabizi_readings("ma9dar el bayanat") == ("maqdar el bayanat", "masdar el bayanat")
+    assert arabizi_readings("ta'leem 3ameeq") == ("taleem ameeq",)
+    # Egyptian g is jim as well; gh stays ghain
+    assert "nmozaj ghareeb" in arabizi_readings("nmozag 3'areeb")
+    # a word some name has as typed is not read; nothing to read is no reading
+    assert arabizi_readings("llama2", frozenset({"llama2"})) == ()
+    assert arabizi_readings("FP8 INT4 4-bit GPT-4 h264 mp3 3D word2vec") == ()
 
 
 # (clitic form, base, the rule) — Arabic one-letter proclitics and pronoun suffixes
@@ -200,6 +257,41 @@ def test_of_quantization_finds_the_quantization_concepts(searcher: api.Searcher)
     assert len(hits) == 10
     assert all("Quantization" in (h.concept.en or "") for h in hits)
     assert all(h.match.kind == "word" for h in hits)
+
+
+@pytest.mark.parametrize(
+    ("query", "concept"),
+    [
+        ("গ্রেডিয়েন্ট চেকপয়েন্টিং দারা মেমরি অপ্টিমাইজেশন", "gradient-checkpointing"),
+        ("কারকর স্টোকাস্টিক রিপারামিটারাইজেশন", "efficient-stochastic-reparameterization"),
+        ("ট্রাংকেটেড সিঙ্গুলার ভেলু ডিকম্পোজিশন", "truncated-svd"),
+        ("ওজন গুরুত্ত-ভিত্তিক কোয়ান্টাইজেশন", "weight-importance-based-quantization"),
+        ("হাইপারপারামিটার গ্রিড সার্চ অপ্টিমাইজেশন", "hyperparameter-grid-search-optimization"),
+    ],
+)
+def test_a_term_typed_without_its_phala_is_found_as_a_spelling(
+    searcher: api.Searcher, query: str, concept: str
+) -> None:
+    (hit, *_) = searcher.search(query, limit=3)
+    assert hit.concept.id == concept and hit.sure and hit.match.kind == "inflected"
+
+
+def test_a_query_with_the_phala_finds_a_term_written_without(tmp_path: Path) -> None:
+    sources = tmp_path / "data" / "sources"
+    sources.mkdir(parents=True)
+    (sources / "g.txt").write_text(
+        "এআই গ্লসারি\nকৃত্রিম বুদ্ধিমত্তার সম্পূর্ণ অভিধান\n"
+        "বৈশিষ্ট নির্বাচন (Feature Selection)\nদরকারি বৈশিষ্টগুলো বেছে নেওয়া।\n"
+        "সয়ংক্রিয় পার্থক্যকরণ (Automatic Differentiation)\nগ্রেডিয়েন্ট নিজে থেকে গোনা।\n",
+        encoding="utf-8",
+    )
+    result = build.build_records(tmp_path / "data")
+    (tmp_path / "data" / store.RECORDS).write_text(result.text, encoding="utf-8")
+    searcher = api.open_searcher(str(tmp_path / "data"))
+    for query, en in (("বৈশিষ্ট্য নির্বাচন", "Feature Selection"),
+                      ("স্বয়ংক্রিয় পার্থক্যকরণ", "Automatic Differentiation")):  # fmt: skip
+        (hit, *_) = searcher.search(query, limit=3)
+        assert hit.concept.en == en and hit.sure and hit.match.kind == "inflected"
 
 
 @pytest.mark.parametrize("query", ["ডিফিউশনের", "সকলকে"])

@@ -20,6 +20,7 @@ from glossary_cli.normalize import (
     words,
 )
 from glossary_cli.parsing import decode, parse_glossary
+from glossary_cli.scripts.arabic import arabizi_readings
 
 from .conftest import SEEDS
 
@@ -173,6 +174,33 @@ def test_phonetic_keys_meet_across_scripts(query: str, native: str, lang: str) -
     q = fold(query)
     variants = {phonetic(q, "en"), phonetic(q, lang), phonetic(strip_arabic_articles(q), lang)}
     assert phonetic(romanize(fold(native), lang), lang) in variants
+
+
+@pytest.mark.parametrize(
+    ("typed", "native"),
+    [
+        ("6aree2a", "طريقة"),
+        ("mo3alaga", "معالجة"),
+        ("ta5zeen", "تخزين"),
+        ("3'eir", "غير"),
+        ("mon5afeda", "المنخفضة"),
+        ("el-ma3lama", "المعلمة"),
+        ("ma9dar", "مصدر"),
+    ],
+)
+def test_arabizi_readings_sound_like_the_arabic_word(typed: str, native: str) -> None:
+    # the skeleton the index keeps of the Arabic word is that of one reading of the Arabizi
+    readings = arabizi_readings(typed)
+    skeletons = {phonetic(strip_arabic_articles(r), "ar") for r in readings}
+    assert phonetic(romanize(fold(native), "ar"), "ar") in skeletons
+
+
+def test_romanized_articles_of_every_dialect_are_left_out() -> None:
+    for typed in ("al shabaka", "el shabaka", "il shabake", "ash shabaka", "esh shabake",
+                  "ish shabake", "alshabaka", "elshabake"):  # fmt: skip
+        assert strip_arabic_articles(typed) in ("shabaka", "shabake")
+    assert strip_arabic_articles("et tanshit ed dakira") == "tanshit dakira"
+    assert strip_arabic_articles("also elm") == "also elm"  # too short to hold an article
 
 
 def test_romanize_uses_icu_transforms() -> None:

@@ -431,3 +431,37 @@ def test_build_of_an_empty_data_directory_says_where_files_go(tmp_path: Path) ->
     assert result.exit_code != 0
     assert f"no glossary files in {tmp_path / 'd' / 'sources'}" in result.stderr
     assert "not to " + str(tmp_path / "d") in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("query", "concept"),
+    [("ta2leem el shabaka", "pruning"),
+     ("6aree2at el mosare3", "accelerator-method"),
+     ("el nashr 3ala wa7det mo3alagat el mawtar", "tpu-deployment")],
+)  # fmt: skip
+def test_arabic_typed_in_arabizi_is_found_by_its_sound(query: str, concept: str) -> None:
+    hits = run_json("search", query, "--json")
+    assert isinstance(hits, list) and hits[0]["id"] == concept
+    assert hits[0]["match"]["kind"] == "phonetic" and hits[0]["match"]["lang"] == "ar"
+    assert run_json("show", query, "--json")["id"] == concept  # the whole term: sure
+
+
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [("FP8", "8-bit-floating-point-representation"), ("INT4", "4-bit-integer-quantization"),
+     ("4-bit", "4-bit-integer-quantization"), ("GPT-4", None), ("h264", None), ("mp3", None),
+     ("3D", None), ("word2vec", None)],
+)  # fmt: skip
+def test_a_number_in_a_name_is_not_read_as_arabizi(query: str, first: str | None) -> None:
+    result = runner.invoke(app, ["search", query, "--json", "--limit", "20"])
+    hits = json.loads(result.stdout)
+    assert all(h["match"]["kind"] != "phonetic" for h in hits)
+    assert (hits[0]["id"] if hits else None) == first
+
+
+@pytest.mark.parametrize("query", ["7abibi ta3ala", "yalla bina", "sa7 3aleek"])
+def test_arabizi_that_names_no_term_finds_nothing_sure(query: str) -> None:
+    result = runner.invoke(app, ["search", query, "--json"])
+    hits = json.loads(result.stdout)
+    assert all(h["match"]["kind"] == "phonetic" for h in hits)
+    assert runner.invoke(app, ["show", query]).exit_code == 1

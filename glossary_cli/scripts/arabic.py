@@ -14,7 +14,10 @@ candidates, and the index keeps one only when what is left is a word the termbas
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections.abc import Callable
+from functools import lru_cache
 
 #: Function words of a lookup (articles, prepositions, conjunctions, question words): a query
 #: of nothing else finds nothing, and they are left out of partial matches.
@@ -139,6 +142,141 @@ LETTER_NAMES: dict[str, tuple[str, ...]] = {
     "p": ("بي",), "q": ("كيو",), "r": ("ار",), "s": ("اس",), "t": ("تي",), "u": ("يو",),
     "v": ("في",), "w": ("دبليو", "دابليو"), "x": ("اكس",), "y": ("واي",), "z": ("زد", "زي"),
 }  # fmt: skip
+
+
+# --- Arabic typed in Latin letters and digits (Arabizi) -------------------------------------
+
+#: The letters Latin lacks as Arabizi writes them, with digits that look like the Arabic
+#: letter (a digit and an apostrophe: its dotted twin), each read as the Latin letters the
+#: index's romanization of that letter gives (:func:`glossary_cli.normalize.romanize`, ICU's
+#: Arabic-Latin: hamza and ain leave nothing, ح is h, ط t, ظ z, ض d), every reading of an
+#: ambiguous digit, the commonest first: 2 hamza, or qaf said as a glottal stop (Cairo,
+#: Beirut, Damascus); 3 ain, 3' ghain; 5 and 7' kha; 6 ta (ط), 6' za (ظ); 7 ha (ح); 8 ghain,
+#: or qaf (Gulf); 9 qaf, or sad (Gulf), 9' dad. 0, 1 and 4 are no letter (``4-bit``).
+ARABIZI_DIGITS: dict[str, tuple[str, ...]] = {
+    "2": ("", "q"), "3": ("",), "3'": ("gh",), "5": ("kh",), "6": ("t",), "6'": ("z",),
+    "7": ("h",), "7'": ("kh",), "8": ("gh", "q"), "9": ("q", "s"), "9'": ("d",),
+}  # fmt: skip
+#: Most readings :func:`arabizi_readings` gives of one text (ambiguous digits multiply).
+MAX_READINGS = 16
+_VOWELS = frozenset("aeiou")
+#: Apostrophes as keyboards and word processors type them: ' ’ ‘ ʼ ʻ ` ´ ′.
+_APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc\u02bb`\u00b4\u2032", "'"))
+_TOKEN = re.compile(r"[a-z0-9']+")
+#: A digit with the apostrophe that dots it (3', 9'), a digit, a letter, an apostrophe.
+_UNIT = re.compile(r"[3679]'|[0-9]|[a-z]|'")
+#: Egyptian Arabizi writes jim g (gawda, nmozag), as Cairo says it; gh is ghain.
+_JIM = re.compile(r"g(?!h)")
+
+
+def _units(token: str) -> list[str]:
+    """A token's letters, digits (with a dotting apostrophe; one written twice, a shadda,
+    as one: ``mo2a22at``) and inner apostrophes: those at its edges are quotes, not
+    letters."""
+    units: list[str] = []
+    for unit in _UNIT.findall(token):
+        if units and unit[0].isdigit() and units[-1] == unit:
+            units[-1] += unit
+        else:
+            units.append(unit)
+    while units and units[0] == "'":
+        units.pop(0)
+    while units and units[-1] == "'":
+        units.pop()
+    return units
+
+
+def _digit_readings(unit: str) -> tuple[str, ...]:
+    """The readings of a digit unit (:data:`ARABIZI_DIGITS`), a doubled one's doubled."""
+    half = unit[: len(unit) // 2]
+    if half and unit == half * 2:
+        return tuple(r * 2 for r in ARABIZI_DIGITS.get(half, ()))
+    return ARABIZI_DIGITS.get(unit, ())
+
+
+def is_arabizi(token: str) -> bool:
+    """Whether a Latin word (lower case, apostrophes kept) is Arabic written in Arabizi: it
+    has at least three letters and a digit of :data:`ARABIZI_DIGITS`, and every digit stands
+    where a consonant of an Arabic word can — between two letters, one of them a vowel
+    (``ta2teer``, ``ba7th``), before a vowel at the word's start (``5aleet``, ``3'arb``), after
+    one at its end (``khubara2``). An Arabic syllable never begins with two consonants, so a
+    digit between two consonants or before one is a number in a name (``word2vec``,
+    ``8bit``); so is one after a consonant at the end (``fp8``, ``int4``, ``gpt5``), a run of
+    digits (``h264``), and 0, 1 or 4.
+
+    >>> [is_arabizi(w) for w in ("5aleet", "ta2teer", "el5obara2", "3'arb", "mo5tabar")]
+    [True, True, True, True, True]
+    >>> [is_arabizi(w) for w in ("fp8", "int4", "h264", "word2vec", "8bit", "mp3", "3d")]
+    [False, False, False, False, False, False, False]
+    >>> is_arabizi("4bit"), is_arabizi("ma3"), is_arabizi("i'adat"), is_arabizi("mo2a22at")
+    (False, False, False, True)
+    """
+    units = _units(token)
+    if sum(u.isalpha() for u in units) < 3:
+        return False
+    digits = [i for i, u in enumerate(units) if u[0].isdigit()]
+    if not digits:
+        return False
+    for i in digits:
+        if not _digit_readings(units[i]):
+            return False
+        before = units[i - 1] if i else ""
+        after = units[i + 1] if i + 1 < len(units) else ""
+        if not (before.isalpha() or not before) or not (after.isalpha() or not after):
+            return False  # a run of digits (h264), or an apostrophe beside a digit
+        if not before and after not in _VOWELS:
+            return False
+        if not after and before not in _VOWELS:
+            return False
+        if before and after and not (before in _VOWELS or after in _VOWELS):
+            return False
+    return True
+
+
+@lru_cache(maxsize=256)
+def arabizi_readings(text: str, keep: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """The Latin readings of a text typed in Arabizi: every word that is Arabizi
+    (:func:`is_arabizi`) with each digit read as the letters it stands for
+    (:data:`ARABIZI_DIGITS`: every reading of an ambiguous one, the commonest first), the
+    apostrophes between the letters of a word dropped, not splitting it (``i'adat``), and, as
+    well, with Egyptian g read as jim (:data:`_JIM`); lower case, words separated by single
+    spaces, as :func:`glossary_cli.normalize.fold` writes a Latin text, for the sound keys of
+    :func:`glossary_cli.normalize.phonetic`. At most :data:`MAX_READINGS`. ``()`` when no word
+    of the text is Arabizi, or only words of ``keep`` (words a name has as written, such as
+    ``llama2``, which are not read).
+
+    >>> arabizi_readings("5aleet al-5ubara2")
+    ('khaleet al khubara', 'khaleet al khubaraq')
+    >>> arabizi_readings("i'adat el-ma3lama el 3ashwa2eya")[0]
+    'iadat el malama el ashwaeya'
+    >>> arabizi_readings("FP8 INT4 4-bit h264 word2vec")
+    ()
+    >>> arabizi_readings("tagmee3 el bayanat")
+    ('tagmee el bayanat', 'tajmee el bayanat')
+    """
+    choices: list[tuple[str, ...]] = []
+    read = False
+    for token in _TOKEN.findall(text.translate(_APOSTROPHES).lower()):
+        units = _units(token)
+        if not units:
+            continue
+        if choices:
+            choices.append((" ",))
+        word = "".join(u for u in units if u != "'")
+        if is_arabizi(token) and word not in keep:
+            read = True
+            choices.extend(
+                _digit_readings(u) if u[0].isdigit() else ("",) if u == "'" else (u,) for u in units
+            )
+        else:
+            choices.append((word,))
+    if not read:
+        return ()
+    readings = ["".join(r) for r in itertools.islice(itertools.product(*choices), MAX_READINGS)]
+    if any(_JIM.search(r) for r in readings):
+        half = readings[: MAX_READINGS // 2]
+        readings = half + [_JIM.sub("j", r) for r in half]
+    return tuple(dict.fromkeys(" ".join(r.split()) for r in readings if r.strip()))
 
 
 # --- the forms of a term's word in a text (glossary_cli.analysis) ----------------------------

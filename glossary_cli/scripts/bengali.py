@@ -177,14 +177,60 @@ _INITIAL_E_YA = "\u098f\u09cd\u09af\u09be"
 _O_SIGN = "\u09cb"
 #: An English plural written onto a transliteration: মেট্রিক্স, মেট্রিকস of মেট্রিক.
 LATIN_PLURALS = (_VIRAMA + "\u09b8", "\u09b8")
+_YA, _BA = "\u09af", "\u09ac"
+_E_SIGN, _AA_SIGN = "\u09c7", "\u09be"
+
+
+def without_phala(word: str) -> str:
+    """A folded Bengali word with its ya-phala (্য) and ba-phala (্ব) as quick typing leaves
+    them out, by the rules of Lucene's ``BengaliNormalizer`` (``analysis-common``,
+    ``org.apache.lucene.analysis.bn``; after UzZaman and Khan, *A Double Metaphone encoding
+    for Bangla and its application in spelling checker*): the ya-phala of a word's first
+    consonant, said /æ/ or /e/, is the vowel sign ে, taking the া after it (ব্যবহার,
+    বেবহার; ক্যাশ, কেশ); any other ya-phala is dropped (সন্ধ্যা, সন্ধা; বৈশিষ্ট্য, বৈশিষ্ট;
+    কার্যকর, কারকর, as Lucene does after র as well). A ba-phala is dropped after the first
+    consonant (স্বদেশ, সদেশ; দ্বারা, দারা) or after a conjunct (উজ্জ্বল, উজ্জল); elsewhere
+    it makes the consonant before it double, as it is said (বিদ্বান, বিদদান; গুরুত্ব,
+    গুরুতত), so that the spelling as said (গুরুত্ত) meets it.
+
+    >>> import unicodedata as u
+    >>> [without_phala(u.normalize("NFKC", w)) for w in ("সন্ধ্যা", "বৈশিষ্ট্য", "স্বদেশ", "দ্বারা")]
+    ['সন্ধা', 'বৈশিষ্ট', 'সদেশ', 'দারা']
+    >>> without_phala("ব্যাংক"), without_phala("বিদ্বান"), without_phala("উজ্জ্বল")
+    ('বেংক', 'বিদদান', 'উজ্জল')
+    """
+    if _VIRAMA + _YA not in word and _VIRAMA + _BA not in word:
+        return word
+    s = list(word)
+    i = 0
+    while i < len(s):
+        if i and s[i - 1] == _VIRAMA and s[i] == _YA:
+            if i == 2:
+                s[1] = _E_SIGN
+                del s[2 : 4 if s[3:4] == [_AA_SIGN] else 3]
+                i = 1
+            else:
+                del s[i - 1 : i + 1]
+                i -= 2
+        elif i and s[i - 1] == _VIRAMA and s[i] == _BA:
+            if i == 2 or (i >= 5 and s[i - 3] == _VIRAMA):
+                del s[i - 1 : i + 1]
+                i -= 2
+            else:
+                s[i - 1] = s[i - 2]
+                del s[i]
+                i -= 1
+        i += 1
+    return "".join(s)
 
 
 def spelling_key(word: str) -> str:
     """The key two spellings of one Bengali loanword share, on a folded word: the sound-alike
-    letters of :func:`bengali_loose` merged, word-initial অ্যা written এ, the virama
-    (hasanta) dropped — so a reph or a conjunct and the same letters written apart meet
-    (অবজার্ভেবিলিটি, অবজারভেবিলিটি) — and ো-কার dropped (প্রোপাগেশন, প্রপাগেশন). Words of
-    fewer than four letters keep their vowels: short words differ by them.
+    letters of :func:`bengali_loose` merged, word-initial অ্যা written এ, ya-phala and
+    ba-phala as quick typing leaves them out (:func:`without_phala`, Lucene's rules), the
+    virama (hasanta) dropped — so a reph or a conjunct and the same letters written apart
+    meet (অবজার্ভেবিলিটি, অবজারভেবিলিটি) — and ো-কার dropped (প্রোপাগেশন, প্রপাগেশন). Words
+    of fewer than four letters keep their vowels: short words differ by them.
 
     >>> spelling_key("অবজার্ভেবিলিটি") == spelling_key("অবজারভেবিলিটি")
     True
@@ -194,12 +240,14 @@ def spelling_key(word: str) -> str:
     True
     >>> spelling_key("কোড") == spelling_key("কড")
     False
+    >>> spelling_key("সন্ধ্যা") == spelling_key("সন্ধা"), spelling_key("দ্বারা") == spelling_key("দারা")
+    (True, True)
     """
-    word = bengali_loose(word)
     if word.startswith(_INITIAL_AE):
         word = "\u098f" + word[len(_INITIAL_AE) :]
     elif word.startswith(_INITIAL_E_YA):  # এ্যাক্টিভেশন, the older spelling of the same /æ/
         word = "\u098f" + word[len(_INITIAL_E_YA) :]
+    word = bengali_loose(without_phala(word))
     letters = len(_LETTER.findall(word))
     word = word.replace(_VIRAMA, "")
     if letters >= 4:

@@ -35,7 +35,7 @@ from glossary_cli.normalize import (
     strip_arabic_articles,
 )
 from glossary_cli.scripts import head_word, inflection_bases, script_block
-from glossary_cli.scripts.arabic import arabic_stem
+from glossary_cli.scripts.arabic import arabic_stem, arabizi_readings
 from glossary_cli.search import bands
 from glossary_cli.search.query import (
     STOP_WORDS,
@@ -130,6 +130,8 @@ class _Run:
         self.limit = limit
         #: concepts found before the fuzzy tier (the phonetic tier runs when it adds none)
         self.before_fuzzy = 0
+        #: the readings of the query as Arabizi (:func:`_arabizi`), once asked for
+        self.arabizi: tuple[str, ...] | None = None
 
 
 class Searcher(IndexReader):
@@ -980,25 +982,47 @@ class Searcher(IndexReader):
 
     def _phonetic(self, run: _Run) -> None:
         """A Latin query that sounds like a Bengali or Arabic term (koyantaijeshon,
-        taqlim al-shabaka), as typed and without its stop words."""
+        taqlim al-shabaka), as typed and without its stop words. A query typed in Arabizi
+        (5aleet al-5ubara2) is compared by the sound of its readings
+        (:func:`glossary_cli.scripts.arabic.arabizi_readings`: its digits read as the Arabic
+        letters they stand for) with the Arabic names, and as typed too when no spelling came
+        close (``gemma2 koyantaijeshon`` has a word of Bengali)."""
         q = run.query
+        as_typed = len(run.best) == run.before_fuzzy
+        readings = _arabizi(run)
+        if readings:
+            content = (
+                " ".join(w for w in r.split() if stem(w) not in STOP_WORDS) for r in readings
+            )
+            for keys in dict.fromkeys([readings, tuple(filter(None, content))]):
+                if keys:
+                    self._phonetic_key(q.key, run.best, keys)
+        if not as_typed:
+            return
         for key in dict.fromkeys([q.key, q.content]):
             if key:
                 self._phonetic_key(key, run.best)
 
-    def _phonetic_key(self, q: str, best: dict[int, _Best]) -> None:
+    def _phonetic_key(
+        self, q: str, best: dict[int, _Best], readings: Sequence[str] | None = None
+    ) -> None:
+        """Names whose sound is like that of ``q``: read as romanized Bengali or Arabic, or as
+        English; or, given its Arabizi ``readings``, as each of those, and Arabic names only."""
         from rapidfuzz import fuzz
 
-        arabic = strip_arabic_articles(q)
-        variants = {
-            phonetic(q, "en"),
-            phonetic(q, "bn"),
-            # ং typed "ng" before a consonant: songbedonshil ~ সংবেদনশীল (sambedanasila)
-            phonetic(_NG_BEFORE_CONSONANT.sub("m", q), "bn"),
-            phonetic(arabic, "ar"),
+        variants: set[str] = set()
+        if readings is None:
+            variants = {
+                phonetic(q, "en"),
+                phonetic(q, "bn"),
+                # ং typed "ng" before a consonant: songbedonshil ~ সংবেদনশীল (sambedanasila)
+                phonetic(_NG_BEFORE_CONSONANT.sub("m", q), "bn"),
+            }
+        for reading in [q] if readings is None else readings:
+            arabic = strip_arabic_articles(reading)
+            variants.add(phonetic(arabic, "ar"))
             # ذ typed "z" or "th" (zakira, thakira ~ ذاكرة, dhakira)
-            phonetic(_INITIAL_Z_TH.sub("dh", arabic), "ar"),
-        }
+            variants.add(phonetic(_INITIAL_Z_TH.sub("dh", arabic), "ar"))
         # two consonants (qat: kt) sound like too many names
         variants = {v for v in variants if len(v.replace(" ", "")) >= 3}
         if not variants:
@@ -1007,9 +1031,15 @@ class Searcher(IndexReader):
             candidates = self._all_names()
         else:
             candidates = self._candidates("name_phon", sorted(variants), 1)
-        # the sound of native terms: every term of a language other than English
+        # the sound of native terms: every term of a language other than English; of Arabic
+        # for Arabizi (koyantaijeshon is Bengali's, 5aleet never)
         candidates = [
-            c for c in candidates if c[1] in _NATIVE_FIELDS and not is_english(c[2]) and c[5]
+            c
+            for c in candidates
+            if c[1] in _NATIVE_FIELDS
+            and not is_english(c[2])
+            and c[5]
+            and (readings is None or c[2].split("-")[0].lower() == "ar")
         ]
         for v in variants:
             candidates = _shortlist(
@@ -1410,6 +1440,18 @@ def _always(run: _Run) -> bool:
     return True
 
 
+def _arabizi(run: _Run) -> tuple[str, ...]:
+    """The readings of a Latin query as Arabizi
+    (:func:`glossary_cli.scripts.arabic.arabizi_readings`), of the query as typed (folding
+    splits a word at its apostrophe), words that some name has as typed (``llama2``) kept as
+    they are; ``()`` when it is not Arabizi."""
+    if run.arabizi is None:
+        typed = run.forms.typed or (False,) * len(run.forms.words)
+        keep = frozenset(w for w, known in zip(run.query.key.split(), typed, strict=True) if known)
+        run.arabizi = arabizi_readings(run.query.text, keep) if run.query.latin else ()
+    return run.arabizi
+
+
 #: The tiers of a ranked lookup, best first (:meth:`Searcher._collect` walks them).
 TIERS = (
     Tier("exact", bands.EXACT, Searcher._exact, _always),
@@ -1427,12 +1469,17 @@ TIERS = (
     Tier("fuzzy", bands.FUZZY.high, Searcher._fuzzy, _always),
     # A Latin query spelt close to a name (qunatization) is that name misspelt, not a Bengali
     # or Arabic term romanized: the sound of native terms is compared only when no spelling
-    # came close (koyantaijeshon, taqlim al-shabaka).
+    # came close (koyantaijeshon, taqlim al-shabaka), or when the query is Arabizi (its
+    # digits are letters: no spelling of it is a name's).
     Tier(
         "phonetic",
         bands.PHONETIC.high,
         Searcher._phonetic,
-        lambda r: r.query.latin and not r.query.abbreviation and len(r.best) == r.before_fuzzy,
+        lambda r: (
+            r.query.latin
+            and not r.query.abbreviation
+            and (len(r.best) == r.before_fuzzy or bool(_arabizi(r)))
+        ),
     ),
     Tier("partial", bands.PARTIAL.high, Searcher._partial, lambda r: not r.query.abbreviation),
     Tier("definition", bands.DEFINITION.high, Searcher._definitions, _always),
