@@ -23,6 +23,11 @@ class ExitCode(IntEnum):
     INTERNAL = 70
 
 
+#: Most characters of a message shown: one that quotes a value of a file whole (a huge cell,
+#: a deeply nested value) is cut there.
+MAX_MESSAGE = 1000
+
+
 class GlossError(Exception):
     """Base class of every error gloss reports to the user.
 
@@ -59,7 +64,10 @@ class GlossError(Exception):
 
     def __str__(self) -> str:
         where = self.location()
-        text = f"{where}: {self.message}" if where else self.message
+        message = self.message
+        if len(message) > MAX_MESSAGE:  # a value quoted whole (a 100 MB cell): its start
+            message = message[: MAX_MESSAGE - 1] + "…"
+        text = f"{where}: {message}" if where else message
         return printable(f"{text} ({self.hint})" if self.hint else text)
 
 

@@ -1136,6 +1136,7 @@ def name_rows(concept: Any) -> Iterator[tuple[str, str, str, str | None, str | N
     ``misreading``), then the curated related terms (``related``). A term that ends in a
     parenthetical is also named by what stands before it and by the names inside it
     (:func:`glossary_cli.termtext.named_by`), under the same field."""
+    from glossary_cli.limits import MAX_TERM
     from glossary_cli.model import RELATED_TYPES, is_english
     from glossary_cli.termtext import named_by
 
@@ -1155,6 +1156,8 @@ def name_rows(concept: Any) -> Iterator[tuple[str, str, str, str | None, str | N
                 field_name = "synonym"
             # a termbase's "Pruning (neural networks)" or "تقليم (Pruning)" is found by the
             # term before its parenthetical, and by each name inside it, as well
+            if len(t.text) > MAX_TERM:
+                continue  # records of an earlier release, from before readers bounded terms
             for name in named_by(t.text):
                 yield field_name, section.lang, name, t.status, t.type, t.source
 

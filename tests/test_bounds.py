@@ -172,3 +172,29 @@ def test_a_bilingual_unit_past_the_bound_of_a_text_is_refused_with_its_line(fmt:
         xliff.pairs(long, said.split(":")[0])
     assert str(refused.value).startswith(said) and "20,000" in str(refused.value)
     assert len(xliff.pairs(document, said.split(":")[0])[2]) >= 1
+
+
+def test_an_overlong_term_in_records_of_an_earlier_release_is_never_indexed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Records written before readers bounded terms may hold a huge one: it stays on its
+    concept's card, and the index leaves it out, so that no lookup pays for it."""
+    data = tmp_path / "data"
+    data.mkdir()
+    huge = "zebra " * 30_000  # 180,000 characters, a synonym of Pruning
+    text = (DATA / "concepts.yaml").read_text(encoding="utf-8")
+    text = text.replace("      - term: network pruning\n", f"      - term: {huge.strip()}\n", 1)
+    (data / "concepts.yaml").write_text(text, encoding="utf-8")
+    monkeypatch.setenv("GLOSS_DATA", str(data))
+    found = runner.invoke(app, ["search", "pruning", "--json"])
+    assert found.exit_code == 0, found.output
+    assert json.loads(found.stdout)[0]["id"] == "pruning"
+    hits = json.loads(runner.invoke(app, ["search", "zebra zebra zebra", "--json"]).stdout)
+    assert not [h for h in hits if h["id"] == "pruning"]  # the huge synonym is no name
+    card = runner.invoke(app, ["show", "pruning", "--json"])
+    assert "zebra zebra" in card.stdout  # kept in the records and on the card
+
+
+def test_a_message_that_quotes_a_huge_value_is_cut() -> None:
+    exc = ParseError("the value " + "x" * 50_000 + " is wrong", path="a.yaml", line=3)
+    assert len(str(exc)) < 1100 and str(exc).startswith("a.yaml:3: the value xxx")
