@@ -9,9 +9,7 @@ bad encodings, deep nesting, spreadsheets mutated inside the archive). An empty 
 seeded with the reader's real files from ``tests/fixtures`` and ``tests/corpus``.
 
 A :class:`~glossary_cli.errors.GlossError` with a message is the expected refusal; any other
-exception is a finding (atheris stops and saves the input as ``crash-*``), but for the crashes
-another change is fixing (:func:`tests.fuzz_inputs.known`), which are counted and printed
-once each, so that the run goes on.
+exception is a finding (atheris stops and saves the input as ``crash-*``).
 
 Usage (see fuzz/README.md)::
 
@@ -47,11 +45,10 @@ with atheris.instrument_imports(include=["glossary_cli"]):
     for _name in ("parsing", "records", "termtext", "tags", "model", "normalize", "analysis"):
         importlib.import_module(f"glossary_cli.{_name}")
 
-from tests.fuzz_inputs import READERS, known, mutate, seeds  # noqa: E402
+from tests.fuzz_inputs import READERS, mutate, seeds  # noqa: E402
 
 FIXED = os.environ.get("GLOSS_FUZZ_READER")
 NAMES = sorted(READERS)
-SEEN_KNOWN: set[str] = set()
 
 
 def split(data: bytes) -> tuple[str, bytes]:
@@ -70,13 +67,6 @@ def test_one_input(data: bytes) -> None:
     except GlossError as exc:
         if not exc.message.strip():
             raise AssertionError(f"{type(exc).__name__} without a message") from exc
-    except Exception as exc:
-        if not known(fmt, body, exc):
-            raise
-        kind = f"{fmt}: {type(exc).__name__}: {str(exc)[:80]}"
-        if kind not in SEEN_KNOWN:
-            SEEN_KNOWN.add(kind)
-            print(f"known crash (fixed elsewhere), skipped: {kind}", file=sys.stderr)
 
 
 def custom_mutator(data: bytes, max_size: int, seed: int) -> bytes:

@@ -18,7 +18,6 @@ from __future__ import annotations
 import io
 import random
 import tempfile
-import traceback
 import zipfile
 from collections.abc import Callable
 from functools import cache
@@ -84,9 +83,8 @@ HOSTILE: tuple[bytes, ...] = (
     b'{"id": 1}', b"[[[[[[", b"1e999", b"NaN", b'"\\ud800"', b'"\\u0000"', b"null", b"true",
     b'"languages": {"bn": {"terms": []}}', b'"schema_version": 99',
 )  # fmt: skip
-#: Crashes another change is fixing: ``(reader, what the input holds, what it raises)``.
-#: Generated inputs that hit one are left out (:func:`known`); each has its own expected
-#: failure in ``tests/test_fuzz.py``.
+#: The crashes the fault battery reported, each now read or refused with a message:
+#: ``(reader, the input, what it holds)``, regressions of ``tests/test_fuzz.py``.
 KNOWN: tuple[tuple[str, bytes, str], ...] = (
     ("tbx", b'<?xml version="1.0" encoding="Shift_JIS"?><martif><text><body><termEntry>'
      b'<langSet xml:lang="en"><tig><term>a</term></tig></langSet></termEntry></body></text>'
@@ -104,50 +102,8 @@ KNOWN: tuple[tuple[str, bytes, str], ...] = (
      b"      - term: 2019-06-35\n", "a YAML record whose term is a date"),
     ("jsonl", b"[" * 100_000 + b"]" * 100_000 + b"\n", "JSON nested 100,000 deep"),
 )  # fmt: skip
-#: Regex patterns of the known crashes of ``--mode regex``.
+#: Regex patterns that crashed ``--mode regex`` (the fault battery's), now searched.
 KNOWN_PATTERNS = ((r"\p{Bengali}", "\\p{…} classes"), (r"(?P<x>a)", "named groups"))
-
-
-def known_regex(pattern: str, exc: BaseException) -> bool:
-    """Whether ``exc``, raised by a regex search for ``pattern``, is a known crash: the
-    pattern is valid RE2 and its case-folded form (``\\Q`` → ``\\q``, ``\\p{L}`` →
-    ``\\p{l}``, a group's name) is not."""
-    import re2
-
-    if not isinstance(exc, re2.error):
-        return False
-    try:
-        re2.compile(pattern)
-    except re2.error:
-        return False
-    return True
-
-
-def known(fmt: str, data: bytes, exc: BaseException) -> bool:
-    """Whether ``exc``, raised by the reader of ``fmt`` on ``data``, is one of :data:`KNOWN`
-    (by the kind of input and where it was raised)."""
-    frames = [f"{Path(f.filename).name}:{f.name}" for f in traceback.extract_tb(exc.__traceback__)]
-    where = " ".join(frames)
-    if fmt == "jsonl" and isinstance(exc, RecursionError):
-        return True  # JSON nested deep
-    if fmt in ("tbx", "xliff", "tmx") and isinstance(exc, ValueError) and "multi-byte" in str(exc):
-        return True  # a multi-byte encoding declared
-    if fmt in ("xliff", "tmx") and "depth" in str(exc):
-        return True  # inline tags nested deep
-    if fmt == "xliff" and isinstance(exc, (StopIteration, AttributeError)) and "xliff" in where:
-        return True  # no file element
-    if (
-        fmt in ("folder", "yaml")
-        and isinstance(exc, (ValueError, TypeError))
-        and ("date" in str(exc) or "day" in str(exc) or "month" in str(exc))
-    ):
-        return True  # a date that is not one, or a date where text belongs
-    if fmt != "po" or data[:2] not in (b"\xff\xfe", b"\xfe\xff"):
-        return False
-    # a UTF-16 PO file with NUL characters in its charset
-    text = data.decode("utf-16", "ignore")
-    at = text.find("charset=")
-    return at >= 0 and "\x00" in text[at : at + 40]
 
 
 #: Where each format's reader is, and the file name it is given.

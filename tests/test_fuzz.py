@@ -5,9 +5,8 @@ documents (the real files of the fixtures, mutated with the pieces that break re
 The property: a reader returns, or refuses the file with a
 :class:`~glossary_cli.errors.GlossError` that has a message; a regex search returns hits or
 refuses the pattern with a :class:`~glossary_cli.errors.UsageError`. Never another exception.
-Inputs the long atheris runs (``fuzz/fuzz_readers.py``) found are kept below as regressions.
-Crashes that are being fixed elsewhere are filtered out of the generated examples
-(:func:`known`) and kept as expected failures of their own.
+Inputs the long atheris runs (``fuzz/fuzz_readers.py``) found, and the crashes the fault
+battery reported, are kept below as regressions.
 """
 
 from __future__ import annotations
@@ -19,13 +18,13 @@ import zipfile
 from collections.abc import Callable
 
 import pytest
-from hypothesis import HealthCheck, assume, example, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from glossary_cli import api
 from glossary_cli.errors import GlossError, UsageError
 
-from .fuzz_inputs import KNOWN, KNOWN_PATTERNS, READERS, known, known_regex, mutate, seeds
+from .fuzz_inputs import KNOWN, KNOWN_PATTERNS, READERS, mutate, seeds
 
 #: Examples per reader in a test run (about two seconds each on a 2-core machine).
 EXAMPLES = 120
@@ -38,15 +37,12 @@ BOUNDED = settings(
 
 def check(fmt: str, data: bytes) -> None:
     """Read ``data`` with the reader of ``fmt``: it returns, or raises a GlossError with a
-    message; a known crash (:func:`known`) is left out of the examples."""
+    message."""
     try:
         READERS[fmt](data)
     except GlossError as exc:
         assert exc.message.strip(), f"{type(exc).__name__} without a message"
         assert str(exc)
-    except Exception as exc:
-        assume(not known(fmt, data, exc))
-        raise
 
 
 def documents(fmt: str) -> st.SearchStrategy[bytes]:
@@ -166,16 +162,11 @@ def test_what_fuzzing_found_is_read_or_refused_with_a_message(fmt: str, data: by
     check(fmt, data)
 
 
-@pytest.mark.parametrize(
-    ("fmt", "data"),
-    [pytest.param(f, d, id=why, marks=pytest.mark.xfail(strict=False, reason=why)) for f, d, why
-     in KNOWN],
-)  # fmt: skip
-def test_known_crashes_being_fixed_elsewhere(fmt: str, data: bytes) -> None:
-    try:
-        READERS[fmt](data)
-    except GlossError as exc:
-        assert exc.message.strip()
+@pytest.mark.parametrize(("fmt", "data"), [pytest.param(f, d, id=why) for f, d, why in KNOWN])
+def test_the_fault_battery_s_crashes_are_read_or_refused_with_a_message(
+    fmt: str, data: bytes
+) -> None:
+    check(fmt, data)
 
 
 # --------------------------------------------------------------------------- regex search
@@ -215,23 +206,14 @@ def test_a_regex_search_answers_or_refuses_the_pattern(
     except UsageError as exc:
         assert exc.message.strip()
         return
-    except Exception as exc:
-        assume(not known_regex(pattern, exc))
-        raise
     assert len(hits) <= limit
     assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
 
 
-@pytest.mark.parametrize(
-    "pattern",
-    [pytest.param(p, id=why, marks=pytest.mark.xfail(strict=False, reason=why)) for p, why in
-     KNOWN_PATTERNS],
-)  # fmt: skip
-def test_known_regex_crashes_being_fixed_elsewhere(searcher: object, pattern: str) -> None:
-    try:
-        api.search(searcher, pattern, limit=5, mode="regex")  # type: ignore[arg-type]
-    except UsageError:
-        pass
+@pytest.mark.parametrize("pattern", [pytest.param(p, id=why) for p, why in KNOWN_PATTERNS])
+def test_the_fault_battery_s_patterns_search(searcher: object, pattern: str) -> None:
+    hits = api.search(searcher, pattern, limit=5, mode="regex")  # type: ignore[arg-type]
+    assert hits  # \p{Bengali} and (?P<x>a) are valid RE2: terms match them
 
 
 def test_the_mutations_keep_most_of_the_seed() -> None:

@@ -154,13 +154,6 @@ def _parse(
             column=parser.CurrentColumnNumber + 1,
             hint=exc.hint,
         ) from None
-    except LookupError as exc:  # an encoding no codec has: expat asks Python's codecs
-        raise ParseError(
-            f"the XML declaration names an encoding gloss does not know ({exc})",
-            path=name,
-            line=1,
-            hint='save the file as UTF-8 and say encoding="UTF-8"',
-        ) from None
     except expat.ExpatError as exc:
         raise ParseError(
             f"not well-formed XML: {expat.ErrorString(exc.code)}",
