@@ -60,27 +60,32 @@ def word_groups(text: str) -> list[tuple[str, ...]]:
     >>> word_groups("LoRA-তে এবং")
     [('lora',)]
     """
+    return [group for piece in pieces(text) for group in _piece_groups(piece)]
+
+
+@lru_cache(maxsize=1 << 16)
+def _piece_groups(piece: str) -> tuple[tuple[str, ...], ...]:
+    """The key groups of the content words of a piece of text without spaces."""
     out: list[tuple[str, ...]] = []
-    for piece in pieces(text):
-        for word in words_of(piece):
-            form = word.form
-            if form.isascii():
-                out.extend((k,) for k in _latin_keys(form) if k)
-                continue
-            if is_filler(form):
-                continue
-            group: dict[str, None] = {}
-            for key, how in keys_of(piece, word).items():
-                if how == WEAK:
-                    continue  # an everyday word with a proclitic is that word (بنية)
-                if key.isascii():  # a Latin word with a proclitic or an ending on it
-                    group.update(dict.fromkeys(_latin_keys(key)))
-                else:
-                    group.update(dict.fromkeys(_TOKEN.findall(key)))
-            group.pop("", None)
-            if group:
-                out.append(tuple(group))
-    return out
+    for word in words_of(piece):
+        form = word.form
+        if form.isascii():
+            out.extend((k,) for k in _latin_keys(form) if k)
+            continue
+        if is_filler(form):
+            continue
+        group: dict[str, None] = {}
+        for key, how in keys_of(piece, word).items():
+            if how == WEAK:
+                continue  # an everyday word with a proclitic is that word (بنية)
+            if key.isascii():  # a Latin word with a proclitic or an ending on it
+                group.update(dict.fromkeys(_latin_keys(key)))
+            else:
+                group.update(dict.fromkeys(_TOKEN.findall(key)))
+        group.pop("", None)
+        if group:
+            out.append(tuple(group))
+    return tuple(out)
 
 
 def definition_keys(text: str) -> str:
