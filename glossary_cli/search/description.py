@@ -84,7 +84,7 @@ def described(conn: sqlite3.Connection, groups: list[tuple[str, ...]]) -> list[D
     idf = {g: _idf(entries, freq[g]) for g in groups}
     ideal = sum(idf.values())
     avgdl = max(1.0, total / entries)
-    word_of = {k: i for i, g in enumerate(groups) for k in reversed(g)}
+    word_of = {k: i for i, g in enumerate(groups) for k in g}
     weight = [idf[g] for g in groups]
     least = min(len(groups), 2)
     out = []
@@ -109,14 +109,14 @@ def _candidates(
     """The entries worth scoring (step 2 of the module's docstring), as ``(concept, lang,
     glossary, keys)``; ``present``: the query's words that some entry holds, rarest first."""
     words = ["(" + " OR ".join(_phrase(k) for k in g if k in counts) + ")" for g in present]
-    rare, held = 0, 0
-    while rare < len(present) and held + freq[present[rare]] <= CANDIDATES:
-        held += freq[present[rare]]
-        rare += 1
+    taken, held = 0, 0  # the rarest words whose entries are candidates enough
+    while taken < len(present) and held + freq[present[taken]] <= CANDIDATES:
+        held += freq[present[taken]]
+        taken += 1
     sql = "SELECT rowid FROM def_words WHERE def_words MATCH ? LIMIT ?"
     rowids: list[tuple[int]] = []
-    if rare:
-        rowids = conn.execute(sql, (" OR ".join(words[:rare]), CANDIDATES)).fetchall()
+    if taken:
+        rowids = conn.execute(sql, (" OR ".join(words[:taken]), CANDIDATES)).fetchall()
     else:  # every word common: the entries that hold the rarest two, three… of them
         for size in range(min(2, len(words)), len(words) + 1):
             rowids = conn.execute(sql, (" AND ".join(words[:size]), CANDIDATES)).fetchall()
