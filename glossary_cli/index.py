@@ -16,9 +16,15 @@ ICU. Tables (SQLite, FTS5 with the ``ascii`` tokenizer over pre-folded, space-se
     name_words   FTS5: words and Arabic stems of name.key        (rowid = name.rowid)
     name_phon    FTS5: phonetic skeleton words of name            (rowid = name.rowid)
     entry(rowid, concept, lang, glossary, words)
-        one row per language (and glossary) with definitions, English ones included; words
-        as def_words holds them
-    def_words    FTS5: words and stems of the definitions         (rowid = entry.rowid)
+        one row per language (and glossary) with definitions, English ones included; words:
+        the keys def_words holds of them
+    def_words    FTS5: the analysis keys of the definitions' content words, each once
+                 (:func:`glossary_cli.describe.definition_keys`)  (rowid = entry.rowid)
+    def_count(key, entries)             how many entries hold each key of def_words, so
+                                        that a description search weighs a word by its
+                                        rarity without reading its entries; the key ``""``
+                                        counts the entries that have keys, ``" "`` their
+                                        keys (their average length)
     vocab(kind, len, edge, ch, words)   distinct words (kind 0) and skeletons (kind 1) of
                                         each length that start (edge 0) or end (edge 1) with
                                         ch, newline-separated: a few rows read give a fuzzy
@@ -72,13 +78,15 @@ from glossary_cli.faults import step
 if TYPE_CHECKING:
     from glossary_cli.align import Merged
 
-SCHEMA_VERSION = "14"  # 10: per-file stamps (appended files are added in place), skeleton
+SCHEMA_VERSION = "15"  # 10: per-file stamps (appended files are added in place), skeleton
 #: and inflection tables, definition words kept for deletes; 11: the files each concept holds
 #: parts of (removed files are taken out in place); 12: the collation key of each name, so
 #: that ``gloss list`` sorts without loading ICU, and the romanization of each Bengali and Arabic
 #: word of a name (``roman``), so that a query of them is spelled in Latin without ICU; 13: the
 #: analysis forms of each name (``form``), which ``gloss scan`` and a search share, and every
-#: run of the first words of a term's form (``prefix``), which the scanner follows; 14: Bengali
+#: run of the first words of a term's form (``prefix``), which the scanner follows; 14: the
+#: definitions keyed by the analysis chain, filler words left out (``def_words`` holds each
+#: content word's keys), and how many entries hold each key (``def_count``); 15: Bengali
 #: forms without ya-phala and ba-phala (:func:`glossary_cli.scripts.bengali.without_phala`)
 _RECORDS = "concepts.yaml"
 
@@ -98,6 +106,7 @@ CREATE TABLE entry(rowid INTEGER PRIMARY KEY, concept INTEGER NOT NULL, lang TEX
 CREATE VIRTUAL TABLE name_words USING fts5(w, tokenize='ascii', detail='none', content='');
 CREATE VIRTUAL TABLE name_phon USING fts5(w, tokenize='ascii', detail='none', content='');
 CREATE VIRTUAL TABLE def_words USING fts5(w, tokenize='ascii', detail='none', content='');
+CREATE TABLE def_count(key TEXT PRIMARY KEY, entries INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE vocab(kind INTEGER NOT NULL, len INTEGER NOT NULL, edge INTEGER NOT NULL,
                    ch TEXT NOT NULL, words TEXT NOT NULL,
                    PRIMARY KEY(kind, edge, ch, len)) WITHOUT ROWID;
@@ -122,8 +131,9 @@ CREATE TABLE everyday(name INTEGER PRIMARY KEY);
 _PRAGMAS = "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-65536;"
 _DROP = """
 DROP TABLE meta; DROP TABLE concept; DROP TABLE name; DROP TABLE entry; DROP TABLE name_words;
-DROP TABLE name_phon; DROP TABLE def_words; DROP TABLE vocab; DROP TABLE word; DROP TABLE lemma;
-DROP TABLE skeleton; DROP TABLE inflection; DROP TABLE file; DROP TABLE member; DROP TABLE part;
+DROP TABLE name_phon; DROP TABLE def_count; DROP TABLE def_words; DROP TABLE vocab;
+DROP TABLE word; DROP TABLE lemma; DROP TABLE skeleton; DROP TABLE inflection; DROP TABLE file;
+DROP TABLE member; DROP TABLE part;
 DROP TABLE roman; DROP TABLE form; DROP TABLE prefix; DROP TABLE everyday;
 DROP TABLE IF EXISTS temp.words;
 """
@@ -149,7 +159,8 @@ def _code_stamp() -> str:
     by other code (an upgrade, or a source checkout being edited) is never trusted."""
     here = Path(__file__).resolve().parent
     modules = (
-        "index.py", "normalize.py", "analysis.py", "align.py", "records.py", *_SCRIPT_MODULES,
+        "index.py", "normalize.py", "analysis.py", "describe.py", "align.py", "records.py",
+        *_SCRIPT_MODULES,
         "resources/ar_broken_plurals.tsv", "resources/common_words/ar.txt",
         "resources/common_words/bn.txt", "resources/common_words/en.txt",
     )  # fmt: skip
@@ -695,7 +706,9 @@ def _drop_file(conn: sqlite3.Connection, number: int) -> None:
 def _delete_rows(conn: sqlite3.Connection, concepts: Sequence[int]) -> None:
     """Delete the name and entry rows of the concepts numbered ``concepts``, and their words
     from the full-text tables (a contentless FTS5 table deletes a row given the words it was
-    given: :func:`name_keys` computes a name's again; an entry keeps its own)."""
+    given: :func:`name_keys` computes a name's again; an entry keeps its own) and from the
+    counts of ``def_count``."""
+    counted: dict[str, int] = {}
     for rowid in concepts:
         rows = conn.execute(
             "SELECT rowid, text, lang FROM name WHERE concept = ?", (rowid,)
@@ -712,12 +725,14 @@ def _delete_rows(conn: sqlite3.Connection, concepts: Sequence[int]) -> None:
                     (name_id, keys[4]),
                 )
         for entry_id, words in conn.execute(
-            "SELECT rowid, words FROM entry WHERE concept = ?", (rowid,)
+            "SELECT rowid, words FROM entry WHERE concept = ? AND words != ''", (rowid,)
         ).fetchall():
             conn.execute(
                 "INSERT INTO def_words(def_words, rowid, w) VALUES ('delete', ?, ?)",
                 (entry_id, words),
             )
+            for key, n in _key_counts([words]).items():
+                counted[key] = counted.get(key, 0) + n
         for table in ("form", "everyday"):
             conn.execute(
                 f"DELETE FROM {table} WHERE name IN (SELECT rowid FROM name WHERE concept = ?)",
@@ -725,6 +740,31 @@ def _delete_rows(conn: sqlite3.Connection, concepts: Sequence[int]) -> None:
             )
         conn.execute("DELETE FROM name WHERE concept = ?", (rowid,))
         conn.execute("DELETE FROM entry WHERE concept = ?", (rowid,))
+    conn.executemany(
+        "UPDATE def_count SET entries = entries - ? WHERE key = ?",
+        [(n, key) for key, n in counted.items()],
+    )
+    conn.executemany(
+        "DELETE FROM def_count WHERE key = ? AND entries <= 0", [(key,) for key in counted]
+    )
+
+
+def _key_counts(entries: Iterable[str]) -> dict[str, int]:
+    """How many of ``entries`` (each its keys, space-separated, each once) hold each key, with
+    the number of entries under ``""`` and of their keys under ``" "`` (table ``def_count``).
+
+    >>> _key_counts(["a b", "b"])
+    {'': 2, ' ': 3, 'a': 1, 'b': 2}
+    """
+    from collections import Counter
+
+    counts: Counter[str] = Counter()
+    for words in entries:
+        keys = words.split()
+        counts[""] += 1
+        counts[" "] += len(keys)
+        counts.update(keys)
+    return dict(counts)
 
 
 def _grow_words(conn: sqlite3.Connection) -> None:
@@ -1096,7 +1136,8 @@ def _prepare_chunk(data: bytes, line: int, name: str, version: int = 2) -> _Prep
 def _prepare(concepts: Iterable[Any]) -> _Prepared:
     """Key a batch of concepts: the rows of every table but their numbers."""
     from glossary_cli.analysis import everyday, term_forms
-    from glossary_cli.normalize import fold, sort_key, stem_words
+    from glossary_cli.describe import definition_keys
+    from glossary_cli.normalize import sort_key
     from glossary_cli.records import concept_to_mapping
     from glossary_cli.select import source_file
     from glossary_cli.text.scan import TERM_FIELDS
@@ -1122,9 +1163,7 @@ def _prepare(concepts: Iterable[Any]) -> _Prepared:
         for d in concept.definitions:
             by_glossary.setdefault((d.lang or "und", source_file(d.source)), []).append(d.text)
         for (lang, glossary), texts in by_glossary.items():
-            key = fold(" ".join(texts))
-            words = " ".join(dict.fromkeys([*key.split(), *stem_words(key)]))
-            out.definitions.append((index, lang, glossary, words))
+            out.definitions.append((index, lang, glossary, definition_keys("\n".join(texts))))
     return out
 
 
@@ -1278,7 +1317,8 @@ def _insert(
     for index, lang, glossary, words in batch.definitions:
         entry_id += 1
         entries.append((entry_id, rowids[index], lang, glossary, words))
-        def_words.append((entry_id, words))
+        if words:
+            def_words.append((entry_id, words))
     try:
         conn.executemany("INSERT INTO concept VALUES (?, ?, ?, ?, ?)", concept_rows)
     except sqlite3.IntegrityError:
@@ -1297,6 +1337,11 @@ def _insert(
     )
     conn.executemany("INSERT INTO entry VALUES (?, ?, ?, ?, ?)", entries)
     conn.executemany("INSERT INTO def_words(rowid, w) VALUES (?, ?)", def_words)
+    conn.executemany(
+        "INSERT INTO def_count VALUES (?, ?) "
+        "ON CONFLICT(key) DO UPDATE SET entries = entries + excluded.entries",
+        _key_counts(w for _, w in def_words).items(),
+    )
     conn.executemany("INSERT OR IGNORE INTO temp.words VALUES (?, ?)", vocab)
 
 

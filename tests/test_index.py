@@ -322,12 +322,12 @@ def _contents(conn: sqlite3.Connection) -> dict[str, object]:
         "vocab": {(k, n, e, c): set(w.split("\n"))
                   for k, n, e, c, w in conn.execute("SELECT * FROM vocab")},
     }  # fmt: skip
-    for table in ("word", "skeleton", "inflection", "lemma"):
+    for table in ("word", "skeleton", "inflection", "lemma", "def_count"):
         out[table] = set(conn.execute(f"SELECT * FROM {table}"))
     # the full-text rows of the names (and entries) that hold each word: deleted rows gone
     for fts, table, column, words in (
         ("name_words", "name", "text", ("pruning", "kernel", "stride")),
-        ("def_words", "entry", "lang", ("weights", "network")),
+        ("def_words", "entry", "lang", ("تشابه", "دال", "ওজন")),
     ):
         for word in words:
             out[f"{fts} {word}"] = sorted(
@@ -412,6 +412,11 @@ def test_a_removed_record_file_is_taken_out_in_place_as_a_rebuild_would(
     assert _records_of(conn) == _records_of(rebuilt)
     for word in ("ড্রপআউট", "স্ট্রাইড", "kernel", "pruning"):
         assert _found_by(conn, word) == _found_by(rebuilt, word), word
+    # the definitions' keys and their counts, as a description search weighs them
+    count = "SELECT * FROM def_count"
+    assert set(conn.execute(count)) == set(rebuilt.execute(count))
+    for text in ("دالة التشابه", "ক্ষুদ্রতম সিঙ্গুলার মান ছাঁটাই"):
+        assert _described_by(conn, text) == _described_by(rebuilt, text), text
     for table in ("word", "lemma"):  # a taken-out name's words may stay; nothing is lost
         assert set(conn.execute(f"SELECT * FROM {table}")) >= set(
             rebuilt.execute(f"SELECT * FROM {table}")
@@ -432,6 +437,15 @@ def _found_by(conn: sqlite3.Connection, word: str) -> set[str]:
         (f'"{fold(word)}"',),
     )
     return {cid for (cid,) in rows}
+
+
+def _described_by(conn: sqlite3.Connection, text: str) -> list[tuple[str, float]]:
+    """The ids of the concepts whose definitions ``text`` describes, with their shares."""
+    from glossary_cli.describe import word_groups
+    from glossary_cli.search.description import described
+
+    ids = dict(conn.execute("SELECT rowid, id FROM concept"))
+    return sorted((ids[d.concept], round(d.share, 6)) for d in described(conn, word_groups(text)))
 
 
 def _ids(conn: sqlite3.Connection) -> set[str]:

@@ -459,6 +459,116 @@ def test_a_number_in_a_name_is_not_read_as_arabizi(query: str, first: str | None
     assert (hits[0]["id"] if hits else None) == first
 
 
+# --- descriptions: a concept found by what its definition says, in other words and forms ------
+
+#: (query, concept): what a concept does, said as someone would ask it, not as the definition
+#: says it: other endings of the Bengali words (মডেলকে for মডেল, ধাপে for ধাপ, শিক্ষকের for
+#: শিক্ষক), other clitics and articles on the Arabic ones (طالب for الطالب, بخطوات for خطوات,
+#: ميزات for الميزات, حفظ for لحفظ), other words beside the shared ones.
+DESCRIBED = [
+    ("ছাত্র মডেলকে শিক্ষকের চেয়ে কম ধাপে ফল দিতে শেখানো", "time-step-distillation"),
+    ("ব্যাকপ্রপাগেশনে মধ্যবর্তী অ্যাক্টিভেশন আবার গণনা করে মেমরি বাঁচানো", "gradient-checkpointing"),
+    ("ড্রাফ্ট মডেলের প্রস্তাবিত টোকেনগুলো বড় মডেল যাচাই করে", "speculative-inference"),
+    ("কম গুরুত্বপূর্ণ নিউরন সরিয়ে স্পার্স আর্কিটেকচার", "pruning"),
+    ("সারি বা কলাম ধরে নিয়মিত প্যাটার্নে ওজন সরানো", "structured-sparsity"),
+    ("حفظ خرائط ميزات وسيطة لتجنب إعادة الحساب", "feature-caching"),
+    ("نموذج طالب يتعلم من معلم بخطوات أقل", "time-step-distillation"),
+    ("تنشيط شبكات فرعية بشكل مشروط لزيادة سعة النموذج", "mixture-of-experts"),
+    ("دمج طبقات التفاف متتالية في عملية واحدة", "convolution-kernel-fusion"),
+]
+
+
+@pytest.mark.parametrize(("query", "concept_id"), DESCRIBED)
+def test_a_description_finds_its_concept_first_marked_approximate(
+    query: str, concept_id: str
+) -> None:
+    hits = run_json("search", query, "--json")
+    assert isinstance(hits, list)
+    assert hits[0]["id"] == concept_id
+    assert hits[0]["match"]["kind"] == "definition"
+    assert hits[0]["match"]["approximate"] is True
+    assert 40 <= hits[0]["score"] < 60
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "রান্নার রেসিপি আর ভাতের হোটেল",  # a description of nothing in the glossary
+        "وصفة لطهي الأرز باللحم",
+        "ধাপ",  # a word of many definitions, alone
+        "عملية",
+        "একটি পদ্ধতি যা করে",  # filler words only
+    ],
+)
+def test_a_description_of_nothing_or_one_common_word_lists_nothing(query: str) -> None:
+    result = runner.invoke(app, ["search", query, "--json"])
+    assert json.loads(result.stdout) == []
+    assert runner.invoke(app, ["show", query]).exit_code != 0
+
+
+def _english_glossary(tmp_path: Path) -> Path:
+    """A data directory of six concepts with English definitions (the bundled glossary has
+    none)."""
+    from glossary_cli.build import records_text
+    from glossary_cli.model import Concept, Definition, Glossary, LangSection, Term
+
+    definitions = {
+        "Knowledge Distillation": "Training a compact student network to reproduce the output "
+        "distribution of a larger teacher network, so that the smaller model keeps most of "
+        "its accuracy.",
+        "Gradient Clipping": "Limiting the norm of the gradients during backpropagation to a "
+        "fixed threshold, which prevents exploding updates in recurrent networks.",
+        "Early Stopping": "Halting training when the loss on a held-out validation set stops "
+        "improving, to avoid overfitting the training data.",
+        "Beam Search": "A decoding strategy that keeps the most probable partial sequences at "
+        "each step instead of only the single best token.",
+        "Dropout": "A regularization technique that randomly sets a fraction of the activations "
+        "of a layer to zero during training.",
+        "Weight Decay": "A penalty on the size of the weights added to the loss, which shrinks "
+        "the parameters towards zero at every update; often used together with dropout.",
+    }
+    concepts = [
+        Concept(
+            name.lower().replace(" ", "-"),
+            (LangSection("en", (Term(name, source="en.csv:1"),), (Definition(text),)),),
+        )
+        for name, text in definitions.items()
+    ]
+    data = tmp_path / "english"
+    data.mkdir()
+    text = records_text(Glossary((), tuple(concepts)))  # type: ignore[arg-type]
+    (data / "concepts.yaml").write_text(text, encoding="utf-8")
+    return data
+
+
+def test_english_descriptions_find_their_concepts_by_stems(tmp_path: Path) -> None:
+    data = str(_english_glossary(tmp_path))
+    for query, concept_id in [
+        ("a small student model trained to imitate a bigger teacher's outputs",
+         "knowledge-distillation"),
+        ("randomly zeroing activations while training", "dropout"),
+        ("stop training once validation loss no longer improves", "early-stopping"),
+        ("decoder keeping several probable sequences at every step", "beam-search"),
+    ]:  # fmt: skip
+        hits = run_json("search", query, "--json", "--data", data)
+        assert isinstance(hits, list)
+        assert hits[0]["id"] == concept_id, query
+    # a description of nothing in it; a word of half its definitions, alone
+    for query in ("a recipe for sourdough bread with a crispy crust", "training"):
+        result = runner.invoke(app, ["search", query, "--json", "--data", data])
+        assert json.loads(result.stdout) == [], query
+
+
+def test_a_name_ranks_above_every_definition_that_has_it(tmp_path: Path) -> None:
+    data = str(_english_glossary(tmp_path))
+    hits = run_json("search", "dropout", "--json", "--data", data)
+    assert isinstance(hits, list)
+    assert [h["id"] for h in hits] == ["dropout", "weight-decay"]
+    assert hits[0]["match"]["kind"] == "exact"
+    assert hits[1]["match"]["kind"] == "definition"
+    assert hits[1]["score"] < 60 <= hits[0]["score"]
+
+
 @pytest.mark.parametrize("query", ["7abibi ta3ala", "yalla bina", "sa7 3aleek"])
 def test_arabizi_that_names_no_term_finds_nothing_sure(query: str) -> None:
     result = runner.invoke(app, ["search", query, "--json"])

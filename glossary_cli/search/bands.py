@@ -25,7 +25,8 @@ score        kind       what matched
 60–79        phonetic   a romanized query sounds like a native term; a Bengali or Arabic
                         query spells out an English name (লোরা: LoRA)
 60–75        partial    a name has more than half of the query's content words
-40–59        definition every query word occurs in a definition
+40–59        definition a definition holds words of the query, in any form: two or more, or
+                        a one-word query's rare word; the more and the rarer, the higher (BM25)
 ===========  =========  ============================================================
 
 A match is *sure* (:func:`is_sure`) when it leaves no doubt which name was meant: an exact,

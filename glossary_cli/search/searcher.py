@@ -1132,28 +1132,23 @@ class Searcher(IndexReader):
             self._add(best, concept, _phonetic_band(score) - 1.0, match)
 
     def _definitions(self, run: _Run) -> None:
-        """Concepts with a definition that has every query word (or a word it begins)."""
+        """Concepts whose definitions the query describes: ranked by how many of its content
+        words they hold, in any form, and how rare those are (:mod:`glossary_cli.search.
+        description`), with two words at least, or a one-word query's rare word."""
+        from glossary_cli.describe import word_groups
+        from glossary_cli.search.description import band_score, described
+
         best = run.best
-        stems = list(dict.fromkeys(run.query.stems))
-        if not stems:
-            return
-        # Each word may be followed by an inflection: ফাংশন finds ফাংশনের, تقنية finds التقنيات.
-        expr = " AND ".join(_fts_phrase(w) + ("*" if len(w) >= 3 else "") for w in stems)
-        rows = self.conn.execute(
-            "SELECT concept, lang, glossary FROM entry WHERE rowid IN "
-            "(SELECT rowid FROM def_words WHERE def_words MATCH ? LIMIT ?)",
-            (expr, MAX_CANDIDATES),
-        )
-        score = bands.DEFINITION.scale(5.0 * len(stems) / 19.0)
         selection = self.selection
-        for concept, lang, glossary in rows:
+        for d in described(self.conn, word_groups(run.query.text)):
             if selection is not None and (
-                selection.statuses or selection.types or not selection.glossary_ok(glossary)
+                selection.statuses or selection.types or not selection.glossary_ok(d.glossary)
             ):
                 continue  # status and type select terms; a definition has neither
-            if concept not in best:
+            if d.concept not in best:
                 # the definition's text is filled in by _finish, for the results shown only
-                self._add(best, concept, score, self._match("definition", lang, "", "definition"))
+                match = self._match("definition", d.lang, "", "definition")
+                self._add(best, d.concept, band_score(d.share, d.words), match)
 
     # -- results ------------------------------------------------------------------------
 

@@ -1,0 +1,161 @@
+"""Descriptions: the words of a definition, and of a query that describes a concept, keyed alike.
+
+A description search (``gloss search`` of what a concept does rather than its name) compares
+the words of the query with the words of the definitions. Both go through the analysis chain
+(:mod:`glossary_cli.analysis`) that terms and running text go through, so that a word meets
+its other forms:
+
+- Arabic: the article, the proclitics و ف ب ك ل, pronoun suffixes, sound plurals and the
+  feminine ending, broken plurals (:func:`glossary_cli.analysis.keys_of`): بتخطي meets تخطي,
+  بالخطوات meets الخطوة;
+- Bengali: case, number, classifier and emphatic endings and loanword spellings: ধাপে meets
+  ধাপ, ম্যাট্রিক্সগুলোকে meets ম্যাট্রিক্স;
+- Latin: the light English stem (:func:`glossary_cli.scripts.latin.english_stem`), after an
+  Arabic proclitic or a Bengali ending is taken off (``LoRA-তে``): training meets trained.
+
+Each word stands for a *group* of keys, its own and those of the forms it may be of; a query
+word meets a definition when one of its keys is one of the definition's. Filler words weigh
+nothing and are left out on both sides (:func:`is_filler`): the function and question words of
+each script's module, the endings text writes apart after a Latin word, and the most frequent
+everyday words of English, Bengali and Arabic (the head of each list of
+``glossary_cli/resources/common_words/``).
+
+Keys are written for SQLite FTS5's ``ascii`` tokenizer, which splits at every ASCII character
+that is not a letter or a digit: such characters never occur inside a key (``node.js`` gives
+``node`` and ``js``), so that a key is one token of the index.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from functools import cache, lru_cache
+
+from glossary_cli.analysis import WEAK, keys_of, pieces, term_key, words_of
+from glossary_cli.normalize import fold
+from glossary_cli.scripts import arabic, bengali, latin
+from glossary_cli.scripts.latin import english_stem
+
+__all__ = ["definition_keys", "is_filler", "word_groups"]
+
+#: How many of the most frequent everyday words of each language are filler: the head of its
+#: list (``resources/common_words/``, most frequent first), where the words are pronouns,
+#: auxiliaries, conjunctions and adverbs (the Bengali and Arabic lists hold several inflected
+#: forms of each word, hence their longer heads).
+FILLER_HEAD = {"en": 100, "bn": 150, "ar": 150}
+
+#: ASCII letters and digits: what FTS5's ``ascii`` tokenizer keeps together.
+_TOKEN = re.compile(r"[^\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+")
+
+
+def word_groups(text: str) -> list[tuple[str, ...]]:
+    """The key groups of the content words of ``text``, in order: for each word that is not
+    filler, the keys it stands for (its own first). A word that folding leaves with several
+    ASCII parts (``node.js``, ``DPM-Solver``) gives a group per part.
+
+    >>> word_groups("freeze the pretrained weights")
+    [('freez',), ('pretrain',), ('weight',)]
+    >>> ("تخطي" in word_groups("بتخطي")[0], "ধাপ" in word_groups("ধাপে")[0])
+    (True, True)
+    >>> word_groups("LoRA-তে এবং")
+    [('lora',)]
+    """
+    return [group for piece in pieces(text) for group in _piece_groups(piece)]
+
+
+@lru_cache(maxsize=1 << 16)
+def _piece_groups(piece: str) -> tuple[tuple[str, ...], ...]:
+    """The key groups of the content words of a piece of text without spaces."""
+    out: list[tuple[str, ...]] = []
+    for word in words_of(piece):
+        form = word.form
+        if form.isascii():
+            out.extend((k,) for k in _latin_keys(form) if k)
+            continue
+        if is_filler(form):
+            continue
+        group: dict[str, None] = {}
+        for key, how in keys_of(piece, word).items():
+            if how == WEAK:
+                continue  # an everyday word with a proclitic is that word (بنية)
+            if key.isascii():  # a Latin word with a proclitic or an ending on it
+                group.update(dict.fromkeys(_latin_keys(key)))
+            else:
+                group.update(dict.fromkeys(_TOKEN.findall(key)))
+        group.pop("", None)
+        if group:
+            out.append(tuple(group))
+    return tuple(out)
+
+
+def definition_keys(text: str) -> str:
+    """The keys of a definition's content words (:func:`word_groups`), each once,
+    space-separated: what the index's ``def_words`` holds of it.
+
+    >>> definition_keys("Weights and the weight")
+    'weight'
+    """
+    return " ".join(dict.fromkeys(k for group in word_groups(text) for k in group))
+
+
+def _latin_keys(form: str) -> list[str]:
+    """The keys of an ASCII word: the stem of each of its parts of two letters or more
+    (:func:`glossary_cli.scripts.latin.english_stem`), filler left out."""
+    return [
+        english_stem(part) for part in _TOKEN.findall(form) if len(part) > 1 and not is_filler(part)
+    ]
+
+
+def is_filler(form: str) -> bool:
+    """Whether a folded word weighs nothing in a description: a function or question word of
+    a lookup, a Bengali ending written apart (``LoRA-তে``), or one of the most frequent
+    everyday words of English, Bengali or Arabic (:data:`FILLER_HEAD`); compared as written
+    and by its key (the Arabic article off, the Bengali spelling key, the English stem).
+
+    >>> is_filler("the"), is_filler("এবং"), is_filler("والتي"), is_filler("weights")
+    (True, True, True, False)
+    """
+    forms, keys = _filler()
+    return form in forms or _own_key(form) in keys
+
+
+def _own_key(form: str) -> str:
+    return english_stem(form) if form.isascii() else term_key(form)
+
+
+@cache
+def _filler() -> tuple[frozenset[str], frozenset[str]]:
+    """The filler words (:func:`is_filler`), folded, and their keys."""
+    listed = " ".join(
+        [
+            latin.FUNCTION_WORDS,
+            latin.QUESTION_WORDS,
+            bengali.FUNCTION_WORDS,
+            bengali.QUESTION_WORDS,
+            arabic.FUNCTION_WORDS,
+            arabic.QUESTION_WORDS,
+            *bengali.DETACHED,
+            *(" ".join(_head(lang, size)) for lang, size in FILLER_HEAD.items()),
+        ]
+    )
+    forms = frozenset(fold(listed).split())
+    return forms, frozenset(_own_key(f) for f in forms)
+
+
+@lru_cache(maxsize=8)
+def _head(lang: str, size: int) -> tuple[str, ...]:
+    """The first ``size`` words of a language's everyday-word list (most frequent first), read
+    beside this module (``importlib.resources`` would cost a lookup its import)."""
+    path = os.path.join(os.path.dirname(__file__), "resources", "common_words", f"{lang}.txt")
+    out: list[str] = []
+    try:
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                if line.startswith("#") or not line.strip():
+                    continue
+                out.append(line.strip())
+                if len(out) >= size:
+                    break
+    except (OSError, ValueError):
+        return ()
+    return tuple(out)
