@@ -59,6 +59,10 @@ WORD_CUTOFF = 75.0
 SIMILAR_WORDS = 50
 #: Most names scored per fuzzy lookup.
 MAX_CANDIDATES = 5000
+#: The most content words a Bengali or Arabic query may have to be an English name spelled
+#: out in its letters (ফিচার ক্যাশিং): such a name is a few words, and a longer query
+#: describes a concept rather than names it (the description tier's).
+NAME_WORDS = 6
 #: Raw similarity (0–100) of query and a whole name for a fuzzy match to be a sure slip.
 SURE_SLIP = 90.0
 
@@ -1431,6 +1435,12 @@ def _sure_alone(best: dict[int, _Best]) -> bool:
     )
 
 
+def _name_sized(run: _Run) -> bool:
+    """Whether the query is short enough to be a name: at most :data:`NAME_WORDS` content
+    words."""
+    return len(run.query.content.split()) <= NAME_WORDS
+
+
 def _always(run: _Run) -> bool:
     return True
 
@@ -1483,7 +1493,9 @@ TIERS = (
         bands.PHONETIC.high,
         Searcher._spelled_english,
         lambda r: (
-            not r.query.latin and not any(b.score >= bands.PREFIX.low for b in r.best.values())
+            not r.query.latin
+            and _name_sized(r)
+            and not any(b.score >= bands.PREFIX.low for b in r.best.values())
         ),
     ),
 )
