@@ -62,7 +62,7 @@ MAX_CANDIDATES = 5000
 #: The most content words a Bengali or Arabic query may have to be an English name spelled
 #: out in its letters (ফিচার ক্যাশিং): such a name is a few words, and a longer query
 #: describes a concept rather than names it (the description tier's).
-NAME_WORDS = 6
+NAME_WORDS = 4
 #: Raw similarity (0–100) of query and a whole name for a fuzzy match to be a sure slip.
 SURE_SLIP = 90.0
 
