@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from glossary_cli.errors import NotFoundError, ParseError, UsageError
+from glossary_cli.errors import NotFoundError, ParseError, StoreError, UsageError
 
 if TYPE_CHECKING:
     from glossary_cli.index import IndexReader
@@ -39,9 +39,13 @@ def data_dirs(data: str | None = None, env: Mapping[str, str] | None = None) -> 
         return dirs  # an explicit data directory is used alone
     user = user_data_dir(env)
     if (user / ".gloss-journal").exists():  # store.JOURNAL: a change a stopped process left
+        from glossary_cli.errors import notice
         from glossary_cli.store import recover
 
-        recover(user)
+        try:
+            recover(user)
+        except StoreError as exc:  # a read-only directory, a damaged journal: still answer
+            notice(f"{exc}; the lookup reads the directory as it is")
     records = (user / "concepts.yaml").is_file() or _any_records(user / "records")
     if records and user.resolve() != dirs[0].resolve():
         if _written_before(user):  # rebuilt once, by this release

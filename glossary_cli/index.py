@@ -396,6 +396,7 @@ def _adopt_shipped(
 def _open_existing(path: Path, files: Sequence[Path]) -> sqlite3.Connection | None:
     """A read-only connection to the index at ``path`` if it is current for ``files``, or made
     current by adding the files appended since (:func:`append_files`); else ``None``."""
+    reading = True
     try:
         conn = _connect(path)
         meta = dict(conn.execute("SELECT key, value FROM meta"))
@@ -404,20 +405,22 @@ def _open_existing(path: Path, files: Sequence[Path]) -> sqlite3.Connection | No
             return None
         indexed = json.loads(meta.get("files", "[]"))
         current = [_file_stamp(f) for f in files]
-        if [i[:2] for i in indexed] == current:
+        if [list(i[:2]) for i in indexed] == current:
             return conn
         conn.close()
         plan = _plan(indexed, files, current)
         if plan is None:
             return None
+        reading = False  # (what fails now is the update, which a compilation replaces)
         removed, added, stamps = plan
         if removed or added:
             update_files(path, indexed, removed, added, stamps)
         else:
             _restamp(path, stamps)
         return _connect(path)
-    except (sqlite3.DatabaseError, ValueError) as exc:
-        notice(f"the search index {path} could not be read ({exc}): it is compiled again")
+    except (sqlite3.DatabaseError, ValueError, KeyError, TypeError, RecursionError) as exc:
+        if reading:  # (a meta value of another shape than gloss writes: KeyError, TypeError)
+            notice(f"the search index {path} could not be read ({exc}): it is compiled again")
     except (OSError, _Stale):
         pass
     return None
@@ -890,9 +893,16 @@ def compile_index(
                 _roll_back(path)
             _journal_of(path).unlink(missing_ok=True)
         os.replace(tmp, path)
-    except OSError as exc:
+    except OSError as exc:  # the index's name is taken by a folder, a read-only file system
+        notice(
+            f"cannot write the search index {path} ({exc.strerror}): it is kept in memory, "
+            "for this command only (remove what is in its place, or set GLOSS_CACHE)"
+        )
+        memory = sqlite3.connect(":memory:")
+        with contextlib.closing(sqlite3.connect(tmp)) as done:
+            done.backup(memory)
         tmp.unlink(missing_ok=True)
-        raise StoreError(f"cannot write the index {path}: {exc.strerror}") from None
+        return memory
     try:
         _remove_stale(path)
     except OSError:
@@ -1443,16 +1453,18 @@ def recovering(
     def run(self: _Reader, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         from glossary_cli.errors import RecordError
 
+        # (and a record nested past Python's recursion limit, which json cannot read)
+        unreadable = (sqlite3.DatabaseError, json.JSONDecodeError, RecursionError, RecordError)
         try:
             return method(self, *args, **kwargs)
-        except (sqlite3.DatabaseError, json.JSONDecodeError, RecordError) as exc:
+        except unreadable as exc:
             problem: Exception = exc
             if self.reopen is not None:
                 self.conn.close()
                 self.conn = self.reopen()
                 try:
                     return method(self, *args, **kwargs)
-                except (sqlite3.DatabaseError, json.JSONDecodeError, RecordError) as again:
+                except unreadable as again:
                     problem = again
         raise StoreError(
             f"the search index is unreadable: {problem}",

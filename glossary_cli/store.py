@@ -143,6 +143,8 @@ def locked(directory: Path, timeout: float | None = None) -> Iterator[None]:
             timeout = float(os.environ.get("GLOSS_LOCK_TIMEOUT", LOCK_TIMEOUT))
         except ValueError:
             timeout = LOCK_TIMEOUT
+        if not 0 <= timeout < float("inf"):  # nan, a negative or an infinite wait
+            timeout = LOCK_TIMEOUT
     try:
         directory.parent.mkdir(parents=True, exist_ok=True)
         fh = open(directory.parent / f".{directory.name}{LOCK}", "a+b")
@@ -378,9 +380,19 @@ def _read_plan(journal: Path) -> list[list[str | None]] | None:
         plan = value["changes"]
         if value.get("journal") != _JOURNAL_VERSION or not isinstance(plan, list):
             raise damaged
+        root = journal.parent
         for rel, staged, digest in plan:
-            if not isinstance(rel, str) or Path(rel).is_absolute() or ".." in Path(rel).parts:
+            if (
+                not isinstance(rel, str)
+                or not rel.isprintable()
+                or rel.strip(" /.") == ""
+                or Path(rel).is_absolute()
+                or ".." in Path(rel).parts
+            ):
                 raise damaged
+            rel.encode("utf-8")  # (a lone surrogate raises)
+            if (root / rel).is_dir():
+                raise damaged  # a change replaces or deletes files, never a folder
             if staged is None:
                 continue
             if not isinstance(staged, str) or not staged.isdigit():
@@ -388,10 +400,11 @@ def _read_plan(journal: Path) -> list[list[str | None]] | None:
             try:
                 data = (journal / staged).read_bytes()
             except FileNotFoundError:
-                continue  # already renamed into place
+                # renamed into place already: then the file there is the one planned
+                data = (root / rel).read_bytes()
             if hashlib.sha256(data).hexdigest() != digest:
                 raise damaged
-    except (ValueError, KeyError, TypeError, OSError):
+    except (ValueError, KeyError, TypeError, OSError, RecursionError):
         raise damaged from None
     return list(plan)
 

@@ -138,6 +138,14 @@ def add(
         name = path.resolve().name  # `gloss add .` in the folder: the folder's own name
     if not name or name.startswith("."):
         raise UsageError(f"{str(path)!r} is not a file name gloss can keep", hint="rename it")
+    if not name.isprintable() or any("\ud800" <= c <= "\udfff" for c in name):
+        # kept in sources.yaml and in every record's source, shown by every command and
+        # written by every export: a control character, or bytes that are not UTF-8, are
+        # no part of a name there
+        raise UsageError(
+            f"the file name {name!r} holds a control character or bytes that are not UTF-8",
+            hint="rename the file (letters, digits, spaces and punctuation)",
+        )
     if lang is not None:
         if not is_language_tag(lang):
             raise UsageError(

@@ -470,3 +470,57 @@ def test_fuzzed_tables_are_read_or_refused_never_a_traceback(
     path.write_bytes(data)
     result = gloss("add", "--dry-run", str(path))
     assert result.exit_code == code, result.stderr
+
+
+# --- what a review found ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ('{"id": ' + "9" * 100_000 + ', "languages": {"en": {"terms": [{"term": "foo"}]}}}',
+         "cannot be read"),
+        ('{"id": "x", "languages": {"en": {"terms": [{"term": "foo\\ud800bar"}]}}}',
+         "surrogate"),
+    ],
+    ids=["an integer of 100,000 digits", "a lone surrogate"],
+)  # fmt: skip
+def test_json_lines_values_no_text_can_hold_are_refused(
+    tmp_path: Path, line: str, said: str
+) -> None:
+    path = tmp_path / "x.jsonl"
+    path.write_text(line + "\n", encoding="utf-8")
+    for command in (["add", str(path)], ["lint", str(path)]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 3, (command, result.output)
+        assert said in result.stderr and "x.jsonl:1" in result.stderr
+
+
+@pytest.mark.parametrize("name", ["evil\x1b[31m.csv", "new\nline.csv", "bad\udcff.csv"])
+def test_a_file_name_with_a_control_character_or_no_utf8_is_refused_by_add(
+    tmp_path: Path, name: str
+) -> None:
+    try:
+        path = tmp_path / name
+        path.write_text("en,bn\nZebra gradient,জেব্রা গ্রেডিয়েন্ট\n", encoding="utf-8")
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("the file system refuses the name")
+    result = runner.invoke(app, ["add", str(path)])
+    assert result.exit_code == 2 and "rename" in result.stderr
+    assert "\x1b" not in result.stderr
+
+
+def test_check_of_a_table_with_a_cell_past_the_csv_limit_is_a_data_error(tmp_path: Path) -> None:
+    path = tmp_path / "h.csv"
+    path.write_text("en,ar\n" + "a" * 200_000 + ",ب\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code in (2, 3) and "Traceback" not in result.output
+    assert "h.csv" in result.stderr
+
+
+@pytest.mark.parametrize("row", ["| --- | --- |", "  |:---|---:|  ", "---|---", "| - |"])
+def test_a_markdown_delimiter_row_is_one_whatever_its_edge_blanks(row: str) -> None:
+    from glossary_cli.formats.markdown import _DELIMITER_ROW
+
+    assert _DELIMITER_ROW.match(row.strip(" \t"))
+    assert not _DELIMITER_ROW.match((" " * 40_000 + "-x").strip(" \t"))

@@ -351,3 +351,68 @@ def test_a_full_cache_disk_is_said_and_the_lookup_served_from_memory(
     assert hits and hits[0].concept.id == "pruning"
     assert len(said) == 1 and "disk is full" in said[0] and "GLOSS_CACHE" in said[0]
     assert not list((tmp_path / "cache").glob("*.tmp"))
+
+
+# --- what a review found: damaged journals, a cache in the way, names and values ------------
+
+
+@pytest.mark.parametrize(
+    "plan",
+    [
+        '{"journal":1,"changes":[["a\\u0000b",null,null]]}',
+        '{"journal":1,"changes":[["\\ud800",null,null]]}',
+        '{"journal":1,"changes":' + "[" * 5000 + "]" * 5000 + "}",
+        '{"journal":1,"changes":[["",null,null]]}',
+        '{"journal":1,"changes":[["records",null,null]]}',
+        '{"journal":1,"changes":[["sources.yaml","0001","00"]]}',  # renamed? not as planned
+    ],
+    ids=["nul", "surrogate", "deep", "empty", "a folder", "not the planned file"],
+)
+def test_a_damaged_journal_is_said_and_lookups_still_answer(tmp_path: Path, plan: str) -> None:
+    from typer.testing import CliRunner
+
+    from glossary_cli.cli import app
+
+    runner = CliRunner()
+    env = {"GLOSS_USER_DATA": str(tmp_path / "user"), "GLOSS_CACHE": str(tmp_path / "cache")}
+    table = tmp_path / "one.csv"
+    table.write_text("en,bn\nZebra gradient,জেব্রা গ্রেডিয়েন্ট\n", encoding="utf-8")
+    assert runner.invoke(app, ["add", str(table)], env=env).exit_code == 0
+    journal = tmp_path / "user" / store.JOURNAL
+    journal.mkdir()
+    (journal / "plan.json").write_text(plan, encoding="utf-8")
+    looked = runner.invoke(app, ["search", "zebra gradient", "--json"], env=env)
+    assert looked.exit_code == 0 and "zebra" in looked.stdout.lower()
+    assert "damaged" in looked.stderr and "Traceback" not in looked.stderr
+    other = tmp_path / "two.csv"
+    other.write_text("en,bn\nOkapi norm,ওকাপি নর্ম\n", encoding="utf-8")
+    added = runner.invoke(app, ["add", str(other)], env=env)
+    assert added.exit_code == 3 and "move" in added.stderr  # what to do, said
+    assert not (tmp_path / "user" / "sources" / "two.csv").exists()
+
+
+def test_an_index_whose_name_is_taken_by_a_folder_is_kept_in_memory(tmp_path: Path) -> None:
+    assert _run(tmp_path, "search", "pruning").returncode == 0
+    (index,) = (tmp_path / "cache").glob("index-*.sqlite3")
+    index.unlink()
+    index.mkdir()
+    for _ in range(2):
+        found = _run(tmp_path, "search", "pruning", "--json")
+        assert found.returncode == 0 and '"id": "pruning"' in found.stdout
+        assert found.stderr.count("\n") == 1 and "kept in memory" in found.stderr
+
+
+@pytest.mark.parametrize("value", ["[[1, 2]]", "5", '[["a"]]'])
+def test_an_index_whose_stamps_have_another_shape_is_compiled_again(
+    tmp_path: Path, value: str
+) -> None:
+    import sqlite3
+
+    assert _run(tmp_path, "search", "pruning").returncode == 0
+    (index,) = (tmp_path / "cache").glob("index-*.sqlite3")
+    with sqlite3.connect(index) as conn:
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'files'", (value,))
+    conn.close()
+    found = _run(tmp_path, "search", "pruning", "--json")
+    assert found.returncode == 0 and '"id": "pruning"' in found.stdout
+    assert "Traceback" not in found.stderr and found.stderr.count("\n") <= 1

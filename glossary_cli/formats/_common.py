@@ -22,7 +22,8 @@ _SPACE = re.compile(r"\s+")
 # C0 controls other than tab, line feed and carriage return; DEL; C1 controls other than NEL
 # (U+0085, a line break). They have no meaning in a term or definition (Unicode §23.1), most
 # cannot be written to TBX (XML 1.0 §2.2), and a terminal would obey them.
-_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
+# (and lone surrogates, which a JSON escape such as \ud800 makes, and no UTF-8 file can hold)
+_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff]")
 
 
 # marks of no letter a text carries in from an editor: bidi marks (LRM, RLM, ALM), a byte
@@ -80,6 +81,11 @@ def find_control(
 
 def control_message(char: str) -> tuple[str, str]:
     """The message and hint of an error about the control character ``char``."""
+    if "\ud800" <= char <= "\udfff":
+        return (
+            f"holds U+{ord(char):04X}, half of a surrogate pair, which is no character",
+            "remove it (a JSON escape such as \\ud800 alone makes one)",
+        )
     return (
         f"holds the control character U+{ord(char):04X}",
         "remove it: a term, definition or note is plain text",

@@ -80,6 +80,14 @@ def read(data: bytes, name: str) -> Glossary:
                 column=exc.colno,
                 hint="each line must be one JSON object",
             ) from None
+        except ValueError as exc:  # (JSONDecodeError is caught above) an integer too long
+            raise ParseError(
+                f"a value cannot be read: {exc}",
+                path=name,
+                line=number,
+                hint="each line must be a concept record as `gloss export --format jsonl` "
+                "writes them",
+            ) from None
         except RecursionError:
             # json has no depth limit of its own: Python's recursion limit is the one
             raise ParseError(

@@ -242,7 +242,10 @@ def table_segments(
 
     from glossary_cli.tags import canonical_tag, is_language_tag
 
-    rows = list(csv.reader(text.splitlines(), delimiter=delimiter))
+    try:
+        rows = list(csv.reader(text.splitlines(), delimiter=delimiter))
+    except csv.Error as exc:  # a cell past the csv module's limit (128 KiB)
+        raise ValueError(f"the table cannot be read: {exc}") from None
     if not rows:
         raise ValueError("the table is empty")
     header = [h.strip() for h in rows[0]]
