@@ -524,3 +524,18 @@ def test_a_markdown_delimiter_row_is_one_whatever_its_edge_blanks(row: str) -> N
 
     assert _DELIMITER_ROW.match(row.strip(" \t"))
     assert not _DELIMITER_ROW.match((" " * 40_000 + "-x").strip(" \t"))
+
+
+def test_a_term_file_whose_name_holds_a_control_character_is_skipped_and_named(
+    tmp_path: Path,
+) -> None:
+    import shutil
+
+    folder = tmp_path / "glossary"
+    shutil.copytree(Path(__file__).parent / "fixtures" / "term-folder" / "glossary", folder)
+    first = sorted((folder / "en").glob("*.md"))[0]
+    shutil.copy(first, folder / "en" / "evil\x1b[31m.md")
+    result = runner.invoke(app, ["add", str(folder), "--dry-run"])
+    assert result.exit_code == 0, result.output
+    assert "rename it" in result.output and "evil\\x1b[31m.md" in result.output
+    assert "\x1b" not in result.output

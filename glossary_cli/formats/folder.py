@@ -102,6 +102,9 @@ def is_term_folder(path: Path) -> bool:
 
 #: Why a symbolic link of a term folder is not followed (the warning's reason).
 LINK_OUT = "a symbolic link to a file or folder outside the term folder"
+#: Why a file whose name holds a control character, or bytes that are not UTF-8, is not read
+#: (the warning's reason): the name is its term's id.
+BAD_NAME = "a name with a control character or bytes that are not UTF-8: rename it"
 
 
 def markdown_files(path: Path, skipped: dict[str, list[str]] | None = None) -> list[Path]:
@@ -138,6 +141,8 @@ def markdown_files(path: Path, skipped: dict[str, list[str]] | None = None) -> l
                 continue
             if outside(p):
                 skip(LINK_OUT, p)
+            elif not p.name.isprintable() or any("\ud800" <= c <= "\udfff" for c in p.name):
+                skip(BAD_NAME, p)  # its name becomes the term's id, shown and exported
             elif p.suffix.lower() in _SUFFIXES and p.is_file():
                 files.append(p)
             else:
