@@ -539,3 +539,17 @@ def test_a_term_file_whose_name_holds_a_control_character_is_skipped_and_named(
     assert result.exit_code == 0, result.output
     assert "rename it" in result.output and "evil\\x1b[31m.md" in result.output
     assert "\x1b" not in result.output
+
+
+@pytest.mark.parametrize("encoding", ["utf-32", "utf-32-be"])
+def test_a_utf32_table_with_its_byte_order_mark_is_read_as_the_readme_says(
+    tmp_path: Path, encoding: str
+) -> None:
+    path = tmp_path / "u.csv"
+    text = "en,bn\nZebra gradient,জেব্রা গ্রেডিয়েন্ট\n"
+    path.write_bytes(
+        ("\ufeff" if encoding.endswith("be") else "").encode(encoding) + text.encode(encoding)
+    )
+    result = runner.invoke(app, ["add", str(path), "--dry-run"])
+    assert result.exit_code == 0, result.output
+    assert "2 entries in en, bn" in result.output

@@ -559,11 +559,14 @@ def detect(filename: str, data: bytes) -> Format:
     if found is not None and found.name == "xlsx" and data.startswith(b"PK\x03\x04"):
         return found  # a spreadsheet is a ZIP archive
     if found is not None and found.module == "table":
-        # tables decode themselves: UTF-16 without a byte order mark, and Windows-1252 when
-        # its letters say so, with a warning (:func:`glossary_cli.formats._common.decode`)
-        refuse_container(filename, data)
+        # tables decode themselves: UTF-16 without a byte order mark, UTF-32 with one, and
+        # Windows-1252 when its letters say so, with a warning
+        # (:func:`glossary_cli.formats._common.decode`)
+        utf32 = data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"))
+        if not utf32:
+            refuse_container(filename, data)
         head = data[:HEAD]
-        if b"\x00" in head and not data.startswith(_BOM16) and not _looks_utf16(head):
+        if b"\x00" in head and not (utf32 or data.startswith(_BOM16)) and not _looks_utf16(head):
             refuse_binary(filename, data)  # binary: said up front, as for any file
         refuse_long_lines(filename, data)
         return found
