@@ -418,23 +418,16 @@ SHOWN_NAME = "a\\x1b[2J\\x1b]0;owned\\x07\\x9b31mb.csv"
 
 
 def test_add_and_remove_show_a_hostile_file_name_escaped(isolated: Path) -> None:
-    """On a terminal (color=True: click strips no ANSI sequence), the file name printed by
-    add, its dry run, sources and remove has each control character made visible."""
+    """On a terminal (color=True: click strips no ANSI sequence), a file name with control
+    characters is refused by add (it would be kept in every record and export), and add,
+    its dry run and remove show it with each control character made visible."""
     path = isolated / HOSTILE_NAME
     path.write_text("English,Bengali\nzqxmodel,জকমডেল\n", encoding="utf-8")
-    steps = (
-        ["add", "--dry-run", str(path)],
-        ["add", str(path)],
-        ["sources"],
-        ["remove", HOSTILE_NAME],
-    )
-    for args in steps:
+    for args in (["add", "--dry-run", str(path)], ["add", str(path)]):
         result = gloss(*args, color=True)
-        assert result.exit_code == 0, result.stderr
-        shown = result.stdout + result.stderr
-        assert not TERMINAL_CONTROLS.search(shown.replace("\n", "")), repr(shown)
-        # (tables show a C0 control as its Unicode picture, ␛: render.safe)
-        assert SHOWN_NAME in shown or "a␛[2J␛]0;owned␇<U+009B>31mb.csv" in shown, shown
+        assert result.exit_code == ExitCode.USAGE, result.stderr
+        assert not TERMINAL_CONTROLS.search(result.stderr.replace("\n", "")), repr(result.stderr)
+        assert "rename" in result.stderr
     missing = gloss("remove", HOSTILE_NAME, color=True)
     assert missing.exit_code == ExitCode.NOT_FOUND
     assert not TERMINAL_CONTROLS.search(missing.stderr.replace("\n", ""))
@@ -553,3 +546,20 @@ def test_a_utf32_table_with_its_byte_order_mark_is_read_as_the_readme_says(
     result = runner.invoke(app, ["add", str(path), "--dry-run"])
     assert result.exit_code == 0, result.output
     assert "2 entries in en, bn" in result.output
+
+
+@pytest.mark.parametrize("declared", ["Shift_JIS", "ISO-8859-1", "GB2312"])
+def test_utf8_bytes_under_another_declared_encoding_are_refused_not_misread(
+    tmp_path: Path, declared: str
+) -> None:
+    path = tmp_path / "x.tbx"
+    path.write_text(
+        f'<?xml version="1.0" encoding="{declared}"?>\n<martif type="TBX" xml:lang="en"><text>'
+        '<body><termEntry id="a"><langSet xml:lang="ar"><tig><term>تقليم</term></tig>'
+        '</langSet><langSet xml:lang="en"><tig><term>pruning</term></tig></langSet>'
+        "</termEntry></body></text></martif>\n",
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["add", str(path), "--dry-run"])
+    assert result.exit_code == 3
+    assert f"x.tbx:1: the XML declaration says the file is {declared}" in result.stderr

@@ -59,11 +59,12 @@ def parse_xml(data: bytes, name: str) -> tuple[ET.Element, dict[ET.Element, int]
             an entity that is not one of XML's five predefined ones, or is not in the
             encoding it declares (or declares one Python does not know).
     """
+    declared = _declared_encoding(data)
+    _refuse_utf8_declared_otherwise(data, name, declared)
     try:
         return _parse(data, name, None)
     except (ValueError, LookupError):  # "multi-byte encodings are not supported", or unknown
         pass
-    declared = _declared_encoding(data)
     try:
         text = data.decode(declared or "utf-8")
     except LookupError:
@@ -84,6 +85,37 @@ def parse_xml(data: bytes, name: str) -> tuple[ET.Element, dict[ET.Element, int]
             hint='save the file as UTF-8 and say encoding="UTF-8"',
         ) from None
     return _parse(text.encode("utf-8"), name, "utf-8")
+
+
+def _refuse_utf8_declared_otherwise(data: bytes, name: str, declared: str | None) -> None:
+    """Refuse a document whose declaration names another encoding than UTF-8 or UTF-16 while
+    its bytes are UTF-8 with letters outside ASCII (a file saved as UTF-8 whose declaration
+    was kept): read as declared, every such letter would be other letters (mojibake), silently.
+    Text in a legacy encoding is almost never valid UTF-8 by chance.
+
+    Raises:
+        ParseError: naming the declared encoding, on line 1.
+    """
+    import codecs
+
+    if declared is None or data.isascii():
+        return
+    try:
+        codec = codecs.lookup(declared).name
+    except LookupError:
+        return  # said by the reading that follows
+    if codec.startswith(("utf-8", "utf-16", "utf-32")) or data.startswith(b"\xef\xbb\xbf"):
+        return
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return
+    raise ParseError(
+        f"the XML declaration says the file is {declared}, but its bytes are UTF-8",
+        path=name,
+        line=1,
+        hint='correct the declaration to encoding="UTF-8"',
+    )
 
 
 def _declared_encoding(data: bytes) -> str | None:
