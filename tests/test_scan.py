@@ -202,7 +202,8 @@ def test_scan_reads_markdown_and_po_and_exits_1_on_nothing(
 @pytest.mark.slow
 def test_the_scanned_terms_follow_adds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _env(tmp_path, monkeypatch)
-    assert runner.invoke(app, ["scan"], input="QAT\n").exit_code == 0
+    first = runner.invoke(app, ["scan"], input="QAT\n")
+    assert first.exit_code == 0, first.stderr
     assert not list((tmp_path / "cache").glob("*.terms"))  # nothing but the index is kept
     table = tmp_path / "t.csv"
     table.write_text("en,bn\nzebra crossing,জেব্রা ক্রসিং\n", encoding="utf-8")
