@@ -41,8 +41,10 @@ def _run(tmp: Path, *args: str, stop_at: int | None = None, cache: str = "cache"
     command = [sys.executable, "-m", "glossary_cli", *args]
     if stop_at is not None:
         command = [sys.executable, str(KILL_AT), str(stop_at), *args]
+    # (run outside the checkout: `python -m` would import the glossary_cli found in the
+    # working directory, tests/kill_at.py the installed one)
     return subprocess.run(
-        command, env=_env(tmp, cache), capture_output=True, text=True, timeout=240
+        command, env=_env(tmp, cache), capture_output=True, text=True, timeout=240, cwd=tmp
     )
 
 
