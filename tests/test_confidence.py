@@ -341,3 +341,16 @@ def test_did_you_mean_still_lists_a_slip(searcher: Searcher) -> None:
     with pytest.raises(NotFoundError) as raised:
         api.show(searcher, "prunning methods")
     assert "Pruning" in raised.value.suggestions
+
+
+def test_an_english_description_meets_the_words_of_a_name_it_does_not_give(
+    searcher: Searcher,
+) -> None:
+    """The bundled glossary defines its concepts in Bengali and Arabic only: an English
+    description finds a concept through the words it borrows from the concept's names."""
+    hits = searcher.search("adapt a frozen model by training small low-rank matrices", limit=3)
+    assert hits and hits[0].concept.id == "low-rank-adaptation"
+    assert hits[0].match.kind == "definition" and not hits[0].sure
+    assert hits[0].score < 60
+    for query in ("a recipe for sourdough bread with a crispy crust", "rank the teams by score"):
+        assert not [h for h in searcher.search(query) if h.match.kind == "definition"], query

@@ -1153,6 +1153,41 @@ class Searcher(IndexReader):
                 # the definition's text is filled in by _finish, for the results shown only
                 match = self._match("definition", d.lang, "", "definition")
                 self._add(best, d.concept, band_score(d.share, d.words), match)
+        self._described_by_names(run)
+
+    def _described_by_names(self, run: _Run) -> None:
+        """A description (four content words or more) that shares two or more of its words
+        with a concept's names, in any language, not all of one name: the words a description
+        borrows from the name it does not give (``freeze the weights and train small low-rank
+        matrices``: *Low-Rank Adaptation*), for a concept whose definition is in another
+        language. Scored at the bottom of the definition band, two words 41, each more one
+        more; a word many concepts' names have (more than one in twenty) counts for none."""
+        content = [w for w in dict.fromkeys(run.query.stems) if w not in STOP_WORDS]
+        if len(content) < 4 or self.selection is not None:
+            return
+        (concepts,) = self.conn.execute("SELECT count(*) FROM concept").fetchone()
+        common = max(3, concepts // 20)
+        shared: dict[int, set[str]] = {}
+        for word in content[:12]:
+            rows = self.conn.execute(
+                "SELECT DISTINCT concept FROM name WHERE field != 'related' AND rowid IN "
+                "(SELECT rowid FROM name_words WHERE name_words MATCH ? LIMIT ?) LIMIT ?",
+                (_fts_phrase(word), MAX_CANDIDATES, common + 1),
+            ).fetchall()
+            if len(rows) > common:
+                continue  # a word of many names says nothing of which
+            for (concept,) in rows:
+                shared.setdefault(concept, set()).add(word)
+        for concept, words in shared.items():
+            if len(words) < 2:
+                continue
+            score = min(bands.DEFINITION.low + len(words) - 1.0, bands.DEFINITION.high)
+            # shown with the concept's definition (_finish fills it in), as a description is
+            row = self.conn.execute(
+                "SELECT lang FROM entry WHERE concept = ? LIMIT 1", (concept,)
+            ).fetchone()
+            match = self._match("definition", row[0] if row else "", "", "definition")
+            self._add(run.best, concept, score, match)
 
     # -- results ------------------------------------------------------------------------
 
