@@ -80,8 +80,6 @@ _ARABIC_MERGED = str.maketrans({"p": "b", "f": "b", "v": "b", "g": "j"})
 _SPELLED_MERGED = str.maketrans({"c": "s"})
 _ENGLISH_TURE = re.compile(r"tur(?=e|\b)")
 
-#: The language whose everyday words a word of each script is checked against.
-_BLOCK_LANGUAGE = {"latin": "en", "bengali": "bn", "arabic": "ar"}
 #: Match fields in the order a tie between concepts is broken (see
 #: :class:`glossary_cli.model.Match`).
 _FIELD_ORDER = {
@@ -391,6 +389,7 @@ class Searcher(IndexReader):
         from rapidfuzz import fuzz, process
 
         from glossary_cli.analysis import everyday
+        from glossary_cli.scripts.writing import script_language, script_of
 
         out: list[str] = []
         stems = dict(zip(stem_words(q), q.split(), strict=True))
@@ -398,7 +397,7 @@ class Searcher(IndexReader):
             if word in STOP_WORDS:
                 continue
             vocab = self._vocab(0, word, 3)
-            lang = _BLOCK_LANGUAGE.get(script_block(word), "")
+            lang = script_language(script_of(surface) or "") or ""
             for found, _, _ in process.extract(
                 word, vocab, scorer=fuzz.ratio, score_cutoff=WORD_CUTOFF, limit=3
             ):
