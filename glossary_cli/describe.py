@@ -11,7 +11,11 @@ its other forms:
 - Bengali: case, number, classifier and emphatic endings and loanword spellings: ধাপে meets
   ধাপ, ম্যাট্রিক্সগুলোকে meets ম্যাট্রিক্স;
 - Latin: the light English stem (:func:`glossary_cli.scripts.latin.english_stem`), after an
-  Arabic proclitic or a Bengali ending is taken off (``LoRA-তে``): training meets trained.
+  Arabic proclitic or a Bengali ending is taken off (``LoRA-তে``): training meets trained;
+- across scripts, by sound: a word of a query and a loanword of a Bengali or Devanagari
+  definition meet by their consonant skeleton (:func:`sound_keys`), so an English description
+  finds a definition written in Bengali through the words Bengali borrows (quantization meets
+  কোয়ান্টাইজেশন, sparse meets স্পার্স).
 
 Each word stands for a *group* of keys, its own and those of the forms it may be of; a query
 word meets a definition when one of its keys is one of the definition's. Filler words weigh
@@ -32,11 +36,11 @@ import re
 from functools import cache, lru_cache
 
 from glossary_cli.analysis import WEAK, keys_of, pieces, term_key, words_of
-from glossary_cli.normalize import fold
-from glossary_cli.scripts import arabic, bengali, latin
+from glossary_cli.normalize import fold, phonetic, romanize
+from glossary_cli.scripts import arabic, bengali, inflection_bases, latin, script_block
 from glossary_cli.scripts.latin import english_stem
 
-__all__ = ["definition_keys", "is_filler", "word_groups"]
+__all__ = ["definition_keys", "is_filler", "sound_keys", "word_groups"]
 
 #: How many of the most frequent everyday words of each language are filler: the head of its
 #: list (``resources/common_words/``, most frequent first), where the words are pronouns,
@@ -44,37 +48,55 @@ __all__ = ["definition_keys", "is_filler", "word_groups"]
 #: forms of each word, hence their longer heads).
 FILLER_HEAD = {"en": 100, "bn": 150, "ar": 150}
 
+#: Fewest consonants in a sound key (:func:`sound_keys`): two-consonant skeletons are shared
+#: by too many unrelated words.
+SOUND_LEAST = 3
+#: The mark that begins a sound key, so that it never equals a word's own key (an FTS5
+#: ``ascii`` token: a digit, then the skeleton's letters).
+SOUND_MARK = "0"
+#: Scripts whose loanwords keep their vowels in writing, so that a word's consonant skeleton
+#: is that of the word it borrows (:func:`sound_keys`); an Arabic word's skeleton is its root,
+#: which unrelated English words share (the abjad leaves short vowels unwritten).
+_VOWELLED = {"bengali": "bn", "devanagari": "hi"}
+
 #: ASCII letters and digits: what FTS5's ``ascii`` tokenizer keeps together.
 _TOKEN = re.compile(r"[^\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+")
 
 
-def word_groups(text: str) -> list[tuple[str, ...]]:
+def word_groups(text: str, *, latin_sounds: bool = True) -> list[tuple[str, ...]]:
     """The key groups of the content words of ``text``, in order: for each word that is not
-    filler, the keys it stands for (its own first). A word that folding leaves with several
-    ASCII parts (``node.js``, ``DPM-Solver``) gives a group per part.
+    filler, the keys it stands for (its own first, then its :func:`sound_keys`). A word that
+    folding leaves with several ASCII parts (``node.js``, ``DPM-Solver``) gives a group per
+    part. ``latin_sounds=False`` leaves the sound keys of ASCII words out (a definition's:
+    a query's English words meet English definitions by their stems).
 
-    >>> word_groups("freeze the pretrained weights")
+    >>> word_groups("freeze the pretrained weights", latin_sounds=False)
     [('freez',), ('pretrain',), ('weight',)]
+    >>> word_groups("sparse")
+    [('spars', '0sprs')]
     >>> ("تخطي" in word_groups("بتخطي")[0], "ধাপ" in word_groups("ধাপে")[0])
     (True, True)
-    >>> word_groups("LoRA-তে এবং")
+    >>> word_groups("LoRA-তে এবং", latin_sounds=False)
     [('lora',)]
     """
-    return [group for piece in pieces(text) for group in _piece_groups(piece)]
+    return [group for piece in pieces(text) for group in _piece_groups(piece, latin_sounds)]
 
 
 @lru_cache(maxsize=1 << 16)
-def _piece_groups(piece: str) -> tuple[tuple[str, ...], ...]:
+def _piece_groups(piece: str, latin_sounds: bool) -> tuple[tuple[str, ...], ...]:
     """The key groups of the content words of a piece of text without spaces."""
     out: list[tuple[str, ...]] = []
     for word in words_of(piece):
         form = word.form
         if form.isascii():
-            out.extend((k,) for k in _latin_keys(form) if k)
+            for part in _TOKEN.findall(form):
+                keys = _latin_keys(part)
+                if keys and keys[0]:
+                    out.append((keys[0], *(sound_keys(part) if latin_sounds else ())))
             continue
         if is_filler(form):
             continue
-        group: dict[str, None] = {}
+        group: dict[str, None] = dict.fromkeys(sound_keys(form))
         for key, how in keys_of(piece, word).items():
             if how == WEAK:
                 continue  # an everyday word with a proclitic is that word (بنية)
@@ -84,7 +106,44 @@ def _piece_groups(piece: str) -> tuple[tuple[str, ...], ...]:
                 group.update(dict.fromkeys(_TOKEN.findall(key)))
         group.pop("", None)
         if group:
-            out.append(tuple(group))
+            sounds = [k for k in group if k.startswith(SOUND_MARK)]
+            out.append(tuple([k for k in group if not k.startswith(SOUND_MARK)] + sounds))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def sound_keys(form: str) -> tuple[str, ...]:
+    """The sound keys of a folded word: the consonant skeleton
+    (:func:`glossary_cli.normalize.phonetic`) of an English word as spelt and of its stem
+    (blocks as block), or of the ICU
+    romanization (:func:`glossary_cli.normalize.romanize`) of a Bengali or Devanagari word and
+    of each base it may be an inflected form of, each with :data:`SOUND_MARK` in front; only
+    skeletons of :data:`SOUND_LEAST` consonants or more. ``()`` for Arabic and other scripts
+    (:data:`_VOWELLED`).
+
+    A loanword and the word it borrows share their consonants, not their spelling
+    (Unicode's scripts differ; ICU's transforms bridge them), which is how an English
+    description meets a definition written in Bengali.
+
+    >>> sound_keys("quantization"), sound_keys(fold("কোয়ান্টাইজেশন"))
+    (('0kntjsn',), ('0kntjsn',))
+    >>> "0tnsr" in sound_keys(fold("টেনসরকে")), sound_keys("the"), sound_keys(fold("تقليم"))
+    (True, (), ())
+    """
+    if form.isascii():
+        forms, lang = (form, english_stem(form)), "en"
+    else:
+        block = script_block(form)
+        if block not in _VOWELLED:
+            return ()
+        lang = _VOWELLED[block]
+        forms = (form, *inflection_bases(form))
+    out: dict[str, None] = {}
+    for each in forms:
+        latin_form = each if lang == "en" else romanize(each, lang)
+        skeleton = phonetic(latin_form, lang).replace(" ", "")
+        if len(skeleton) >= SOUND_LEAST and skeleton.isalpha():
+            out[SOUND_MARK + skeleton] = None
     return tuple(out)
 
 
@@ -95,7 +154,8 @@ def definition_keys(text: str) -> str:
     >>> definition_keys("Weights and the weight")
     'weight'
     """
-    return " ".join(dict.fromkeys(k for group in word_groups(text) for k in group))
+    groups = word_groups(text, latin_sounds=False)
+    return " ".join(dict.fromkeys(k for group in groups for k in group))
 
 
 def _latin_keys(form: str) -> list[str]:

@@ -78,7 +78,7 @@ from glossary_cli.faults import step
 if TYPE_CHECKING:
     from glossary_cli.align import Merged
 
-SCHEMA_VERSION = "15"  # 10: per-file stamps (appended files are added in place), skeleton
+SCHEMA_VERSION = "16"  # 10: per-file stamps (appended files are added in place), skeleton
 #: and inflection tables, definition words kept for deletes; 11: the files each concept holds
 #: parts of (removed files are taken out in place); 12: the collation key of each name, so
 #: that ``gloss list`` sorts without loading ICU, and the romanization of each Bengali and Arabic
@@ -87,7 +87,9 @@ SCHEMA_VERSION = "15"  # 10: per-file stamps (appended files are added in place)
 #: run of the first words of a term's form (``prefix``), which the scanner follows; 14: the
 #: definitions keyed by the analysis chain, filler words left out (``def_words`` holds each
 #: content word's keys), and how many entries hold each key (``def_count``); 15: Bengali
-#: forms without ya-phala and ba-phala (:func:`glossary_cli.scripts.bengali.without_phala`)
+#: forms without ya-phala and ba-phala (:func:`glossary_cli.scripts.bengali.without_phala`);
+#: 16: the sound keys of Bengali and Devanagari definition words
+#: (:func:`glossary_cli.describe.sound_keys`)
 _RECORDS = "concepts.yaml"
 
 #: Name fields, in the order a tie is broken (a headword beats a synonym of equal score).

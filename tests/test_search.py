@@ -559,6 +559,31 @@ def test_english_descriptions_find_their_concepts_by_stems(tmp_path: Path) -> No
         assert json.loads(result.stdout) == [], query
 
 
+@pytest.mark.parametrize(
+    ("query", "concept_id"),
+    [
+        ("removing unimportant neurons of a diffusion model leaves a sparse architecture",
+         "pruning"),
+        ("tensor blocks quantized separately", "block-wise-quantization"),
+    ],
+)  # fmt: skip
+def test_an_english_description_meets_a_bengali_definition_by_its_loanwords(
+    query: str, concept_id: str
+) -> None:
+    """The bundled definitions are Bengali and Arabic; the words Bengali borrows (স্পার্স,
+    নিউরন, টেনসর, ব্লক) are the English words' sounds."""
+    hits = run_json("search", query, "--json")
+    assert isinstance(hits, list)
+    assert hits[0]["id"] == concept_id
+    assert hits[0]["match"]["kind"] == "definition"
+    assert hits[0]["match"]["approximate"] is True
+
+
+def test_english_words_that_sound_like_no_loanword_describe_nothing() -> None:
+    result = runner.invoke(app, ["search", "the stock market fell sharply on monday", "--json"])
+    assert json.loads(result.stdout) == []
+
+
 def test_a_name_ranks_above_every_definition_that_has_it(tmp_path: Path) -> None:
     data = str(_english_glossary(tmp_path))
     hits = run_json("search", "dropout", "--json", "--data", data)
