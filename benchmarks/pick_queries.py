@@ -7,7 +7,11 @@ once more, ready to be placed in a ``run.py --cmd`` string: ``show`` (an abbrevi
 the headword), ``en`` (the headword), ``bn`` and ``ar`` (the terms), ``typo`` (the
 headword with two letters of its longest word swapped), ``bn_inflected`` (the Bengali term with
 its last word in the genitive, -এর), ``ar_clitic`` (the Arabic term with و and ب on its last
-word) and ``regex`` (an RE2 pattern for the headword's longest word, anchored at its start).
+word), ``regex`` (an RE2 pattern for the headword's longest word, anchored at its start), and
+three descriptions: ``bn_desc`` and ``ar_desc`` (seven words of the concept's definition that
+are not words of its term, every other word, so that the query is a paraphrase, not a
+sentence) and ``en_desc`` (an English sentence around the headword's longest word, as the
+synthetic data has no English definitions).
 """
 
 from __future__ import annotations
@@ -48,9 +52,20 @@ def main() -> None:
         "bn_inflected": languages["bn"]["terms"][0]["term"] + "\u09c7\u09b0",
         "ar_clitic": _clitic(languages["ar"]["terms"][0]["term"]),
         "regex": "^" + longest[:4].lower() + ".*" + longest[-3:].lower(),
+        "bn_desc": _description(languages["bn"]),
+        "ar_desc": _description(languages["ar"]),
+        "en_desc": f"a way to make large models smaller and faster by {longest.lower()}",
     }
     for name, value in picked.items():
         print(f"{name}={shlex.quote(shlex.quote(value))}")
+
+
+def _description(section: dict[str, list[dict[str, str]]]) -> str:
+    """Seven words of a language section's definition, every other one, leaving out the words
+    of its terms and punctuation."""
+    named = {w for t in section["terms"] for w in t["term"].split()}
+    words = [w.strip(".,،؛()") for w in section["definitions"][0]["text"].split()]
+    return " ".join([w for w in words if w and w not in named][::2][:7])
 
 
 def _clitic(term: str) -> str:

@@ -52,5 +52,8 @@ for n in ${BENCH_SIZES:-100000 1000000}; do
     --cmd "search-typo=$gloss search $typo --json" \
     --cmd "search-bn-inflected=$gloss search $bn_inflected --json" \
     --cmd "search-ar-clitic=$gloss search $ar_clitic --json" \
-    --cmd "search-regex=$gloss search --mode regex $regex --json"
+    --cmd "search-regex=$gloss search --mode regex $regex --json" \
+    --cmd "search-bn-description=$gloss search $bn_desc --json" \
+    --cmd "search-ar-description=$gloss search $ar_desc --json" \
+    --cmd "search-en-description=$gloss search $en_desc --json"
 done

@@ -43,6 +43,7 @@ from functools import cache, lru_cache
 from itertools import pairwise
 from typing import NamedTuple
 
+from glossary_cli.bundled import resource_lines
 from glossary_cli.normalize import fold, fold_normalized
 from glossary_cli.scripts import arabic, bengali, script_block
 
@@ -631,19 +632,10 @@ def _everyday_words(lang: str) -> frozenset[str] | None:
     """The folded words of a language's everyday-word list (the whole list folded at once, as
     :func:`glossary_cli.normalize.fold` folds a text), read once; ``None`` without one."""
     if lang not in _EVERYDAY:
-        from importlib import resources
-
-        try:
-            text = (
-                resources.files("glossary_cli")
-                .joinpath(f"resources/common_words/{lang}.txt")
-                .read_text(encoding="utf-8")
-            )
-        except (OSError, ValueError):
-            _EVERYDAY[lang] = None
-        else:
-            words = "\n".join(line for line in text.splitlines() if not line.startswith("#"))
-            _EVERYDAY[lang] = frozenset(fold_normalized(words).split())  # NFKC-folded by wordfreq
+        lines = resource_lines(f"common_words/{lang}.txt")
+        _EVERYDAY[lang] = (
+            None if lines is None else frozenset(fold_normalized("\n".join(lines)).split())
+        )  # NFKC-folded by wordfreq
     return _EVERYDAY[lang]
 
 
@@ -668,20 +660,8 @@ def broken_singulars(word: str) -> tuple[str, ...]:
 @lru_cache(maxsize=1)
 def _broken_plurals() -> dict[str, tuple[str, ...]]:
     """plural → singulars, folded, from the packaged dictionary (empty when it is missing)."""
-    from importlib import resources
-
-    try:
-        text = (
-            resources.files("glossary_cli")
-            .joinpath("resources/ar_broken_plurals.tsv")
-            .read_text(encoding="utf-8")
-        )
-    except (OSError, ValueError):
-        return {}
     out: dict[str, list[str]] = {}
-    for line in text.splitlines():
-        if not line or line.startswith("#"):
-            continue
+    for line in resource_lines("ar_broken_plurals.tsv") or ():
         singular, _, plural = line.partition("\t")
         s, p = fold(singular), fold(plural)
         if s and p and s != p and " " not in s and " " not in p:

@@ -31,11 +31,11 @@ that is not a letter or a digit: such characters never occur inside a key (``nod
 
 from __future__ import annotations
 
-import os
 import re
 from functools import cache, lru_cache
 
 from glossary_cli.analysis import WEAK, keys_of, pieces, term_key, words_of
+from glossary_cli.bundled import resource_lines
 from glossary_cli.normalize import fold, phonetic, romanize
 from glossary_cli.scripts import arabic, bengali, inflection_bases, latin, script_block
 from glossary_cli.scripts.latin import english_stem
@@ -63,27 +63,30 @@ _VOWELLED = {"bengali": "bn", "devanagari": "hi"}
 _TOKEN = re.compile(r"[^\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+")
 
 
-def word_groups(text: str, *, latin_sounds: bool = True) -> list[tuple[str, ...]]:
+def word_groups(text: str, *, definition: bool = False) -> list[tuple[str, ...]]:
     """The key groups of the content words of ``text``, in order: for each word that is not
-    filler, the keys it stands for (its own first, then its :func:`sound_keys`). A word that
-    folding leaves with several ASCII parts (``node.js``, ``DPM-Solver``) gives a group per
-    part. ``latin_sounds=False`` leaves the sound keys of ASCII words out (a definition's:
-    a query's English words meet English definitions by their stems).
+    filler, the keys it stands for (its own first). A word that folding leaves with several
+    ASCII parts (``node.js``, ``DPM-Solver``) gives a group per part.
 
-    >>> word_groups("freeze the pretrained weights", latin_sounds=False)
+    The sound keys (:func:`sound_keys`) that let the words of a query meet those of a
+    definition in another script are those of a query's English words and of a definition's
+    Bengali and Devanagari words (``definition=True``): a query's Bengali word meets a
+    Bengali definition by its own keys, and a lookup needs no ICU.
+
+    >>> word_groups("freeze the pretrained weights", definition=True)
     [('freez',), ('pretrain',), ('weight',)]
     >>> word_groups("sparse")
     [('spars', '0sprs')]
     >>> ("تخطي" in word_groups("بتخطي")[0], "ধাপ" in word_groups("ধাপে")[0])
     (True, True)
-    >>> word_groups("LoRA-তে এবং", latin_sounds=False)
+    >>> word_groups("LoRA-তে এবং", definition=True)
     [('lora',)]
     """
-    return [group for piece in pieces(text) for group in _piece_groups(piece, latin_sounds)]
+    return [group for piece in pieces(text) for group in _piece_groups(piece, definition)]
 
 
 @lru_cache(maxsize=1 << 16)
-def _piece_groups(piece: str, latin_sounds: bool) -> tuple[tuple[str, ...], ...]:
+def _piece_groups(piece: str, definition: bool) -> tuple[tuple[str, ...], ...]:
     """The key groups of the content words of a piece of text without spaces."""
     out: list[tuple[str, ...]] = []
     for word in words_of(piece):
@@ -92,11 +95,11 @@ def _piece_groups(piece: str, latin_sounds: bool) -> tuple[tuple[str, ...], ...]
             for part in _TOKEN.findall(form):
                 keys = _latin_keys(part)
                 if keys and keys[0]:
-                    out.append((keys[0], *(sound_keys(part) if latin_sounds else ())))
+                    out.append((keys[0], *(() if definition else sound_keys(part))))
             continue
         if is_filler(form):
             continue
-        group: dict[str, None] = dict.fromkeys(sound_keys(form))
+        group: dict[str, None] = dict.fromkeys(sound_keys(form) if definition else ())
         for key, how in keys_of(piece, word).items():
             if how == WEAK:
                 continue  # an everyday word with a proclitic is that word (بنية)
@@ -126,12 +129,13 @@ def sound_keys(form: str) -> tuple[str, ...]:
     description meets a definition written in Bengali.
 
     >>> sound_keys("quantization"), sound_keys(fold("কোয়ান্টাইজেশন"))
-    (('0kntjsn',), ('0kntjsn',))
+    (('0kntjsn', '0kntj'), ('0kntjsn',))
     >>> "0tnsr" in sound_keys(fold("টেনসরকে")), sound_keys("the"), sound_keys(fold("تقليم"))
     (True, (), ())
     """
     if form.isascii():
-        forms, lang = (form, english_stem(form)), "en"
+        forms: tuple[str, ...] = (form, english_stem(form))
+        lang = "en"
     else:
         block = script_block(form)
         if block not in _VOWELLED:
@@ -154,7 +158,7 @@ def definition_keys(text: str) -> str:
     >>> definition_keys("Weights and the weight")
     'weight'
     """
-    groups = word_groups(text, latin_sounds=False)
+    groups = word_groups(text, definition=True)
     return " ".join(dict.fromkeys(k for group in groups for k in group))
 
 
@@ -204,18 +208,5 @@ def _filler() -> tuple[frozenset[str], frozenset[str]]:
 
 @lru_cache(maxsize=8)
 def _head(lang: str, size: int) -> tuple[str, ...]:
-    """The first ``size`` words of a language's everyday-word list (most frequent first), read
-    beside this module (``importlib.resources`` would cost a lookup its import)."""
-    path = os.path.join(os.path.dirname(__file__), "resources", "common_words", f"{lang}.txt")
-    out: list[str] = []
-    try:
-        with open(path, encoding="utf-8") as lines:
-            for line in lines:
-                if line.startswith("#") or not line.strip():
-                    continue
-                out.append(line.strip())
-                if len(out) >= size:
-                    break
-    except (OSError, ValueError):
-        return ()
-    return tuple(out)
+    """The first ``size`` words of a language's everyday-word list (most frequent first)."""
+    return tuple(w.strip() for w in (resource_lines(f"common_words/{lang}.txt") or ())[:size])

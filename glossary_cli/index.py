@@ -1524,6 +1524,21 @@ class IndexReader:
         return [(cid, en, tuple(langs.split(",")) if langs else ()) for cid, en, langs in rows]
 
     @recovering
+    def without_language(self, lang: str) -> tuple[int, int]:
+        """How many concepts have no section in the language ``lang`` (a primary language
+        subtag: ``ar`` takes ``ar-EG`` too, :func:`glossary_cli.tags.matches`), and how many
+        concepts there are: ``(without, all)``. Reads every concept's tags (a scan of the
+        concept table), so it is asked only when a lookup found nothing."""
+        from glossary_cli.tags import matches
+
+        total = without = 0
+        for (langs,) in self.conn.execute("SELECT langs FROM concept"):
+            total += 1
+            if not any(matches(tag, lang) for tag in langs.split(",") if tag):
+                without += 1
+        return without, total
+
+    @recovering
     def entries_by_source(self) -> dict[tuple[str, str], int]:
         """How many entries each glossary file gives in each language, as the termbase holds
         them: ``{(file, lang): concepts with a term or definition of that file in that

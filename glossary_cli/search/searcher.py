@@ -60,8 +60,9 @@ SIMILAR_WORDS = 50
 #: Most names scored per fuzzy lookup.
 MAX_CANDIDATES = 5000
 #: The most content words a Bengali or Arabic query may have to be an English name spelled
-#: out in its letters (ফিচার ক্যাশিং): such a name is a few words, and a longer query
-#: describes a concept rather than names it (the description tier's).
+#: out in its letters (ফিচার ক্যাশিং), and a query may have to be looked for among names
+#: that share only some of its words (a compound typed apart): a name is a few words, and a
+#: longer query describes a concept rather than names it (the description tier's).
 NAME_WORDS = 4
 #: Raw similarity (0–100) of query and a whole name for a fuzzy match to be a sure slip.
 SURE_SLIP = 90.0
@@ -773,8 +774,11 @@ class Searcher(IndexReader):
         letters or more: a letter dropped, added, changed, or two swapped; optimal string
         alignment distance) makes a word of some name, is looked up as corrected, in the
         corrected band: ``qunatization`` ranks what ``quantization`` ranks, ``زومبا``
-        finds زومبي."""
+        finds زومبي. Only a query of a name's size (:func:`_name_sized`): the words of a
+        longer one, a description, are not slips of names' words."""
         run.before_fuzzy = len(run.best)
+        if not _name_sized(run):
+            return
         words = run.query.key.split()
         choices: list[list[str]] = []
         changed = False
@@ -916,10 +920,13 @@ class Searcher(IndexReader):
         )
         return list(dict.fromkeys(match for match, _, _ in found))[:SIMILAR_WORDS]
 
-    def _candidates(self, table: str, keys: Sequence[str], kind: int) -> list[tuple[Any, ...]]:
+    def _candidates(
+        self, table: str, keys: Sequence[str], kind: int, apart: int | None = NAME_WORDS
+    ) -> list[tuple[Any, ...]]:
         """Names to score for some query keys (variants of one query): those with a word
-        like each word of one key (a typo in every word is still found); failing that, a word
-        like any word of any key (a compound typed as two words, or the reverse)."""
+        like each word of one key (a typo in every word is still found); failing that, when
+        a key has at most ``apart`` words (``None``: any), a word like any word of any key
+        (a compound typed as two words, or the reverse)."""
         groups_per_key = []
         for key in dict.fromkeys(keys):
             groups = [self._similar_words(w, kind) for w in dict.fromkeys(key.split())]
@@ -933,7 +940,9 @@ class Searcher(IndexReader):
             for groups in groups_per_key
         )
         rows = self._names_matching(table, every)
-        if rows:
+        if rows or (apart is not None and min(len(set(k.split())) for k in keys) > apart):
+            # a compound typed apart or together changes a word or two of a name of a few
+            # words; a longer query that no name has a word like each of describes
             return rows
         words = {w for groups in groups_per_key for g in groups for w in g if len(w) >= 3}
         return self._names_matching(table, " OR ".join(map(_fts_phrase, sorted(words))))
@@ -991,7 +1000,9 @@ class Searcher(IndexReader):
         letters they stand for) with the Arabic names, and as typed too when no spelling came
         close (``gemma2 koyantaijeshon`` has a word of Bengali)."""
         q = run.query
-        as_typed = len(run.best) == run.before_fuzzy
+        # as typed only a query of a name's size: a longer one describes (the Arabizi readings
+        # of a long query are still tried: Arabizi is rarely a description's script)
+        as_typed = len(run.best) == run.before_fuzzy and _romanized_name_sized(run)
         readings = _arabizi(run)
         if readings:
             content = (
@@ -1033,7 +1044,8 @@ class Searcher(IndexReader):
         if self.exhaustive:
             candidates = self._all_names()
         else:
-            candidates = self._candidates("name_phon", sorted(variants), 1)
+            # a romanized name joins and splits words freely (el5obara, al-istidlal)
+            candidates = self._candidates("name_phon", sorted(variants), 1, None)
         # the sound of native terms: every term of a language other than English; of Arabic
         # for Arabizi (koyantaijeshon is Bengali's, 5aleet never)
         candidates = [
@@ -1469,6 +1481,14 @@ def _sure_alone(best: dict[int, _Best]) -> bool:
     )
 
 
+def _romanized_name_sized(run: _Run) -> bool:
+    """Whether a Latin query is short enough to be a romanized name: at most
+    :data:`NAME_WORDS` content words once romanized Arabic articles (al-, el-, ash-…) are left
+    out (:func:`glossary_cli.normalize.strip_arabic_articles`): al-istidlal dhu al-rutba
+    al-munkhafida is a name of four words."""
+    return len(strip_arabic_articles(run.query.content).split()) <= NAME_WORDS
+
+
 def _name_sized(run: _Run) -> bool:
     """Whether the query is short enough to be a name: at most :data:`NAME_WORDS` content
     words."""
@@ -1505,7 +1525,9 @@ TIERS = (
         lambda r: not any(b.score >= bands.WORD.low for b in r.best.values()),
     ),
     Tier("fuzzy", bands.CORRECTED.high, Searcher._corrected, _always),
-    Tier("fuzzy", bands.FUZZY.high, Searcher._fuzzy, _always),
+    # the words of a longer query, a description, are not slips of a name's (a long name
+    # with a slip shares its other words whole: the word tier's)
+    Tier("fuzzy", bands.FUZZY.high, Searcher._fuzzy, _name_sized),
     # A Latin query spelt close to a name (qunatization) is that name misspelt, not a Bengali
     # or Arabic term romanized: the sound of native terms is compared only when no spelling
     # came close (koyantaijeshon, taqlim al-shabaka), or when the query is Arabizi (its
@@ -1517,7 +1539,7 @@ TIERS = (
         lambda r: (
             r.query.latin
             and not r.query.abbreviation
-            and (len(r.best) == r.before_fuzzy or bool(_arabizi(r)))
+            and ((len(r.best) == r.before_fuzzy and _romanized_name_sized(r)) or bool(_arabizi(r)))
         ),
     ),
     Tier("partial", bands.PARTIAL.high, Searcher._partial, lambda r: not r.query.abbreviation),

@@ -1,0 +1,34 @@
+"""Files that ship inside the package (``glossary_cli/resources/``), read without
+``importlib.resources``, whose import alone (about 20 ms) would cost a lookup more than the
+read: the package is installed as files (a wheel, an editable checkout), never zipped.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+__all__ = ["resource_lines"]
+
+_RESOURCES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "resources")
+
+
+@lru_cache(maxsize=32)
+def resource_lines(name: str) -> tuple[str, ...] | None:
+    """The lines of a packaged resource file (``name`` relative to
+    ``glossary_cli/resources/``, ``/``-separated), without line ends, comment lines (``#``)
+    and blank lines, read once; ``None`` when the file is missing or not UTF-8 (the callers
+    then work without it).
+
+    >>> resource_lines("common_words/en.txt")[:3]
+    ('the', 'to', 'and')
+    >>> resource_lines("no/such.txt") is None
+    True
+    """
+    path = os.path.join(_RESOURCES, *name.split("/"))
+    try:
+        with open(path, encoding="utf-8") as lines:
+            text = lines.read()
+    except (OSError, ValueError):
+        return None
+    return tuple(s for s in text.splitlines() if s and not s.startswith("#"))
