@@ -14,13 +14,14 @@ _RESOURCES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "resources
 
 
 @lru_cache(maxsize=32)
-def resource_lines(name: str) -> tuple[str, ...] | None:
+def resource_lines(name: str, limit: int | None = None) -> tuple[str, ...] | None:
     """The lines of a packaged resource file (``name`` relative to
     ``glossary_cli/resources/``, ``/``-separated), without line ends, comment lines (``#``)
-    and blank lines, read once; ``None`` when the file is missing or not UTF-8 (the callers
-    then work without it).
+    and blank lines, read once; only the first ``limit`` of them when given (the file is
+    read no further). ``None`` when the file is missing or not UTF-8 (the callers then work
+    without it).
 
-    >>> resource_lines("common_words/en.txt")[:3]
+    >>> resource_lines("common_words/en.txt", 3)
     ('the', 'to', 'and')
     >>> resource_lines("no/such.txt") is None
     True
@@ -28,7 +29,15 @@ def resource_lines(name: str) -> tuple[str, ...] | None:
     path = os.path.join(_RESOURCES, *name.split("/"))
     try:
         with open(path, encoding="utf-8") as lines:
-            text = lines.read()
+            if limit is None:
+                text = lines.read()
+                return tuple(s for s in text.splitlines() if s and not s.startswith("#"))
+            out: list[str] = []
+            for line in lines:
+                if len(out) >= limit:
+                    break
+                if (s := line.rstrip("\r\n")) and not s.startswith("#"):
+                    out.append(s)
+            return tuple(out)
     except (OSError, ValueError):
         return None
-    return tuple(s for s in text.splitlines() if s and not s.startswith("#"))

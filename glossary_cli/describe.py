@@ -209,4 +209,4 @@ def _filler() -> tuple[frozenset[str], frozenset[str]]:
 @lru_cache(maxsize=8)
 def _head(lang: str, size: int) -> tuple[str, ...]:
     """The first ``size`` words of a language's everyday-word list (most frequent first)."""
-    return tuple(w.strip() for w in (resource_lines(f"common_words/{lang}.txt") or ())[:size])
+    return tuple(w.strip() for w in resource_lines(f"common_words/{lang}.txt", size) or ())
