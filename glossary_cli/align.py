@@ -54,6 +54,7 @@ CURATION_KEYS = (
     "related",
     "broader",
     "native",
+    "terms",
     "gloss_of",
     "subject_fields",
     "notes",
@@ -89,6 +90,33 @@ class Curated:
 
 
 @dataclass(frozen=True, slots=True)
+class CitedTerm:
+    """A term curation adds in a language other than English, from a public source that uses
+    it (``terms`` of a curation item).
+
+    Attributes:
+        text: the term.
+        source: ``curation.yaml:LINE`` of the term.
+        contexts: ``(sentence, citation)`` pairs: a sentence of a public source that uses the
+            term (or, for a composed term, one of its parts) for this concept, and where it is
+            (repository, path and commit, or title and URL). At least one.
+        composed: the term is composed from attested parts (each context attests a part),
+            not attested whole.
+        notes: editorial notes (how many sources use each variant, where they disagree).
+    """
+
+    text: str
+    source: str
+    contexts: tuple[tuple[str, str], ...]
+    composed: bool = False
+    notes: tuple[str, ...] = ()
+
+
+#: Keys of a term of a curation item's ``terms`` (:class:`CitedTerm`).
+CITED_TERM_KEYS = ("term", "contexts", "composed", "notes")
+
+
+@dataclass(frozen=True, slots=True)
 class CurationItem:
     """One item of the curation file (see :func:`parse_curation`).
 
@@ -102,6 +130,8 @@ class CurationItem:
         misreadings: known misreadings of a source term (found, flagged, never exported).
         related, broader: terms of related or broader concepts (cross-references).
         native: native-script search-only aliases, by language tag.
+        terms: terms of other languages than English, each cited (:class:`CitedTerm`), by
+            language tag: admitted terms, after any term a source gives.
         gloss_of: the word(s) of the matched term that the source's parenthetical English
             translates, when it translates one word rather than the whole term.
         subject_fields, notes: added to the concept.
@@ -120,6 +150,7 @@ class CurationItem:
     related: tuple[Curated, ...] = ()
     broader: tuple[Curated, ...] = ()
     native: Mapping[str, tuple[Curated, ...]] = field(default_factory=dict)
+    terms: Mapping[str, tuple[CitedTerm, ...]] = field(default_factory=dict)
     gloss_of: str | None = None
     subject_fields: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
@@ -148,7 +179,9 @@ def parse_curation(
             ``id`` (the concept id to keep), ``en`` (the English headword), ``abbr``,
             ``aliases`` (English synonyms and variants), ``search_only``, ``misreadings``,
             ``related``, ``broader`` (lists of English names), ``native`` (``{LANG: [names]}``,
-            native-script search-only aliases), ``gloss_of`` (the word of the matched term its
+            native-script search-only aliases), ``terms`` (``{LANG: [{term, contexts:
+            [{text, source}], composed, notes}]}``, cited terms of other languages:
+            :class:`CitedTerm`), ``gloss_of`` (the word of the matched term its
             parenthetical English translates), ``subject_fields`` and ``notes``.
         name: the file name, for messages and sources (``curation.yaml:LINE``).
         lines: the 1-based line of each value, by its path of keys and indexes (from
@@ -227,12 +260,105 @@ def parse_curation(
                 native={
                     tag: names("native", v, (*base, "native", tag)) for tag, v in native_raw.items()
                 },
+                terms=_cited_terms(raw.get("terms"), base, at),
                 gloss_of=text("gloss_of"),
                 subject_fields=tuple(c.text for c in names("subject_fields")),
                 notes=tuple(c.text for c in names("notes")),
             )
         )
     return tuple(items)
+
+
+def _cited_terms(
+    value: object, base: _Path, at: Callable[..., str]
+) -> dict[str, tuple[CitedTerm, ...]]:
+    """The ``terms`` of a curation item: ``{LANG: [{term, contexts, composed, notes}]}``.
+
+    Raises:
+        RecordError: wrong shape, an unknown key, or a term without a context and its source
+            (a curated term is added only with a public source that uses it).
+    """
+    if value is None:
+        return {}
+    path: _Path = (*base, "terms")
+    if not isinstance(value, Mapping) or not all(
+        isinstance(k, str) and is_language_tag(k) and isinstance(v, list) for k, v in value.items()
+    ):
+        raise _located(RecordError("'terms' must map language tags to lists of terms"), path)
+    out: dict[str, tuple[CitedTerm, ...]] = {}
+    for tag, raws in value.items():
+        terms = []
+        for i, raw in enumerate(raws):
+            where: _Path = (*path, tag, i)
+            if not isinstance(raw, Mapping) or not isinstance(raw.get("term"), str):
+                raise _located(RecordError("a term must be a mapping with a 'term' string"), where)
+            extra = sorted(map(str, set(raw) - set(CITED_TERM_KEYS)))
+            if extra:
+                raise _located(
+                    RecordError(
+                        f"unknown key(s) {', '.join(extra)}",
+                        hint="the keys are " + ", ".join(CITED_TERM_KEYS),
+                    ),
+                    (*where, extra[0]),
+                )
+            contexts = raw.get("contexts")
+            if (
+                not isinstance(contexts, list)
+                or not contexts
+                or not all(
+                    isinstance(c, Mapping)
+                    and isinstance(c.get("text"), str)
+                    and isinstance(c.get("source"), str)
+                    and c["text"].strip()
+                    and c["source"].strip()
+                    for c in contexts
+                )
+            ):
+                raise _located(
+                    RecordError(
+                        f"the term {raw['term']!r} needs 'contexts': a sentence of a public "
+                        "source that uses it, and where it is",
+                        hint="contexts: [{text: SENTENCE, source: REPOSITORY/PATH@COMMIT or URL}]",
+                    ),
+                    (*where, "contexts") if "contexts" in raw else where,
+                )
+            composed = raw.get("composed", False)
+            if not isinstance(composed, bool):
+                message = "'composed' must be true or false"
+                raise _located(RecordError(message), (*where, "composed"))
+            notes = _curated_names(raw, where, at, "notes")
+            terms.append(
+                CitedTerm(
+                    raw["term"],
+                    at(*where, "term"),
+                    tuple((c["text"], c["source"]) for c in contexts),
+                    composed,
+                    tuple(n.text for n in notes),
+                )
+            )
+        out[tag] = tuple(terms)
+    return out
+
+
+def _cited_term(c: CitedTerm) -> Term:
+    """A cited term as the records hold it: admitted, curated, its sources the term's
+    citation (TBX ``admin type="source"``) and each context sentence a TBX-Basic ``context``
+    with its own source."""
+    from glossary_cli.model import Property
+
+    notes = c.notes
+    if c.composed:
+        notes = ("Composed from parts each attested for this concept (see its contexts), "
+                 "not attested whole.", *notes)  # fmt: skip
+    return Term(
+        c.text,
+        status="admitted",
+        origin="curated",
+        source=c.source,
+        citation="; ".join(dict.fromkeys(src for _, src in c.contexts)),
+        notes=notes,
+        properties=tuple(Property("context", text, citation=src) for text, src in c.contexts),
+    )
 
 
 def _curated_names(
@@ -415,6 +541,14 @@ def _concept(entries: list[Entry], items: list[CurationItem], used_ids: set[str]
         ]
         definitions = (Definition(e.definition, e.definition_source or e.source),)
         sections.append(LangSection(e.lang, tuple(terms), definitions if e.definition else ()))
+    for it in items:  # cited terms: after a source's own terms, or a section of their own
+        for tag, cited in it.terms.items():
+            at = next((i for i, sec in enumerate(sections) if sec.lang == tag), None)
+            added = tuple(_cited_term(c) for c in cited)
+            if at is None:
+                sections.append(LangSection(tag, _unique(added)))
+            else:
+                sections[at] = sections[at]._replace(terms=_unique([*sections[at].terms, *added]))
     source_english += [Term(e.term, source=e.source) for e in english_entries]
     source_english += [
         Term(a, type="abbreviation", source=e.source)

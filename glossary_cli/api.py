@@ -23,7 +23,7 @@ from glossary_cli.errors import NotFoundError, ParseError, StoreError, UsageErro
 
 if TYPE_CHECKING:
     from glossary_cli.index import IndexReader
-    from glossary_cli.model import Hit, Reading
+    from glossary_cli.model import Hit, LanguageGap, Reading
     from glossary_cli.search import Searcher
     from glossary_cli.select import Selection
 
@@ -204,7 +204,8 @@ def show(searcher: Searcher, term: str, *, best: bool = False) -> Hit:
     Raises:
         NotFoundError: no sure match (and not ``best``), or nothing at all; its suggestions
             are the nearest concepts, one each (``"Name  kind score"``), or names that look
-            like the term when nothing matched.
+            like the term when nothing matched, and then its hint says how many concepts
+            have no term in the term's language (:func:`language_gap`).
         UsageError: a term :func:`check_query` refuses.
     """
     check_query(term, "term")
@@ -230,9 +231,32 @@ def show(searcher: Searcher, term: str, *, best: bool = False) -> Hit:
             tuple(namespaced),
         )
     suggestions = tuple(searcher.suggestions(term))
+    gap = language_gap(searcher, term)
+    hint = gap.hint if gap else None
     if not suggestions:
-        raise NotFoundError(f"no concept matches {term!r}, and no name has a word like its words")
-    raise NotFoundError(f"no concept matches {term!r}", suggestions)
+        raise NotFoundError(
+            f"no concept matches {term!r}, and no name has a word like its words", hint=hint
+        )
+    raise NotFoundError(f"no concept matches {term!r}", suggestions, hint=hint)
+
+
+def language_gap(searcher: Searcher, query: str) -> LanguageGap | None:
+    """Why ``query`` may have found nothing: the language its script says (among the
+    termbase's languages, :func:`glossary_cli.scripts.writing.text_language`) is not English
+    and some concepts have no section in it. ``None`` otherwise: an English or Latin query,
+    text without letters, or a language every concept has. Asked after a lookup found
+    nothing (it reads every concept's language tags)."""
+    from glossary_cli.model import LanguageGap
+    from glossary_cli.scripts.writing import text_language
+    from glossary_cli.tags import is_english, language_name
+
+    lang = text_language(query, tuple(searcher.languages()))
+    if lang is None or is_english(lang):
+        return None
+    without, total = searcher.without_language(lang)
+    if not without:
+        return None
+    return LanguageGap(lang, language_name(lang), without, total)
 
 
 def exact_ties(searcher: Searcher, term: str, hit: Hit) -> list[str]:

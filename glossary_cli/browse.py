@@ -22,7 +22,7 @@ from glossary_cli.layout import ELLIPSIS, Line, cell_width, char_widths, graphem
 from glossary_cli.model import is_english
 
 if TYPE_CHECKING:
-    from glossary_cli.model import Concept, Hit
+    from glossary_cli.model import Concept, Hit, LanguageGap
     from glossary_cli.search import Searcher
 
 #: Fewest results asked for per query; as many as the list shows when it is taller.
@@ -49,6 +49,8 @@ class Results:
         limit: the most hits asked for (``0``: no search ran).
         langs: the languages searched (``()``: all), as ``gloss search --lang`` takes them:
             only concepts with an entry in one of them.
+        gap: when nothing was found, how many concepts have no term in the query's language
+            (:func:`glossary_cli.api.language_gap`), if that may be why.
     """
 
     query: str
@@ -57,6 +59,7 @@ class Results:
     seconds: float = 0.0
     limit: int = 0
     langs: tuple[str, ...] = ()
+    gap: LanguageGap | None = None
 
 
 def lookup(searcher: Searcher, query: str, limit: int, langs: Sequence[str] = ()) -> Results:
@@ -73,10 +76,11 @@ def lookup(searcher: Searcher, query: str, limit: int, langs: Sequence[str] = ()
     start = time.perf_counter()
     try:
         hits = api.search(searcher, query, langs=langs, limit=max(limit, 1))
+        gap = None if hits else api.language_gap(searcher, query)
     except GlossError as exc:
         return Results(query, error=str(exc), langs=langs)
     seconds = time.perf_counter() - start
-    return Results(query, tuple(hits), seconds=seconds, limit=limit, langs=langs)
+    return Results(query, tuple(hits), seconds=seconds, limit=limit, langs=langs, gap=gap)
 
 
 def result_limit(list_height: int) -> int:
@@ -490,7 +494,8 @@ def status_line(state: BrowseState, width: int, *, searching: bool, ready: bool)
     elif not state.query.strip():
         text, style = "type a term in any script: English, বাংলা, العربية", "dim"
     elif not results.hits:
-        text, style = f"no concept matches · {shown}", "dim"
+        gap = f" · {results.gap.hint}" if results.gap else ""
+        text, style = f"no concept matches{gap} · {shown}", "dim"
     else:
         n = len(results.hits)
         first = "the first " if n >= results.limit > 0 else ""

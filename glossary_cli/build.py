@@ -253,6 +253,7 @@ def build_from(
                     "or another English name for a concept of its own",
                 )
             )
+    warnings = [w for w in warnings if not noted(w, concepts)]
     given = list(concepts)  # before the files' concepts are merged: what each file gave
     concepts, renamed = merge_concepts(concepts)
     warnings.extend(ParseWarning(m, hint="give one of them another id") for m in renamed)
@@ -316,6 +317,30 @@ def build_from(
 def _holds(concept: Concept, files: set[str]) -> bool:
     """Whether a concept has a term read from one of ``files``."""
     return any(source_file(t.source) in files for s in concept.languages for t in s.terms)
+
+
+def noted(warning: ParseWarning, concepts: Sequence[Concept]) -> bool:
+    """Whether a warning that a definition left English words untranslated
+    (:attr:`glossary_cli.errors.ParseWarning.untranslated`) is answered by a note of the
+    concept that has that definition, which quotes each of the words (``"thereby"``): the
+    oddity is then known and kept on purpose, and not said again.
+
+    >>> from glossary_cli.model import Definition, LangSection, Term
+    >>> w = ParseWarning("…", path="sources/a.txt", line=4)
+    >>> w.untranslated = ("thereby",)
+    >>> section = LangSection("bn", (Term("ক", source="a.txt:3"),), (Definition("…", "a.txt:4"),))
+    >>> c = Concept("c", (section,), notes=('leaves "thereby" untranslated',))
+    >>> noted(w, [c]), noted(w, [c._replace(notes=())])
+    (True, False)
+    """
+    if not warning.untranslated or warning.path is None or warning.line is None:
+        return False
+    where = f"{warning.path.rpartition('/')[2]}:{warning.line}"
+    for concept in concepts:
+        if any(d.source == where for s in concept.languages for d in s.definitions):
+            notes = " ".join(concept.notes)
+            return all(f'"{word}"' in notes for word in warning.untranslated)
+    return False
 
 
 def _parse_source(name: str, data: bytes, settings: Mapping[str, Any]) -> Any:

@@ -300,6 +300,7 @@ def search(
             min_score=min_score,
         )
         elsewhere = not results and langs and api.search(searcher, query, limit=1)
+        gap = None if results or elsewhere else api.language_gap(searcher, query)
     except GlossError as exc:
         _fail(exc)
     if not results:
@@ -315,6 +316,8 @@ def search(
             message += " among the terms --status, --type and --glossary select"
         elif min_score:
             message += f" with a score of at least {min_score:g}"
+        elif gap:
+            message += f"; {gap.hint}"
         _say(message, err=True)
         raise typer.Exit(int(ExitCode.NOT_FOUND))
     _emit(results, langs, fmt, many=True, bidi=bidi, wide=wide, pager=not no_pager)
@@ -369,7 +372,7 @@ def show(
             from glossary_cli import render
 
             render.write_json(None)
-        _say(f"gloss: {exc.message}", err=True)
+        _say(f"gloss: {exc.message}" + (f"; {exc.hint}" if exc.hint else ""), err=True)
         if exc.suggestions:
             _say("did you mean:", err=True)
             for line in exc.suggestions:

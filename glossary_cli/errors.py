@@ -144,8 +144,10 @@ class NotFoundError(GlossError):
 
     exit_code = ExitCode.NOT_FOUND
 
-    def __init__(self, message: str, suggestions: tuple[str, ...] = ()) -> None:
-        super().__init__(message)
+    def __init__(
+        self, message: str, suggestions: tuple[str, ...] = (), *, hint: str | None = None
+    ) -> None:
+        super().__init__(message, hint=hint)
         self.suggestions = suggestions
 
 
@@ -155,6 +157,11 @@ class ParseWarning(GlossError):
     ``check`` names the ``gloss lint`` check that finds the same problem in the records
     (:data:`glossary_cli.lint.CODES`), when there is one: lint then reports it once, as
     that check.
+
+    ``untranslated`` holds the English words a definition left untranslated, for the warning
+    that says so: a curation note that quotes each of them notes the oddity, and the warning
+    is then not given (:func:`glossary_cli.build.noted`).
     """
 
     check: str | None = None
+    untranslated: tuple[str, ...] = ()

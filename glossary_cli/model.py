@@ -465,3 +465,35 @@ class Hit(NamedTuple):
     score: float
     match: Match
     sure: bool = False
+
+
+class LanguageGap(NamedTuple):
+    """Why a query in one language may have found nothing: many concepts have no term in it.
+
+    Attributes:
+        lang: the query's language (a BCP 47 tag, from its script:
+            :func:`glossary_cli.scripts.writing.text_language`).
+        name: the language's English name (``Arabic``).
+        without: concepts with no section in that language.
+        total: concepts in the termbase.
+    """
+
+    lang: str
+    name: str
+    without: int
+    total: int
+
+    @property
+    def hint(self) -> str:
+        """What to tell the user, in one clause.
+
+        >>> LanguageGap("ar", "Arabic", 25, 40).hint
+        '25 of 40 concepts have no Arabic term: try the English name'
+        >>> LanguageGap("bn", "Bengali", 1, 40).hint
+        '1 of 40 concepts has no Bengali term: try the English name'
+        """
+        has = "has" if self.without == 1 else "have"
+        return (
+            f"{self.without} of {self.total} concepts {has} no {self.name} term: "
+            "try the English name"
+        )

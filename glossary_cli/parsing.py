@@ -225,10 +225,17 @@ def _split_lines(text: str, name: str, warnings: list[ParseWarning]) -> list[_Li
     """The lines of ``text`` that are not blank, with their 1-based numbers.
 
     Blank and whitespace-only lines are skipped by a regex scan, never turned into objects,
-    so a file of millions of empty lines costs linear time and no memory per line.
+    so a file of millions of empty lines costs linear time and no memory per line. The lines
+    are stored NFC with single plain spaces; one warning says how many were changed
+    (:func:`glossary_cli.formats._common.changes_warning`).
     """
+    from collections import Counter
+
+    from glossary_cli.formats._common import changes, changes_warning
+
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     out = []
+    seen: Counter[str] = Counter()
     number, pos = 1, 0
     for m in _LINE.finditer(text):
         number += text.count("\n", pos, m.start())
@@ -256,7 +263,11 @@ def _split_lines(text: str, name: str, warnings: list[ParseWarning]) -> list[_Li
             raw = _INLINE_BREAKS.sub(" ", raw)
         cleaned = unicodedata.normalize("NFC", " ".join(raw.split()))
         if _visible(cleaned):
+            seen.update(changes(raw))
             out.append(_Line(number, cleaned))
+    said = changes_warning(seen, name)  # nothing is stored changed unsaid
+    if said is not None:
+        warnings.append(said)
     return out
 
 
@@ -454,15 +465,15 @@ def _entry(
     english = _english_words(def_line.text) if lang in _guessed_langs() else []
     if english:
         words = ", ".join(repr(w) for w in english)
-        warnings.append(
-            ParseWarning(
-                f"the definition holds the English word{'s' if len(english) > 1 else ''} "
-                f"{words}, left untranslated",
-                path=name,
-                line=def_line.number,
-                hint="translate it, or note it in curation.yaml",
-            )
+        untranslated = ParseWarning(
+            f"the definition holds the English word{'s' if len(english) > 1 else ''} "
+            f"{words}, left untranslated",
+            path=name,
+            line=def_line.number,
+            hint='translate it, or quote it in a note of curation.yaml: "WORD"',
         )
+        untranslated.untranslated = tuple(english)
+        warnings.append(untranslated)
     return Entry(
         lang=lang,
         term=term,

@@ -665,3 +665,19 @@ def test_results_of_another_language_view_are_not_shown() -> None:
     assert not state.take(Results("lora", limit=21, langs=("ar",)))
     state.cycle_langs()
     assert state.take(Results("lora", limit=21, langs=("ar",)))
+
+
+def test_an_arabic_query_that_finds_nothing_says_how_many_concepts_lack_arabic(
+    data_copy: Any,
+) -> None:
+    """The status line says what `gloss search` says (:func:`glossary_cli.api.language_gap`),
+    counted from the records."""
+    (data_copy / "sources" / "009_bengali_only.txt").write_text(
+        "এআই গ্লসারি\nকৃত্রিম বুদ্ধিমত্তার অভিধান\nটোকেনাইজার (Tokenizer)\nপাঠকে টোকেনে ভাগ করা।\n",
+        encoding="utf-8",
+    )
+    concepts = api.load_glossary(str(data_copy)).concepts
+    without = sum(not any(s.lang == "ar" for s in c.languages) for c in concepts)
+    state = state_for(api.open_searcher(str(data_copy)), "المحول الرمزي للنصوص")
+    line = line_text(status_line(state, 200, searching=False, ready=True))
+    assert f"{without} of {len(concepts)} concepts have no Arabic term" in line

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -255,3 +256,94 @@ def test_records_written_keep_the_usual_file_mode(data_copy: Path) -> None:
     finally:
         os.umask(old)
     assert (data_copy / "concepts.yaml").stat().st_mode & 0o777 == 0o644
+
+
+CITED = """\
+- match: {bn: নেটওয়ার্ক প্রুনিং}
+  terms:
+    ar:
+    - term: تشذيب الشبكة المختبر
+      contexts:
+      - text: جملة تستخدم المصطلح
+        source: owner/repo/docs/ar/lora.md@0123456789012345678901234567890123456789
+"""
+
+
+def test_a_cited_term_is_admitted_after_the_sources_own_terms(data_copy: Path) -> None:
+    """A curated term of another language than English is stored as ``admitted`` and
+    ``curated``, after the source's term, with its sources as its citation and each sentence
+    as a TBX context."""
+    from glossary_cli import api
+
+    with (data_copy / "curation.yaml").open("a", encoding="utf-8") as fh:
+        fh.write(CITED)
+    assert runner.invoke(app, ["build", "--data", str(data_copy), "--strict"]).exit_code == 0
+    [concept] = [c for c in api.load_glossary(str(data_copy)).concepts if c.id == "pruning"]
+    arabic = concept.section("ar")
+    assert arabic is not None
+    term = next(t for t in arabic.terms if t.text == "تشذيب الشبكة المختبر")
+    assert (term.status, term.origin) == ("admitted", "curated")
+    assert term.citation == "owner/repo/docs/ar/lora.md@0123456789012345678901234567890123456789"
+    assert [(p.category, p.value) for p in term.properties] == [("context", "جملة تستخدم المصطلح")]
+    # never above the term the source gives
+    assert arabic.terms[0].text == "تقليم الشبكة" and arabic.terms[0].origin == "source"
+    card = json.loads(runner.invoke(app, ["show", "تشذيب الشبكة المختبر", "--json",
+                                          "--data", str(data_copy)]).stdout)  # fmt: skip
+    assert card["id"] == "pruning"
+
+
+@pytest.mark.parametrize(
+    ("item", "says"),
+    [
+        ("    - term: كلمة\n", "needs 'contexts'"),
+        ("    - term: كلمة\n      contexts: [{text: جملة}]\n", "needs 'contexts'"),
+        ("    - term: كلمة\n      contexts: [{text: جملة, source: x}]\n      composed: maybe\n",
+         "'composed' must be true or false"),
+        ("    - term: كلمة\n      contexts: [{text: جملة, source: x}]\n      colour: red\n",
+         "unknown key(s) colour"),
+    ],
+)  # fmt: skip
+def test_a_cited_term_without_its_source_is_refused(data_copy: Path, item: str, says: str) -> None:
+    with (data_copy / "curation.yaml").open("a", encoding="utf-8") as fh:
+        fh.write("- match: {bn: লো-র্যাঙ্ক অ্যাডাপ্টেশন}\n  terms:\n    ar:\n" + item)
+    before = snapshot(data_copy)
+    result = runner.invoke(app, ["build", "--data", str(data_copy)])
+    assert result.exit_code == 3
+    assert says in result.output and "curation.yaml:" in result.output
+    assert snapshot(data_copy) == before
+
+
+def test_an_untranslated_word_a_note_quotes_is_not_warned_of_again(data_copy: Path) -> None:
+    """The bundled 000_… definition keeps the English "thereby", which a curation note
+    quotes: `gloss build --strict` passes; without the note it warns."""
+    assert runner.invoke(app, ["build", "--data", str(data_copy), "--strict"]).exit_code == 0
+    curation = data_copy / "curation.yaml"
+    text = curation.read_text(encoding="utf-8")
+    assert '"thereby"' in text
+    curation.write_text(text.replace('"thereby"', "thereby"), encoding="utf-8")
+    result = runner.invoke(app, ["build", "--data", str(data_copy)])
+    assert result.exit_code == 0 and "'thereby', left untranslated" in result.output
+    assert runner.invoke(app, ["build", "--data", str(data_copy), "--strict"]).exit_code == 3
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ("মডেল\u00a0ওজন", "1 no-break and other special spaces made plain spaces"),
+        ("মডেল  ওজন", "1 runs of spaces or tabs made one space"),
+        ("মডেল ওজন\u200f", "1 bidi marks or byte order marks removed"),
+    ],
+)
+def test_text_stored_normalized_is_reported_by_lint_and_add(line: str, says: str) -> None:
+    """Normalization never changes a text silently: `lint` and `add` say how many texts of
+    the file were stored changed, and how."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "glossary.txt"
+        path.write_text(f"AI\nglossary\n{line}\nএকটি সংজ্ঞা।\n", encoding="utf-8")
+        linted = runner.invoke(app, ["lint", str(path)])
+        assert "stored normalized" in linted.output and says in linted.output
+        added = runner.invoke(app, ["add", str(path)])
+        assert added.exit_code == 0, added.output
+        assert "stored normalized" in added.output and says in added.output

@@ -33,7 +33,7 @@ def searcher() -> Searcher:
 @pytest.mark.parametrize(
     ("term", "neighbour"),
     [
-        ("int8 quantization", "4-bit Integer Quantization"),
+        ("int8 quantization", "4-Bit Integer Quantization"),
         ("post-training quantization", "Quantization-Aware Training"),
         ("unstructured pruning", "Structured Sparsity"),
         ("QLoRA", "Low-Rank Adaptation"),
@@ -53,7 +53,7 @@ def test_show_does_not_present_a_neighbour(term: str, neighbour: str) -> None:
 def test_show_best_takes_the_nearest_and_says_it_is_approximate() -> None:
     result = runner.invoke(app, ["show", "int8 quantization", "--best"])
     assert result.exit_code == 0
-    assert "4-bit Integer Quantization" in result.stdout
+    assert "4-Bit Integer Quantization" in result.stdout
     assert "approximate" in result.stderr
     card = json.loads(runner.invoke(app, ["show", "QLoRA", "--best", "--json"]).stdout)
     assert card["id"] == "low-rank-adaptation"

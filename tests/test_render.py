@@ -162,7 +162,7 @@ def _icu_breaks(text: str) -> list[int]:
     "text",
     [
         "Quantization-Aware Training (QAT)",
-        "4-bit Integer Quantization (INT4)",
+        "4-Bit Integer Quantization (INT4)",
         "prefix alias/en 94",
         "ব্লক-ভিত্তিক কোয়ান্টাইজেশন",
         "খ্রিষ্টাব্দ ২০২৪ (LoRA)",

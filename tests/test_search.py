@@ -600,3 +600,36 @@ def test_arabizi_that_names_no_term_finds_nothing_sure(query: str) -> None:
     hits = json.loads(result.stdout)
     assert all(h["match"]["kind"] == "phonetic" for h in hits)
     assert runner.invoke(app, ["show", query]).exit_code == 1
+
+
+def _without_arabic(data: Path) -> tuple[int, int]:
+    """How many concepts of ``data``'s records have no Arabic section, and how many there are
+    (read from the records, not through the index)."""
+    from glossary_cli import api
+
+    concepts = api.load_glossary(str(data)).concepts
+    return sum(not any(s.lang == "ar" for s in c.languages) for c in concepts), len(concepts)
+
+
+def test_a_query_in_a_language_many_concepts_lack_says_so(data_copy: Path) -> None:
+    """A Bengali-only source adds concepts with no Arabic term; an Arabic query that finds
+    nothing says how many concepts have none, in `search` and `show`."""
+    (data_copy / "sources" / "009_bengali_only.txt").write_text(
+        "এআই গ্লসারি\nকৃত্রিম বুদ্ধিমত্তার অভিধান\n"
+        "টোকেনাইজার (Tokenizer)\nপাঠকে টোকেনে ভাগ করার পদ্ধতি।\n"
+        "এমবেডিং (Embedding)\nশব্দকে ভেক্টরে রূপান্তর করার পদ্ধতি।\n",
+        encoding="utf-8",
+    )
+    assert runner.invoke(app, ["build", "--data", str(data_copy)]).exit_code == 0
+    without, total = _without_arabic(data_copy)
+    assert without >= 2
+    hint = f"{without} of {total} concepts have no Arabic term: try the English name"
+    for command in ("search", "show"):
+        result = runner.invoke(app, [command, "المحول الرمزي للنصوص", "--data", str(data_copy)])
+        assert result.exit_code == 1
+        assert hint in result.stderr, command
+    # a query in a language every concept has, or in English, says nothing of the kind
+    for query in ("ভাতের হোটেল", "zebra crossing"):
+        result = runner.invoke(app, ["search", query, "--data", str(data_copy)])
+        assert result.exit_code == 1
+        assert "no Bengali term" not in result.stderr and "try the English" not in result.stderr

@@ -92,6 +92,9 @@ class Format(NamedTuple):
                 are aligned: see :mod:`glossary_cli.store`), or an option it does not take;
             ParseError: the file is malformed, or a text it gives holds a control character
                 (:func:`glossary_cli.formats._common.refuse_glossary_controls`).
+
+        The glossary's warnings say how many of its texts were stored normalized (NFC, one
+        plain space: :func:`glossary_cli.formats._common.changes_warning`).
         """
         if not self.readable:
             raise UsageError(
@@ -109,10 +112,18 @@ class Format(NamedTuple):
                     f"{flag} is not an option for {self.name} files ({name})",
                     hint=f"{flag} is for {', '.join(which) or 'no format'} files; leave it out",
                 )
-        glossary: Glossary = self.load().read(data, name, **dict(self.options), **given)
-        from glossary_cli.formats._common import refuse_glossary_controls
+        from glossary_cli.formats._common import (
+            changes_warning,
+            noting_changes,
+            refuse_glossary_controls,
+        )
 
+        with noting_changes() as seen:
+            glossary: Glossary = self.load().read(data, name, **dict(self.options), **given)
         refuse_glossary_controls(glossary, name)  # whatever the reader: the same rule
+        said = changes_warning(seen, name)  # nothing is stored changed unsaid
+        if said is not None:
+            glossary = glossary._replace(warnings=(*glossary.warnings, said))
         return glossary
 
     def write(self, glossary: Glossary, **options: Any) -> bytes:

@@ -8,7 +8,10 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from glossary_cli.errors import ParseError, ParseWarning
@@ -45,8 +48,78 @@ def clean(text: str) -> str:
     >>> clean("\\u200fنموذج\\u200f"), clean("মডেল\\u200c"), clean("اشتراک\\u200cگذاری")
     ('نموذج', 'মডেল', 'اشتراک\u200cگذاری')
     """
+    seen = _SEEN.get()
+    if seen is not None:
+        seen.update(changes(text))
     text = _INVISIBLE.sub("", unicodedata.normalize("NFC", text))
     return _LOOSE_JOINER.sub("", _SPACE.sub(" ", text)).strip()
+
+
+#: What :func:`clean` changes in a text, as :func:`changes` names it. Whitespace at a text's
+#: ends and line breaks inside it (an indented XML element, a multi-line cell) are how files
+#: are written, and not named.
+CHANGE_NAMES = {
+    "nfc": "composed to NFC (Unicode UAX #15)",
+    "spaces": "runs of spaces or tabs made one space",
+    "special-spaces": "no-break and other special spaces made plain spaces",
+    "marks": "bidi marks or byte order marks removed",
+    "joiners": "zero-width joiners at a word's edge removed",
+}
+_SEEN: ContextVar[Counter[str] | None] = ContextVar("gloss_normalized", default=None)
+_RUN = re.compile("[ \t]{2,}")
+_SPECIAL_SPACE = re.compile("[^\\S \t\n\r]")
+
+
+def changes(text: str) -> list[str]:
+    r"""The kinds of change (keys of :data:`CHANGE_NAMES`) that :func:`clean` makes to
+    ``text``, beyond whitespace at its ends and line breaks.
+
+    >>> changes("a\u00a0b"), changes("e\u0301"), changes("a  b"), changes(" a\n b ")
+    (['special-spaces'], ['nfc'], ['spaces'], [])
+    """
+    out = []
+    if not unicodedata.is_normalized("NFC", text):
+        out.append("nfc")
+    inner = text.strip()
+    if _RUN.search(inner):
+        out.append("spaces")
+    if _SPECIAL_SPACE.search(inner):
+        out.append("special-spaces")
+    if _INVISIBLE.search(text):
+        out.append("marks")
+    if _LOOSE_JOINER.search(text):
+        out.append("joiners")
+    return out
+
+
+@contextmanager
+def noting_changes() -> Iterator[Counter[str]]:
+    """Count, while the block runs, the texts :func:`clean` changes, by kind of change
+    (:func:`changes`), so that a reader reports them (:func:`changes_warning`)."""
+    seen: Counter[str] = Counter()
+    token = _SEEN.set(seen)
+    try:
+        yield seen
+    finally:
+        _SEEN.reset(token)
+
+
+def changes_warning(seen: Counter[str], name: str) -> ParseWarning | None:
+    """One warning that says how many texts of file ``name`` were stored changed, by kind;
+    ``None`` when none was.
+
+    >>> str(changes_warning(Counter({"special-spaces": 2, "nfc": 1}), "a.csv")).split(":")[:2]
+    ['a.csv', ' 3 texts were stored normalized']
+    """
+    if not seen:
+        return None
+    said = "; ".join(f"{n} {CHANGE_NAMES[kind]}" for kind, n in seen.most_common())
+    total = sum(seen.values())
+    return ParseWarning(
+        f"{total} text{'s were' if total != 1 else ' was'} stored normalized: {said}",
+        path=name,
+        hint="the termbase keeps NFC text with single plain spaces; fix the file to match",
+    )
 
 
 def find_control(
