@@ -608,11 +608,33 @@ def _concept(entries: list[Entry], items: list[CurationItem], used_ids: set[str]
 
 
 def _unique(terms: Iterable[Term]) -> tuple[Term, ...]:
-    """Terms whose folded text is the same kept once: the first, which keeps its place."""
+    """Terms whose folded text is the same kept once: the first, which keeps its place —
+    except that a glossary file's term stands for a cited curated term of the same text
+    (:func:`_cited_term`: a file's own term is never below curation's), in its place, with
+    the cited term's contexts and notes added to its own (nothing of either is dropped).
+
+    >>> cited = Term("تكميم", status="admitted", origin="curated", source="curation.yaml:9")
+    >>> [(t.source, t.status) for t in _unique([cited, Term("تكميم", source="a.txt:3")])]
+    [('a.txt:3', None)]
+    """
     seen: dict[str, Term] = {}
     for t in terms:
-        seen.setdefault(fold(t.text), t)
+        key = fold(t.text)
+        kept = seen.get(key)
+        if kept is None:
+            seen[key] = t
+        elif _is_cited(kept) and t.origin == "source" and t.role is None:
+            seen[key] = t._replace(
+                citation=t.citation or kept.citation,
+                notes=tuple(dict.fromkeys([*t.notes, *kept.notes])),
+                properties=tuple(dict.fromkeys([*t.properties, *kept.properties])),
+            )
     return tuple(seen.values())
+
+
+def _is_cited(term: Term) -> bool:
+    """Whether ``term`` is a term curation adds with its sources (:func:`_cited_term`)."""
+    return term.origin == "curated" and term.role is None and term.status == "admitted"
 
 
 def _unique_definitions(definitions: Iterable[Definition]) -> tuple[Definition, ...]:

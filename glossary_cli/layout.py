@@ -166,7 +166,7 @@ def graphemes(text: str) -> list[int]:
 _PUNCTUATION = {",": ",.:;\u060c", "!": "!?\u0964\u061b\u061f"}
 
 _WORD = r"[a0][am0]*(?:,[a0][am0]*)*"
-_TOKEN = rf"[(q]?{_WORD}(?:-a[am0]*(?:,[a0][am0]*)*)*[)q]?[,!]?q?"
+_TOKEN = rf"[(q]?{_WORD}(?:,?-+[a0][am0]*(?:,[a0][am0]*)*)*[)q]?[,!]?q?"
 #: The shape of simple text, over the classes of :func:`_char_classes`.
 _SIMPLE_SHAPE = re.compile(rf"{_TOKEN}(?: +{_TOKEN})*")
 
@@ -176,11 +176,12 @@ def _char_classes() -> dict[int, str]:
     """A :meth:`str.translate` table from the characters of simple text to their classes:
     ``a`` a letter, ``m`` a combining mark, ``0`` a digit (general categories Lo, Mn/Mc and
     Nd of the Bengali block and of Arabic letters and marks, Unicode chapter 4.5; ASCII
-    letters and digits; ``_`` and ``≈``, of line break class AL), ``-`` a hyphen or slash,
+    letters and digits; ``_``, ``≈``, ``@``, ``<``, ``=`` and ``>``, of line break class AL
+    (UAX #14's LineBreak.txt), as in a citation ``repo/path.md@commit``), ``-`` a hyphen or slash,
     ``,`` and ``!`` punctuation (:data:`_PUNCTUATION`), ``q`` an ASCII quotation mark,
     and space and parentheses as themselves. Every class letter is itself in the table, so a
     character left out keeps its own value and can never pass for a class."""
-    table = {ord(ch): "a" for ch in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_≈"}
+    table = {ord(ch): "a" for ch in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_≈@<=>"}
     table.update({ord(ch): "0" for ch in "0123456789"})
     table.update({ord(ch): ch for ch in " ()"})
     table.update({ord(ch): "-" for ch in "-/"})
@@ -201,7 +202,9 @@ def _char_classes() -> dict[int, str]:
 def is_simple_text(text: str) -> bool:
     """Whether ``text``'s line break opportunities (UAX #14) are only after spaces and after a
     hyphen or slash followed by a letter: words of Latin, Bengali or Arabic letters, marks and
-    digits (with commas, full stops or colons between them), joined by hyphens or slashes,
+    digits (with commas, full stops or colons between them), joined by hyphens or slashes (a
+    run of them, as in ``https://``, breaks after its last, and none before a digit:
+    ``ar/01.md``),
     in optional parentheses or quotation marks, ending in optional punctuation
     (:data:`_PUNCTUATION`), separated by spaces. ``tests/test_render.py`` checks
     that ICU breaks such text exactly there. The test maps each character to its class
@@ -216,6 +219,26 @@ def is_simple_text(text: str) -> bool:
     return _SIMPLE_SHAPE.fullmatch(text.translate(_char_classes())) is not None
 
 
+def _breaks_after_separator(text: str, classes: str, i: int) -> bool:
+    """Whether a line may end before ``text[i]``, after a hyphen or slash (UAX #14): never
+    before another hyphen or slash (LB13, LB21); before a digit, never after a hyphen
+    (``HY × NU``) nor after a slash that follows a number (``NU (NU | SY | IS)* × NU``, LB25:
+    ``01/02``); else yes (``ar/0``, ``low-rank``). ``classes``: ``text`` translated by
+    :func:`_char_classes`."""
+    if classes[i] == "-":
+        return False
+    if classes[i] != "0":
+        return True
+    if text[i - 1] == "-":
+        return False
+    j = i - 1
+    while j >= 0 and (classes[j] in "0,m" or text[j] == "/"):  # a mark is its base's (LB9)
+        if classes[j] == "0":
+            return False
+        j -= 1
+    return True
+
+
 def break_opportunities(text: str) -> list[int]:
     """Offsets where a line of ``text`` may end (UAX #14 via ICU), ending with ``len(text)``.
 
@@ -228,10 +251,12 @@ def break_opportunities(text: str) -> list[int]:
     if len(text) <= 1:
         return [len(text)]
     if is_simple_text(text):
+        classes = text.translate(_char_classes())
         found = [
             i
             for i in range(1, len(text))
-            if (text[i - 1] == " " and text[i] != " ") or text[i - 1] in "-/"
+            if (text[i - 1] == " " and text[i] != " ")
+            or (text[i - 1] in "-/" and _breaks_after_separator(text, classes, i))
         ]
         return [*found, len(text)]
     found = _icu_boundaries(text, "line")

@@ -453,9 +453,20 @@ def _section_cell(section: LangSection) -> tuple[Any, ...]:
     for note in section.notes:
         cell.append(Field.of(safe(note), "yellow"))
     if main is not None and main.source:
-        cited = f" (source: {main.citation})" if main.citation else ""
+        cited = f" (source: {_first_cited(main)})" if main.citation else ""
         cell.append(Field.of(safe(main.source + cited), "dim"))
     return tuple(cell)
+
+
+def _first_cited(term: Any) -> str:
+    """A term's citation as a card shows it: a curated term's citation lists its sources
+    (:func:`glossary_cli.align._cited_term`, joined by ``"; "``), of which the card names the
+    first and how many more (``--json`` and the exports give them all); any other citation
+    whole."""
+    if term.origin != "curated":
+        return str(term.citation)
+    first, *more = str(term.citation).split("; ")
+    return f"{first} and {len(more)} more" if more else first
 
 
 def concept_lines(concept: Concept, langs: Sequence[str], width: int, options: Any) -> list[Any]:

@@ -639,8 +639,8 @@ def test_columns_after_bengali_line_up_as_tmux_measures_them(
         listed = [r for r in rows[2 : HEIGHT - 1] if r.strip()]
         assert len(listed) >= 2 and any("প্রুনিং" in r for r in listed)
         starts = []
-        for row in listed:
-            at = min(row.find(m) for m in ("تقليم", "—") if m in row)
+        for row in listed:  # the Arabic column: its first Arabic letter, or "—" for none
+            at = next(i for i, ch in enumerate(row) if "\u0600" <= ch <= "\u06ff" or ch == "—")
             starts.append((row, at))
         columns = probe.columns([(row, [at]) for row, at in starts])
     assert len({c for [c] in columns}) == 1, starts

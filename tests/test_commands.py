@@ -156,13 +156,18 @@ def test_add_hindi_translation_joins_the_bundled_concepts(tmp_path: Path) -> Non
 
 @pytest.mark.slow
 def test_add_arabic_translation_of_a_bengali_only_file(tmp_path: Path) -> None:
-    """Arabic is detected from the script; the file aligns as `gloss build` would align it."""
-    assert as_json("show", "LoRA", "--lang", "ar")["terms"]["ar"] is None
+    """Arabic is detected from the script; the file aligns as `gloss build` would align it.
+    The bundled LoRA has a curated Arabic term; the file's own term now stands first, with
+    the file's definition."""
+    before = as_json("show", "LoRA", "--lang", "ar")["terms"]["ar"]
+    assert before["status"] == "admitted" and before["definition"] == ""
     result = ok("add", str(write(tmp_path / "arabic-001.txt", ARABIC_001)))
     assert "10 entries in ar" in result.stdout
     assert f"aligned to {BUNDLED_001}" in result.stdout
     card = as_json("show", "LoRA", "--lang", "bn,ar")
     assert card["terms"]["ar"]["term"] == "التكيف منخفض الرتبة"
+    assert card["terms"]["ar"]["source"] == "arabic-001.txt:5"
+    assert card["terms"]["ar"]["definition"].startswith("طريقة فعالة")
     assert card["terms"]["bn"]["source"] == f"{BUNDLED_001}:5"
 
 
@@ -476,7 +481,8 @@ def test_tbx_export_then_add_into_an_empty_user_dir_keeps_every_term(tmp_path: P
     ok("export", "--format", "tbx", "--data", str(DATA), "-o", str(out))
     assert not user_dir().exists()
     result = ok("add", str(out))
-    said = "95 entries in en, bn, ar, 40 concepts, 40 joining concepts held already"
+    sections = sum(len(c.languages) for c in api.load_glossary(str(DATA)).concepts)
+    said = f"{sections} entries in en, bn, ar, 40 concepts, 40 joining concepts held already"
     assert said in result.stdout
     added = store.read_records(user_dir())
     bundled = store.read_records(DATA)
@@ -484,7 +490,11 @@ def test_tbx_export_then_add_into_an_empty_user_dir_keeps_every_term(tmp_path: P
     for mine, theirs in zip(added.concepts, bundled.concepts, strict=True):
         for s, t in zip(mine.languages, theirs.languages, strict=True):
             exported = [term for term in t.terms if term.exported]
-            assert [term.citation for term in s.terms] == [term.source for term in exported]
+            # what each term cites: the bundled source it was read from, or the public
+            # sources a cited curated term already names
+            cited = [term.citation if term.origin == "curated" and term.citation else term.source
+                     for term in exported]  # fmt: skip
+            assert [term.citation for term in s.terms] == cited
             assert all(term.source.startswith("x.tbx:") for term in s.terms)
     assert [(s.file, s.lang) for s in added.sources] == [
         ("x.tbx", "en"),
@@ -581,7 +591,9 @@ def test_export_limits_languages_and_writes_to_stdout() -> None:
     assert list(rows[0])[:3] == ["id", "lang", "term"]
     assert {"definition", "source"} <= set(rows[0])
     assert {r["lang"] for r in rows} == {"ar"}
-    assert len({r["id"] for r in rows}) == 15
+    arabic = [c for c in api.load_glossary(str(DATA)).concepts if c.section("ar")]
+    assert len({r["id"] for r in rows}) == len(arabic) == 36
+    # only the Arabic source defines: the cited terms of curation have no definition
     assert sum(1 for r in rows if r["definition"]) == 15
     tbx = formats.get("tbx").read(ok("export", "--lang", "en,bn").stdout_bytes, "x.tbx")
     assert {s.lang for c in tbx.concepts for s in c.languages} == {"en", "bn"}
@@ -725,18 +737,21 @@ def test_stats_counts_languages_sources_and_coverage(tmp_path: Path) -> None:
     ok("add", str(write(tmp_path / "hindi.txt", HINDI_001)), "--lang", "hi")
     stats = as_json("stats")
     assert (stats["concepts"], stats["entries"], stats["headwords"]) == (40, 65, 40)
-    assert stats["sections"] == 105  # English headwords come from parentheticals and curation
+    # English headwords come from parentheticals and curation, 21 Arabic sections too
+    assert stats["sections"] == 105 + 21
     assert stats["languages"] == [
         {"lang": "en", "entries": 40, "missing": 0},
         {"lang": "bn", "entries": 40, "missing": 0},
-        {"lang": "ar", "entries": 15, "missing": 25},
+        {"lang": "ar", "entries": 36, "missing": 4},
         {"lang": "hi", "entries": 10, "missing": 30},
     ]
     assert [s["entries"] for s in stats["sources"]] == [15, 10, 15, 15, 10]
     coverage = {c["id"]: c for c in stats["coverage"]}
-    assert coverage["low-rank-adaptation"]["missing"] == ["ar"]
+    assert coverage["low-rank-adaptation"]["missing"] == []  # its Arabic is curation's
+    assert coverage["block-wise-quantization"]["missing"] == ["ar"]
     assert coverage["pruning"]["missing"] == ["hi"]
-    assert sum(1 for c in stats["coverage"] if not c["missing"]) == 0
+    # the 10 concepts of the Hindi file, all but block-wise quantization, which has no Arabic
+    assert sum(1 for c in stats["coverage"] if not c["missing"]) == 9
     table = ok("stats").stdout
     assert "█" in table and "Hindi" in table and "✓" in table and "·" in table
 
@@ -782,11 +797,15 @@ def test_stats_table_shows_the_concepts_lacking_entries_first_when_it_is_cut(
 
     monkeypatch.setattr(render, "COVERAGE_ROWS", 10)
     stats = as_json("stats")
-    lacking = [c["en"] for c in stats["coverage"] if c["missing"]]  # 25 lack an Arabic entry
+    lacking = [c["en"] for c in stats["coverage"] if c["missing"]]  # 4 lack an Arabic entry
+    assert len(lacking) == 4
     lines = ok("stats", env={"COLUMNS": "120"}).stdout.splitlines()
     rows = [line for line in lines if line.startswith("│") and line.rstrip().endswith("·  │")]
-    assert len(rows) == 10
-    assert all(any(en in row for en in lacking[:10]) for row in rows)
+    # the 4 lacking one come first, then 6 of the others
+    assert len(rows) == 4
+    assert all(any(en in row for en in lacking) for row in rows)
+    table_rows = [line for line in lines if line.startswith("│") and "✓" in line]
+    assert len(table_rows) == 10 and table_rows[:4] == rows
     assert lines[-1] == "… and 30 more concepts (gloss stats --json lists them all)"
 
 

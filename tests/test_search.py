@@ -43,21 +43,28 @@ def test_quantization_table() -> None:
     assert "কোয়ান্টাইজেশন" in result.stdout
 
 
-def test_show_lora_json_has_bengali_and_null_arabic() -> None:
+def test_show_lora_json_has_bengali_and_a_cited_arabic_term() -> None:
     card = run_json("show", "LoRA", "--lang", "bn,ar", "--json")
     assert isinstance(card, dict)
     assert card["terms"]["bn"]["term"] == "লো-র্যাঙ্ক অ্যাডাপ্টেশন"
     assert card["terms"]["bn"]["source"] == "001_5a07ee38a131a210.txt:5"
-    assert card["terms"]["ar"] is None
+    # the Arabic source does not describe LoRA: its Arabic is curation's, admitted, cited
+    assert card["terms"]["ar"]["term"] == "التكيف منخفض الرتبة"
+    assert card["terms"]["ar"]["status"] == "admitted"
+    assert card["terms"]["ar"]["source"].startswith("curation.yaml:")
     assert list(card["terms"]) == ["bn", "ar"]
     assert card["abbr"] == ["LoRA"]
 
 
-def test_show_lora_table_says_no_arabic_entry() -> None:
-    result = runner.invoke(app, ["show", "LoRA", "--lang", "bn,ar"])
+def test_a_concept_without_arabic_says_so_in_json_and_on_its_card() -> None:
+    card = run_json("show", "Block-wise Quantization", "--lang", "bn,ar", "--json")
+    assert isinstance(card, dict)
+    assert card["terms"]["ar"] is None
+    assert card["terms"]["bn"]["term"] == "ব্লক-ভিত্তিক কোয়ান্টাইজেশন"
+    result = runner.invoke(app, ["show", "Block-wise Quantization", "--lang", "bn,ar"])
     assert result.exit_code == 0
     assert "no Arabic entry" in result.stdout
-    assert "লো-র্যাঙ্ক অ্যাডাপ্টেশন" in result.stdout
+    assert "No Arabic term" in result.stdout  # the note that says why
 
 
 def test_show_pruning_both_languages() -> None:
@@ -74,12 +81,14 @@ def test_bengali_query_arabic_result_first() -> None:
 
 
 def test_lang_filter_leaves_out_concepts_without_entry() -> None:
-    everything = run_json("search", "inference", "--json", "--limit", "50")
-    hits = run_json("search", "inference", "--lang", "ar", "--json", "--limit", "50")
+    everything = run_json("search", "quantization", "--json", "--limit", "50")
+    hits = run_json("search", "quantization", "--lang", "ar", "--json", "--limit", "50")
     assert hits and len(hits) < len(everything)
     assert all(h["terms"]["ar"] is not None for h in hits)
-    quantization = runner.invoke(app, ["search", "quantization", "--lang", "ar", "--json"])
-    assert quantization.exit_code == 1  # no quantization concept has an Arabic entry
+    left_out = {h["id"] for h in everything} - {h["id"] for h in hits}
+    assert "block-wise-quantization" in left_out  # one of the four without Arabic
+    blockwise = runner.invoke(app, ["search", "block-wise", "--lang", "ar", "--json"])
+    assert blockwise.exit_code == 1
 
 
 NEGATIVES = [
