@@ -68,7 +68,8 @@ class Pairs(NamedTuple):
     Attributes:
         entries: in the glossary's order, each source text once.
         no_target: concepts with a source term but no target term that may be used.
-        target_synonyms: target terms other than the main one, which a pair cannot carry.
+        target_synonyms: target terms other than the main one (and not to be avoided), which
+            a pair cannot carry.
         duplicates: source texts that name more than one concept (the first concept's entry
             is kept, as a service takes one translation per source text).
     """
@@ -134,7 +135,9 @@ def pairs(glossary: Glossary, source: str, target: str) -> Pairs:
             no_target += 1
             continue
         assert tgt is not None
-        synonyms += sum(1 for t in tgt.terms if t.exported and t.text != term.text)
+        synonyms += sum(
+            1 for t in tgt.terms if t.exported and not t.avoid and t.text != term.text
+        )
         for s in source_terms(src):
             if s.text in seen:
                 duplicates.append(s.text)
