@@ -135,9 +135,7 @@ def pairs(glossary: Glossary, source: str, target: str) -> Pairs:
             no_target += 1
             continue
         assert tgt is not None
-        synonyms += sum(
-            1 for t in tgt.terms if t.exported and not t.avoid and t.text != term.text
-        )
+        synonyms += sum(1 for t in tgt.terms if t.exported and not t.avoid and t.text != term.text)
         for s in source_terms(src):
             if s.text in seen:
                 duplicates.append(s.text)
