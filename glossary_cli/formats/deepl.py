@@ -8,9 +8,8 @@ dictionary of ``POST /v3/glossaries``) and as the glossary editor of DeepL's web
       -H 'Content-Type: application/json' -d "$(jq -Rs '{name: "gloss", dictionaries:
       [{source_lang: "en", target_lang: "ar", entries: ., entries_format: "tsv"}]}' en-ar.tsv)"
 
-or, with DeepL's Python client, ``DeepLClient.create_glossary_from_csv`` on the ``csv`` of
-``gloss export --format google-pairs`` (DeepL reads the same two columns), or
-``deepl.util.convert_tsv_to_dict`` on this file.
+or, with DeepL's Python client, ``deepl.util.convert_tsv_to_dict`` on this file gives the
+entries its ``create_glossary`` takes.
 
 Every entry meets the rules of
 https://developers.deepl.com/api-reference/multilingual-glossaries ("Restrictions") that DeepL's
