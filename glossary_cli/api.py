@@ -22,8 +22,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from glossary_cli.errors import NotFoundError, ParseError, StoreError, UsageError
 
 if TYPE_CHECKING:
+    from glossary_cli.formats import Format
+    from glossary_cli.formats.vale import OutputFile
     from glossary_cli.index import IndexReader
-    from glossary_cli.model import Hit, LanguageGap, Reading
+    from glossary_cli.model import Glossary, Hit, LanguageGap, Reading
     from glossary_cli.search import Searcher
     from glossary_cli.select import Selection
 
@@ -555,6 +557,9 @@ def export(
     env: Mapping[str, str] | None = None,
     left_out: list[str] | None = None,
     raw_cells: bool = False,
+    source: str | None = None,
+    target: str | None = None,
+    definitions: bool = False,
 ) -> bytes:
     """The merged records (:func:`load_glossary`) in a format of the registry
     (:mod:`glossary_cli.formats`; ``gloss export``).
@@ -569,18 +574,101 @@ def export(
         raw_cells: CSV and TSV cells as they are, even one that begins like a spreadsheet
             formula (by default such a cell is written after an apostrophe:
             :func:`glossary_cli.formats.table.spreadsheet_safe`).
+        source, target: the language pair of a translation service's glossary (``deepl``,
+            ``google-pairs``, ``amazon-terminology``, ``microsoft-dictionary``; ``source``
+            the language of ``languagetool``); the languages are written whatever ``langs``.
+        definitions: ``llm-prompt`` and ``llm-json`` give each concept's definition.
 
     Returns:
         The file's bytes (see the format's module).
 
     Raises:
-        UsageError: an unknown format or TBX version, or a filter naming no loaded glossary
-            or term type; RecordError: the data cannot be written in that format;
+        UsageError: an unknown format or TBX version, a format that writes a directory
+            (:func:`export_files`), an option the format does not take, a language pair the
+            service does not take, or a filter naming no loaded glossary or term type;
+            RecordError: the data cannot be written in that format;
             NotFoundError: no concept has a section in any of ``langs``, or no term that
             would be written passes the filters (its suggestions: the data's languages).
     """
-    from glossary_cli import formats
     from glossary_cli.formats.tbx import version_of
+
+    chosen, glossary, options = _exporting(
+        fmt, langs, selection, data, env, source=source, target=target, definitions=definitions
+    )
+    if chosen.directory:
+        raise UsageError(
+            f"--format {chosen.name} writes a directory", hint="give -o DIR, e.g. -o styles/Gloss"
+        )
+    version = version_of(tbx_version)
+    if left_out is not None:
+        left_out += chosen.left_out(glossary, **options)
+    if chosen.name == "tbx":
+        return chosen.write(glossary, version=version)
+    if chosen.name in ("csv", "tsv"):
+        return chosen.write(glossary, raw=raw_cells)
+    return chosen.write(glossary, **options)
+
+
+def export_files(
+    fmt: str,
+    *,
+    name: str,
+    langs: Sequence[str] = (),
+    selection: Selection | None = None,
+    data: str | None = None,
+    env: Mapping[str, str] | None = None,
+    left_out: list[str] | None = None,
+) -> tuple[OutputFile, ...]:
+    """The merged records as the files of a format that writes a directory (``vale``).
+
+    Args:
+        name: the name the files give the export (a Vale style's name: the last part of
+            ``-o styles/Gloss``).
+
+    Returns:
+        The files, their paths relative to the parent of the directory named (Vale's
+        styles path): ``Gloss/Preferred.yml``, ``config/vocabularies/Gloss/accept.txt``.
+
+    Raises:
+        as :func:`export`; UsageError also for a format that writes one file.
+    """
+    chosen, glossary, options = _exporting(fmt, langs, selection, data, env)
+    if left_out is not None:
+        left_out += chosen.left_out(glossary, **options)
+    return chosen.write_files(glossary, name=name)
+
+
+def _pair_tags(flag: str, value: str, *, several: bool = False) -> str:
+    """The language tag of ``--source`` or ``--target`` (``BN`` → ``bn``, ``arabic`` →
+    ``ar``: :func:`glossary_cli.tags.parse_langs`); with ``several``, one or more,
+    comma-separated.
+
+    Raises:
+        UsageError: not a language, or several where one is wanted.
+    """
+    from glossary_cli.tags import parse_langs
+
+    tags = parse_langs(value)
+    if len(tags) != 1 and not several:
+        raise UsageError(f"{flag} takes one language, not {value!r}", hint=f"e.g. {flag} en")
+    return ",".join(tags)
+
+
+def _exporting(
+    fmt: str,
+    langs: Sequence[str],
+    selection: Selection | None,
+    data: str | None,
+    env: Mapping[str, str] | None,
+    **options: Any,
+) -> tuple[Format, Glossary, dict[str, Any]]:
+    """The format, the glossary to write (merged, languages and filters applied) and the
+    export options the format takes (:meth:`glossary_cli.formats.Format.check_exports`).
+
+    Raises:
+        as :func:`export`.
+    """
+    from glossary_cli import formats
     from glossary_cli.select import Selection
 
     chosen = formats.get(fmt)
@@ -589,7 +677,15 @@ def export(
             f"gloss does not write {chosen.name} files",
             hint="use " + ", ".join(formats.names(writable=True)),
         )
-    version = version_of(tbx_version)
+    given = chosen.check_exports(**options)
+    for key in ("source", "target"):
+        if key in given:
+            given[key] = _pair_tags(
+                f"--{key}", given[key], several=chosen.name == "amazon-terminology"
+            )
+    pair = [t for k in ("source", "target") if k in given for t in given[k].split(",")]
+    if langs and pair:
+        langs = tuple(dict.fromkeys([*langs, *pair]))
     everything = load_glossary(data, env)
     wanted = (
         Selection(tuple(langs)) if selection is None else selection._replace(langs=tuple(langs))
@@ -608,13 +704,7 @@ def export(
         if wanted.filters_terms:
             what += " that passes the filters"
         raise NotFoundError(f"no concept has {what}", tuple(present))
-    if left_out is not None:
-        left_out += chosen.left_out(glossary)
-    if chosen.name == "tbx":
-        return chosen.write(glossary, version=version)
-    if chosen.name in ("csv", "tsv"):
-        return chosen.write(glossary, raw=raw_cells)
-    return chosen.write(glossary)
+    return chosen, glossary, given
 
 
 def list_terms(

@@ -889,18 +889,48 @@ def export_(
             "instead of running it as a formula).",
         ),
     ] = False,
+    source: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--source",
+            metavar="TAG",
+            show_default=False,
+            help="deepl, google-pairs, amazon-terminology, microsoft-dictionary: the source "
+            "language (amazon-terminology: default en); languagetool: the language.",
+        ),
+    ] = None,
+    target: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--target",
+            metavar="TAG",
+            show_default=False,
+            help="deepl, google-pairs, microsoft-dictionary: the target language; "
+            "amazon-terminology: one or more, comma-separated (default: every other language).",
+        ),
+    ] = None,
+    definitions: Annotated[
+        bool,
+        typer.Option(
+            "--definitions",
+            help="llm-prompt, llm-json: give each concept's definition (cut at 200 characters).",
+        ),
+    ] = False,
     data: DataOption = None,
 ) -> None:
     """Export the glossary (bundled and your own) as TBX, CSV, TSV, JSON Lines, YAML, a
-    spreadsheet, a dictionary, a web page or an Anki deck.
+    spreadsheet, a dictionary, a web page, an Anki deck, a translation service's glossary, an
+    LLM prompt or a Vale style.
 
     Example: gloss export --format tbx --lang bn,ar -o glossary.tbx
 
     xlsx is a spreadsheet of CSV's rows (every cell text, never a formula); tabfile is a
     dictionary source for PyGlossary (pyglossary glossary.tab glossary.ifo gives StarDict,
     for GoldenDict and KOReader); html is one self-contained page with a search box; anki is
-    a deck (.apkg) of a note per concept and language pair. xlsx and anki are binary: give
-    -o FILE, or redirect standard output.
+    a deck (.apkg) of a note per concept and language pair. xlsx, anki and
+    microsoft-dictionary are binary: give -o FILE, or redirect standard output. deepl,
+    google-pairs and microsoft-dictionary need --source and --target (gloss export --format
+    deepl --source en --target ar); vale writes a style directory: -o styles/Gloss.
     """
     from pathlib import Path
 
@@ -920,6 +950,9 @@ def export_(
         )
         raise typer.Exit(int(ExitCode.USAGE))
     chosen = fmt.value if fmt else (from_suffix or "tbx")
+    if formats.get(chosen).directory:
+        _export_directory(chosen, output, lang, status, term_type, glossary, data)
+        return
     if output is None and formats.get(chosen).binary and sys.stdout.isatty():
         _say(
             f"gloss: an {chosen} file is binary and is not written to a terminal: give -o FILE "
@@ -939,6 +972,9 @@ def export_(
             data=data,
             left_out=left_out,
             raw_cells=raw_cells,
+            source=source,
+            target=target,
+            definitions=definitions,
         )
         for message in left_out:
             _say(f"gloss: warning: {message}", err=True)
@@ -960,6 +996,59 @@ def export_(
             sys.stdout.buffer.flush()
     else:
         _say(f"wrote {output} ({chosen})", err=True)
+
+
+def _export_directory(
+    chosen: str,
+    output: str | None,
+    lang: list[str] | None,
+    status: list[str] | None,
+    term_type: list[str] | None,
+    glossary: list[str] | None,
+    data: str | None,
+) -> None:
+    """``gloss export`` of a format that writes a directory (``vale``): each file written
+    atomically under the parent of ``-o DIR``, the directory's name the style's."""
+    from pathlib import Path
+
+    from glossary_cli import api
+    from glossary_cli.select import Selection
+    from glossary_cli.store import write_atomic
+
+    if output is None:
+        _say(
+            f"gloss: --format {chosen} writes a directory: give -o DIR (e.g. -o styles/Gloss)",
+            err=True,
+        )
+        raise typer.Exit(int(ExitCode.USAGE))
+    where = Path(output)
+    name = where.resolve().name
+    try:
+        langs = parse_langs(_joined(lang))
+        selection = Selection.of(langs, _joined(status), _joined(term_type), _joined(glossary))
+        left_out: list[str] = []
+        files = api.export_files(
+            chosen, name=name, langs=langs, selection=selection, data=data, left_out=left_out
+        )
+        for message in left_out:
+            _say(f"gloss: warning: {message}", err=True)
+        root = where.resolve().parent
+        for file in files:
+            path = root.joinpath(*file.path.split("/"))
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, file.data)
+    except NotFoundError as exc:
+        _say(f"gloss: {exc.message}", err=True)
+        if exc.suggestions:
+            _say("languages: " + ", ".join(exc.suggestions), err=True)
+        raise typer.Exit(int(exc.exit_code)) from None
+    except GlossError as exc:
+        _fail(exc)
+    except OSError as exc:
+        _say(f"gloss: cannot write {output}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(int(ExitCode.DATA)) from None
+    for file in files:
+        _say(f"wrote {root.joinpath(*file.path.split('/'))} ({chosen})", err=True)
 
 
 @app.command(name="list")

@@ -195,12 +195,12 @@ def assert_no_markup_from_data(tree: _Tree) -> None:
 
 
 def test_the_new_formats_are_written_and_named_by_their_suffixes() -> None:
-    assert formats.names(writable=True)[-4:] == ("xlsx", "tabfile", "html", "anki")
+    assert formats.names(writable=True)[5:9] == ("xlsx", "tabfile", "html", "anki")
     for suffix, name in ((".xlsx", "xlsx"), (".tab", "tabfile"), (".html", "html"),
                          (".htm", "html"), (".apkg", "anki")):  # fmt: skip
         found = formats.by_suffix(f"glossary{suffix}")
         assert found is not None and found.name == name
-    assert [f.name for f in formats.FORMATS if f.binary] == ["xlsx", "anki"]
+    assert [f.name for f in formats.FORMATS if f.binary] == ["xlsx", "anki", "microsoft-dictionary"]
     with pytest.raises(UsageError, match="writes html files but does not read them"):
         formats.get("html").read(b"<html>", "x.html")
 

@@ -60,16 +60,20 @@ REAL_TBX = sorted(p.name for p in TBX.glob("*.tbx*"))
 def test_the_registry_names_every_format_once_and_loads_each_module() -> None:
     assert formats.names() == (
         "text", "tbx", "csv", "tsv", "jsonl", "yaml", "markdown", "xlsx", "po", "tabfile",
-        "html", "anki",
+        "html", "anki", "deepl", "google-glossary", "google-pairs", "amazon-terminology",
+        "microsoft-dictionary", "llm-prompt", "llm-json", "vale", "languagetool",
     )  # fmt: skip
     assert formats.names(writable=True) == (
-        "tbx", "csv", "tsv", "jsonl", "yaml", "xlsx", "tabfile", "html", "anki"
+        "tbx", "csv", "tsv", "jsonl", "yaml", "xlsx", "tabfile", "html", "anki", "deepl",
+        "google-glossary", "google-pairs", "amazon-terminology", "microsoft-dictionary",
+        "llm-prompt", "llm-json", "vale", "languagetool",
     )  # fmt: skip
     assert formats.names(readable=True) == formats.names()[:9]
     for f in formats.FORMATS:
         module = f.load()
         assert f.readable == (hasattr(module, "read") or hasattr(module, "parse"))
         assert f.writable == hasattr(module, "write")
+        assert not f.directory or hasattr(module, "write_files")
     with pytest.raises(UsageError, match="unknown format 'ods'"):
         formats.get("ods")
 

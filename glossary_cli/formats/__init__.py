@@ -28,6 +28,15 @@ html      :mod:`~glossary_cli.formats.html`             one self-contained, sear
                                                         page (write only)
 anki      :mod:`~glossary_cli.formats.anki`             an Anki deck, a note per concept and
                                                         language pair (write only)
+deepl     :mod:`~glossary_cli.formats.deepl`            DeepL glossary entries, one language
+                                                        pair (write only, as are those below)
+google-…  :mod:`~glossary_cli.formats.google`           Google Cloud Translation glossaries:
+                                                        equivalent term sets, or pairs
+amazon-…  :mod:`~glossary_cli.formats.amazon`           an Amazon Translate custom terminology
+microso…  :mod:`~glossary_cli.formats.microsoft`        a Custom Translator phrase dictionary
+llm-…     :mod:`~glossary_cli.formats.llm`              a terminology for an LLM's prompt
+vale      :mod:`~glossary_cli.formats.vale`             a Vale style (a directory)
+langua…   :mod:`~glossary_cli.formats.languagetool`     a LanguageTool replace list
 ========  ============================================  ======================================
 """
 
@@ -42,6 +51,7 @@ from glossary_cli import limits
 from glossary_cli.errors import ParseError, UsageError
 
 if TYPE_CHECKING:
+    from glossary_cli.formats.vale import OutputFile
     from glossary_cli.model import Glossary
 
 
@@ -61,6 +71,9 @@ class Format(NamedTuple):
         takes: the reading options (:data:`READ_OPTIONS`) the module's ``read`` accepts.
         binary: its files are not text (a ZIP archive): ``gloss export`` does not write one
             to a terminal.
+        exports: the export options (:data:`EXPORT_OPTIONS`) the module's ``write`` and
+            ``left_out`` take.
+        directory: it is a directory of files (the module's ``write_files``), not one file.
     """
 
     name: str
@@ -73,6 +86,8 @@ class Format(NamedTuple):
     options: tuple[tuple[str, Any], ...] = ()
     takes: tuple[str, ...] = ()
     binary: bool = False
+    exports: tuple[str, ...] = ()
+    directory: bool = False
 
     def load(self) -> ModuleType:
         """The module that implements the format."""
@@ -139,12 +154,50 @@ class Format(NamedTuple):
         data: bytes = self.load().write(glossary, **dict(self.options), **options)
         return data
 
-    def left_out(self, glossary: Glossary) -> tuple[str, ...]:
-        """What writing ``glossary`` in this format leaves out, one message per kind (for
-        the warnings of ``gloss export``); ``()`` when the format keeps everything."""
+    def write_files(self, glossary: Glossary, **options: Any) -> tuple[OutputFile, ...]:
+        """Write ``glossary`` as the files of a :attr:`directory` format (a Vale style),
+        their paths relative to the directory the user names.
+
+        Raises:
+            UsageError: the format writes one file (:meth:`write`).
+        """
+        if not self.directory:
+            raise UsageError(f"{self.name} is one file, not a directory")
+        files: tuple[OutputFile, ...] = self.load().write_files(glossary, **options)
+        return files
+
+    def check_exports(self, **options: Any) -> dict[str, Any]:
+        """The export options given (``None`` and ``False`` left out), each one this format
+        takes, for :meth:`write`, :meth:`write_files` and :meth:`left_out`.
+
+        Raises:
+            UsageError: an option the format does not take, naming those that do.
+        """
+        given = {k: v for k, v in options.items() if v is not None and v is not False}
+        for key in given:
+            if key not in self.exports:
+                flag = "--" + key.replace("_", "-")
+                which = [f.name for f in FORMATS if key in f.exports]
+                raise UsageError(
+                    f"{flag} is not an option of --format {self.name}",
+                    hint=f"{flag} is for {', '.join(which)}; leave it out",
+                )
+        return given
+
+    def left_out(self, glossary: Glossary, **options: Any) -> tuple[str, ...]:
+        """What writing ``glossary`` in this format (with the export ``options`` of
+        :meth:`check_exports`) leaves out, one message per kind (for the warnings of ``gloss
+        export``); ``()`` when the format keeps everything."""
+        import inspect
+
         module = self.load()
         check = getattr(module, "left_out", None)
-        return tuple(check(glossary)) if check is not None else ()
+        if check is None:
+            return ()
+        params = inspect.signature(check).parameters
+        every = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+        given = {k: v for k, v in {**dict(self.options), **options}.items() if every or k in params}
+        return tuple(check(glossary, **given))
 
 
 #: Options of ``gloss add`` that change how a file is read, kept per file in ``sources.yaml``
@@ -152,6 +205,10 @@ class Format(NamedTuple):
 #: (``{"en": "english", "definition:ar": "description"}``), ``sheet`` names a spreadsheet's
 #: sheet, ``skip_bad`` leaves malformed rows out (each reported) instead of refusing the file.
 READ_OPTIONS = ("columns", "sheet", "skip_bad")
+#: Options of ``gloss export`` that only some formats take: the language pair of a translation
+#: service's glossary (``source``, ``target``) and the definitions of a prompt.
+EXPORT_OPTIONS = ("source", "target", "definitions")
+_PAIR = ("source", "target")
 
 #: Every format, in the order help texts list them.
 FORMATS: tuple[Format, ...] = (
@@ -226,6 +283,82 @@ FORMATS: tuple[Format, ...] = (
         "anki",
         readable=False,
         binary=True,
+    ),
+    Format(
+        "deepl",
+        "DeepL glossary entries for one language pair (SOURCE<TAB>TARGET lines)",
+        (),
+        "deepl",
+        readable=False,
+        exports=_PAIR,
+    ),
+    Format(
+        "google-glossary",
+        "a Google Cloud Translation equivalent term sets glossary (CSV, a column per language)",
+        (),
+        "google",
+        readable=False,
+        options=(("kind", "sets"),),
+    ),
+    Format(
+        "google-pairs",
+        "a Google Cloud Translation unidirectional glossary (CSV of source, target; no header)",
+        (),
+        "google",
+        readable=False,
+        options=(("kind", "pairs"),),
+        exports=_PAIR,
+    ),
+    Format(
+        "amazon-terminology",
+        "an Amazon Translate custom terminology (CSV, a header of language codes, source first)",
+        (),
+        "amazon",
+        readable=False,
+        exports=_PAIR,
+    ),
+    Format(
+        "microsoft-dictionary",
+        "a Microsoft Custom Translator phrase dictionary (ZIP of two aligned .align files)",
+        (),
+        "microsoft",
+        readable=False,
+        binary=True,
+        exports=_PAIR,
+    ),
+    Format(
+        "llm-prompt",
+        "a terminology for an LLM prompt: a Markdown table of the terms to use and not to use",
+        (),
+        "llm",
+        readable=False,
+        options=(("style", "markdown"),),
+        exports=("definitions",),
+    ),
+    Format(
+        "llm-json",
+        "the same terminology for an LLM prompt, as JSON",
+        (),
+        "llm",
+        readable=False,
+        options=(("style", "json"),),
+        exports=("definitions",),
+    ),
+    Format(
+        "vale",
+        "a Vale style (a directory): a substitution rule for deprecated terms and a vocabulary",
+        (),
+        "vale",
+        readable=False,
+        directory=True,
+    ),
+    Format(
+        "languagetool",
+        "a LanguageTool replace list (replace.txt) of one language: DEPRECATED=PREFERRED",
+        (),
+        "languagetool",
+        readable=False,
+        exports=("source",),
     ),
 )
 _BY_NAME = {f.name: f for f in FORMATS}
