@@ -993,6 +993,40 @@ def _termbase(data: str | None, env: Mapping[str, str] | None) -> tuple[Searcher
     return searcher, load_automaton(searcher.conn)
 
 
+def open_termbase(
+    data: str | None = None, env: Mapping[str, str] | None = None
+) -> tuple[Searcher, Any]:
+    """The searcher of the data directories (:func:`data_dirs`) and the automaton of their
+    terms' analysis forms, as ``gloss scan`` and ``gloss check`` use them, for a caller that
+    keeps them open (the language server, :mod:`glossary_cli.editor`).
+
+    Raises:
+        StoreError, RecordError: the records cannot be read.
+    """
+    return _termbase(data, env)
+
+
+def termbase_stamp(
+    data: str | None = None, env: Mapping[str, str] | None = None
+) -> tuple[tuple[str, str], ...]:
+    """What tells that the records of the data directories changed since a termbase was
+    opened (:func:`glossary_cli.index.record_stamps`): cheap enough to ask before every
+    request of an editor."""
+    from glossary_cli.index import record_stamps
+
+    return record_stamps(data_dirs(data, env))
+
+
+def termbase_langs(searcher: Searcher, tags: Sequence[str], option: str = "languages") -> list[str]:
+    """The termbase's own tags for language tags as a user writes them (``bn_BD`` → ``bn``;
+    :func:`_termbase_tags`).
+
+    Raises:
+        UsageError: a tag that is no language tag, or a language the termbase has no terms in.
+    """
+    return _termbase_tags(searcher, _read_tags(tags, option), option)
+
+
 #: File name endings read as Markdown (code skipped) and as gettext PO (one text per segment).
 SCAN_MARKDOWN = (".md", ".markdown", ".mdx")
 SCAN_PO = (".po", ".pot")

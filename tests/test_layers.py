@@ -31,12 +31,12 @@ LAYERS = {
     "formats.jsonl": 4, "formats.yamldoc": 4, "formats.po": 4, "formats.markdown": 4,
     "formats.folder": 4, "formats.xlsx": 4, "formats.xliff": 4, "formats.tabfile": 4,
     "formats.html": 4, "formats.anki": 4,
-    "align": 4, "lint": 4, "text": 4, "text.scan": 4, "text.check": 4,
+    "align": 4, "lint": 4, "text": 4, "text.scan": 4, "text.check": 4, "text.document": 4,
     "store": 5, "build": 5, "parallel": 5,
     "index": 6, "search": 6, "search.bands": 6, "search.query": 6, "search.searcher": 6,
     "search.description": 6,
     "userdata": 6,
-    "api": 7, "layout": 7, "evaluate": 8,
+    "api": 7, "layout": 7, "editor": 7, "evaluate": 8, "lsp": 8,
     "render": 8, "browse": 8, "interactive": 8,
     "cli": 9, "__main__": 10,
 }  # fmt: skip
@@ -62,6 +62,11 @@ OWNERS = {
     "translate": {"formats.xliff"},
     "lxml": set(),
     "langdetect": {"scripts.writing"},
+    # the language server (gloss lsp) and its protocol's types
+    "pygls": {"lsp"},
+    "lsprotocol": {"lsp"},
+    # the tests' LSP client
+    "pytest_lsp": set(),
 }
 
 
