@@ -1010,11 +1010,19 @@ def termbase_stamp(
     data: str | None = None, env: Mapping[str, str] | None = None
 ) -> tuple[tuple[str, str], ...]:
     """What tells that the records of the data directories changed since a termbase was
-    opened (:func:`glossary_cli.index.record_stamps`): cheap enough to ask before every
-    request of an editor."""
-    from glossary_cli.index import record_stamps
+    opened: ``(path, stamp)`` of each record file, the stamp the index keeps of it (size,
+    modification time, inode, change time) — a directory listing and a ``stat`` per file,
+    cheap enough to ask before every request of an editor. (Here rather than in
+    :mod:`glossary_cli.index`, whose source is part of the stamp of every compiled index.)"""
+    from glossary_cli.index import _file_stamp, _record_files
 
-    return record_stamps(data_dirs(data, env))
+    out = []
+    for f in _record_files(data_dirs(data, env)):
+        try:
+            out.append((str(f), _file_stamp(f)[1]))
+        except OSError:  # removed between the listing and the stat: a change all the same
+            out.append((str(f), ""))
+    return tuple(out)
 
 
 def termbase_langs(searcher: Searcher, tags: Sequence[str], option: str = "languages") -> list[str]:

@@ -235,6 +235,7 @@ class Termbase:
         if self.selection.glossaries:
             self.selection.check(*searcher.facets())
         self._concepts: dict[str, Concept | None] = {}
+        self._pairs: dict[tuple[str, str], tuple[str, ...]] = {}
         self.generation += 1
 
     def refresh(self) -> bool:
@@ -347,10 +348,15 @@ class Termbase:
         target = doc.target_lang or side(s.target for s in doc.segments)
         if target is None:
             return None, None
-        try:
-            src, tgt = api.termbase_langs(self.searcher, [source, target])
-        except UsageError:
-            return None, None  # a language the termbase has no terms in: nothing to check
+        key = (source, target)
+        if key not in self._pairs:  # the termbase's languages: a scan of every name
+            try:
+                self._pairs[key] = tuple(api.termbase_langs(self.searcher, [source, target]))
+            except UsageError:
+                self._pairs[key] = ()  # a language the termbase has no terms in
+        if not self._pairs[key]:
+            return None, None
+        src, tgt = self._pairs[key]
         if primary_tag(src) == primary_tag(tgt):
             return None, None
         return src, tgt

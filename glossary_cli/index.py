@@ -243,20 +243,6 @@ def _file_stamp(f: Path) -> list[str]:
     return [str(f.resolve()), f"{st.st_size}|{st.st_mtime_ns}|{st.st_ino}|{st.st_ctime_ns}"]
 
 
-def record_stamps(data_dirs: Sequence[Path]) -> tuple[tuple[str, str], ...]:
-    """``(path, stamp)`` of each record file of ``data_dirs`` (:func:`_file_stamp`: size,
-    modification time, inode, change time): what a long-lived reader compares to tell that
-    ``gloss add``, ``remove`` or ``build`` changed the records, at the cost of a directory
-    listing and a ``stat`` per file (no file is read)."""
-    out = []
-    for f in _record_files(data_dirs):
-        try:
-            out.append((str(f), _file_stamp(f)[1]))
-        except OSError:  # removed between the listing and the stat: a change all the same
-            out.append((str(f), ""))
-    return tuple(out)
-
-
 def _stamp(files: Sequence[Path]) -> list[list[str]]:
     """``[path, stamp, sha256]`` of each record file (:func:`_file_stamp`), as the index's
     ``files`` meta value holds them."""
