@@ -1083,6 +1083,48 @@ def _termbase(data: str | None, env: Mapping[str, str] | None) -> tuple[Searcher
     return searcher, load_automaton(searcher.conn)
 
 
+def open_termbase(
+    data: str | None = None, env: Mapping[str, str] | None = None
+) -> tuple[Searcher, Any]:
+    """The searcher of the data directories (:func:`data_dirs`) and the automaton of their
+    terms' analysis forms, as ``gloss scan`` and ``gloss check`` use them, for a caller that
+    keeps them open (the language server, :mod:`glossary_cli.editor`).
+
+    Raises:
+        StoreError, RecordError: the records cannot be read.
+    """
+    return _termbase(data, env)
+
+
+def termbase_stamp(
+    data: str | None = None, env: Mapping[str, str] | None = None
+) -> tuple[tuple[str, str], ...]:
+    """What tells that the records of the data directories changed since a termbase was
+    opened: ``(path, stamp)`` of each record file, the stamp the index keeps of it (size,
+    modification time, inode, change time) — a directory listing and a ``stat`` per file,
+    cheap enough to ask before every request of an editor. (Here rather than in
+    :mod:`glossary_cli.index`, whose source is part of the stamp of every compiled index.)"""
+    from glossary_cli.index import _file_stamp, _record_files
+
+    out = []
+    for f in _record_files(data_dirs(data, env)):
+        try:
+            out.append((str(f), _file_stamp(f)[1]))
+        except OSError:  # removed between the listing and the stat: a change all the same
+            out.append((str(f), ""))
+    return tuple(out)
+
+
+def termbase_langs(searcher: Searcher, tags: Sequence[str], option: str = "languages") -> list[str]:
+    """The termbase's own tags for language tags as a user writes them (``bn_BD`` → ``bn``;
+    :func:`_termbase_tags`).
+
+    Raises:
+        UsageError: a tag that is no language tag, or a language the termbase has no terms in.
+    """
+    return _termbase_tags(searcher, _read_tags(tags, option), option)
+
+
 #: File name endings read as Markdown (code skipped) and as gettext PO (one text per segment).
 SCAN_MARKDOWN = (".md", ".markdown", ".mdx")
 SCAN_PO = (".po", ".pot")

@@ -1493,6 +1493,34 @@ def check(
         raise typer.Exit(int(ExitCode.NOT_FOUND))
 
 
+@app.command()
+def lsp(
+    data: DataOption = None,
+    stdio: Annotated[
+        bool,
+        typer.Option(
+            "--stdio",
+            help="Speak over standard input and output (the only transport; editors that "
+            "pass --stdio may).",
+        ),
+    ] = True,
+) -> None:
+    """Run the language server: hover cards, diagnostics, quick fixes, completion and go to
+    definition of glossary terms in Markdown, text, reStructuredText, PO and XLIFF files,
+    for any editor with an LSP client, over standard input and output.
+
+    Example: gloss lsp
+    """
+    from typing import BinaryIO, cast
+
+    from glossary_cli.editor import Settings
+    from glossary_cli.lsp import serve
+
+    # the protocol's bytes go to the real standard output, not through the text wrapper
+    stdout = sys.__stdout__.buffer if sys.__stdout__ is not None else None
+    serve(Settings(data=data), cast(BinaryIO, sys.stdin.buffer), cast("BinaryIO | None", stdout))
+
+
 class _ReaderGone(Exception):
     """Standard output was a pipe whose reader went away (``gloss … | head -1``)."""
 

@@ -915,7 +915,7 @@ def test_completion_can_be_installed() -> None:
 
 COMMANDS = [
     "search", "show", "build", "add", "remove", "sources", "export", "list", "stats", "lint",
-    "scan", "lookup", "check", "browse",
+    "scan", "lookup", "check", "browse", "lsp",
 ]  # fmt: skip
 
 

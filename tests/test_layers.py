@@ -33,12 +33,12 @@ LAYERS = {
     "formats.html": 4, "formats.anki": 4, "formats.deepl": 4, "formats.google": 4,
     "formats.amazon": 4, "formats.microsoft": 4, "formats.llm": 4, "formats.vale": 4,
     "formats.languagetool": 4,
-    "align": 4, "lint": 4, "text": 4, "text.scan": 4, "text.check": 4,
+    "align": 4, "lint": 4, "text": 4, "text.scan": 4, "text.check": 4, "text.document": 4,
     "store": 5, "build": 5, "parallel": 5,
     "index": 6, "search": 6, "search.bands": 6, "search.query": 6, "search.searcher": 6,
     "search.description": 6,
     "userdata": 6,
-    "api": 7, "layout": 7, "evaluate": 8,
+    "api": 7, "layout": 7, "editor": 7, "evaluate": 8, "lsp": 8,
     "render": 8, "browse": 8, "interactive": 8,
     "cli": 9, "__main__": 10,
 }  # fmt: skip
@@ -64,6 +64,11 @@ OWNERS = {
     "translate": {"formats.xliff"},
     "lxml": set(),
     "langdetect": {"scripts.writing"},
+    # the language server (gloss lsp) and its protocol's types
+    "pygls": {"lsp"},
+    "lsprotocol": {"lsp"},
+    # the tests' LSP client
+    "pytest_lsp": set(),
 }
 
 

@@ -445,6 +445,28 @@ class Searcher(IndexReader):
             )
         return list(dict.fromkeys(text for (text,) in rows))[:limit]
 
+    @_recovering
+    def terms_with_prefix(
+        self, prefix: str, limit: int = 50
+    ) -> list[tuple[str, str, str, str | None, str]]:
+        """Terms of every language whose search key starts with ``prefix``'s (folded: ``lo``
+        finds ``LoRA``, ``Low-Rank Adaptation``), for an editor's completion: headwords,
+        abbreviations, main terms and synonyms, neither deprecated nor superseded, in key
+        order, as ``(text, lang, concept id, status, glossary)``; at most ``limit`` names
+        are read (one indexed range)."""
+        q = fold(prefix)
+        if not q:
+            return []
+        rows = self.conn.execute(
+            "SELECT n.text, n.lang, c.id, n.status, n.glossary FROM name n "
+            "JOIN concept c ON c.rowid = n.concept "
+            "WHERE n.key >= ? AND n.key < ? AND n.field IN ('en', 'abbr', 'term', 'synonym') "
+            "AND (n.status IS NULL OR n.status NOT IN ('deprecated', 'superseded')) "
+            "ORDER BY n.key LIMIT ?",
+            (q, q + "\U0010ffff", limit),
+        )
+        return [(text, lang, cid, status, glossary) for text, lang, cid, status, glossary in rows]
+
     # -- tiers --------------------------------------------------------------------------
 
     def _add(
