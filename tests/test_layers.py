@@ -31,7 +31,7 @@ LAYERS = {
     "formats.jsonl": 4, "formats.yamldoc": 4, "formats.po": 4, "formats.markdown": 4,
     "formats.folder": 4, "formats.xlsx": 4, "formats.xliff": 4, "formats.tabfile": 4,
     "formats.html": 4, "formats.anki": 4,
-    "align": 4, "lint": 4, "text": 4, "text.scan": 4, "text.check": 4,
+    "align": 4, "lint": 4, "text": 4, "text.scan": 4, "text.check": 4, "sarif": 4,
     "store": 5, "build": 5, "parallel": 5,
     "index": 6, "search": 6, "search.bands": 6, "search.query": 6, "search.searcher": 6,
     "search.description": 6,
