@@ -196,9 +196,7 @@ def test_lint_findings_name_the_file_as_given(glossary: Path) -> None:
     sub = glossary / "glossary"
     sub.mkdir()
     (sub / "my-terms.csv").write_text(
-        "en,bn,ar\n"
-        "mixture of experts,মিশ্র বিশেষজ্ঞ model,خليط الخبراء\n"
-        "pruning,ছাঁটাই,प्रूनिंग\n",
+        "en,bn,ar\nmixture of experts,মিশ্র বিশেষজ্ঞ model,خليط الخبراء\npruning,ছাঁটাই,प्रूनिंग\n",
         encoding="utf-8",
     )
     code, log = _run(["lint", "glossary/my-terms.csv", "--format", "sarif"])
