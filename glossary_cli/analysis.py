@@ -667,3 +667,50 @@ def _broken_plurals() -> dict[str, tuple[str, ...]]:
         if s and p and s != p and " " not in s and " " not in p:
             out.setdefault(p, []).append(s)
     return {p: tuple(dict.fromkeys(s)) for p, s in out.items()}
+
+
+def surface_forms(term: str) -> tuple[str, ...]:
+    """The forms running text writes ``term`` in that the analysis chain reads back as the
+    term, for dictionaries whose readers look words up as a text writes them (StarDict's
+    synonyms, ``gloss export --format tabfile``): a Bengali term with its last word inflected
+    (:func:`glossary_cli.scripts.bengali.inflected_forms`), an Arabic term with a proclitic
+    or without the article (:func:`glossary_cli.scripts.arabic.clitic_forms`), an English
+    term with its last word in the plural (:func:`glossary_cli.scripts.latin.english_plural`).
+    A candidate is kept only when :func:`word_keys` of its changed word gives the term's own
+    key (:func:`term_key`), so every form is one ``gloss scan`` and ``gloss search`` find.
+
+    >>> forms = surface_forms("নেটওয়ার্ক প্রুনিং")
+    >>> "নেটওয়ার্ক প্রুনিংকে" in forms, "নেটওয়ার্ক প্রুনিংয়ের" in forms
+    (True, True)
+    >>> surface_forms("تقليم الشبكة")[:2]
+    ('وتقليم الشبكة', 'بتقليم الشبكة')
+    >>> surface_forms("Low-Rank Adaptation"), surface_forms("LoRA")
+    (('Low-Rank Adaptations',), ())
+    """
+    from glossary_cli.scripts.latin import english_plural
+
+    words = term.split()
+    if not words:
+        return ()
+    block = script_block(words[-1])
+    out: list[str] = []
+    if block == "bengali":
+        head, last = words[:-1], words[-1]
+        out = [" ".join([*head, form]) for form in bengali.inflected_forms(last)]
+        changed = -1
+    elif script_block(words[0]) == "arabic":
+        out = list(arabic.clitic_forms(term))
+        changed = 0
+    elif block == "latin":
+        plural = english_plural(words[-1])
+        out = [" ".join([*words[:-1], plural])] if plural else []
+        changed = -1
+    return tuple(f for f in out if f != term and _reads_as(f, term, changed))
+
+
+def _reads_as(form: str, term: str, at: int) -> bool:
+    """Whether the analysis reads word ``at`` of ``form`` as that word of ``term``."""
+    mine, theirs = term_words(form), term_words(term)
+    if not mine or not theirs or len(mine) != len(theirs):
+        return False
+    return term_key(theirs[at]) in word_keys(mine[at])

@@ -953,6 +953,56 @@ def lint(
     return checks.report(_read_for_lint(Path(path), lang))
 
 
+def lint_paths(
+    paths: Sequence[str | os.PathLike[str]],
+    *,
+    glossary: str | None = None,
+    lang: str | None = None,
+    data: str | None = None,
+    env: Mapping[str, str] | None = None,
+) -> tuple[Any, dict[str, Path]]:
+    """Check several glossary files, folders or data directories, each on its own, as
+    :func:`lint` checks one (``gloss lint PATH...``; a pre-commit hook gives several); no
+    path: as :func:`lint` without one.
+
+    Returns:
+        One :class:`glossary_cli.lint.Report` of every path's issues, in order, and the path
+        each file name the issues' sources give stands for (``terms.csv`` of
+        ``docs/terms.csv``), for reports that point into the files (SARIF).
+
+    Raises:
+        As :func:`lint`.
+    """
+    from glossary_cli import lint as checks
+    from glossary_cli.select import source_file
+
+    if not paths:
+        report = lint(None, glossary=glossary, lang=lang, data=data, env=env)
+        where = {
+            source_file(i.source): Path(source_file(i.source))
+            for i in report.issues
+            if i.source and Path(source_file(i.source)).is_file()
+        }
+        return report, where
+    reports, where = [], {}
+    for given in paths:
+        path = Path(given)
+        report = lint(path, glossary=glossary, lang=lang, data=data, env=env)
+        reports.append(report)
+        for issue in report.issues:
+            name = source_file(issue.source)
+            if not name:
+                continue
+            for candidate in (path, path / name, path.parent / name):
+                if candidate.is_file() and (candidate.name == Path(name).name):
+                    where.setdefault(name, candidate)
+                    break
+    issues = tuple(i for r in reports for i in r.issues)
+    return checks.Report(
+        issues, sum(r.concepts for r in reports), sum(r.terms for r in reports)
+    ), where
+
+
 def _read_for_lint(path: Path, lang: str | None) -> Any:
     """The :class:`~glossary_cli.model.Glossary` of a file, term folder or data directory,
     with its reader's warnings."""
@@ -1170,6 +1220,7 @@ def scan(
     langs: Sequence[str] = (),
     side: str = "source",
     strict: bool = False,
+    only_deprecated: bool = False,
     data: str | None = None,
     env: Mapping[str, str] | None = None,
 ) -> tuple[list[ScannedText], dict[str, Any]]:
@@ -1182,6 +1233,8 @@ def scan(
         side: for PO files, which side is scanned (:func:`scan_inputs`).
         strict: leave out the occurrences of terms that are also everyday words of their
             language (:attr:`glossary_cli.text.scan.Occurrence.everyday`).
+        only_deprecated: keep only the occurrences of deprecated and superseded terms
+            (:data:`glossary_cli.model.AVOID`).
         data: the data directory (as ``--data``).
 
     Returns:
@@ -1202,6 +1255,10 @@ def scan(
             found = find(sought, automaton, langs)
             if strict:
                 found = [o for o in found if not o.everyday]
+            if only_deprecated:
+                from glossary_cli.model import AVOID
+
+                found = [o for o in found if o.status in AVOID]
             texts.append(
                 ScannedText(
                     where, text, tuple(o._replace(text=text[o.start : o.end]) for o in found)
@@ -1334,6 +1391,48 @@ class CheckResult(NamedTuple):
     segments: int
     source_lang: str
     target_lang: str
+    file: str = ""
+
+
+#: File name endings of the bilingual files ``gloss check`` reads one by one when it is given
+#: several: PO, XLIFF, TMX and tables.
+BILINGUAL = (".po", ".pot", ".xlf", ".xliff", ".sdlxliff", ".mxliff", ".tmx", ".tsv", ".csv",
+             ".tab")  # fmt: skip
+
+
+def check_files(
+    inputs: Sequence[tuple[str, bytes]],
+    **options: Any,
+) -> tuple[CheckResult, ...]:
+    """Check translations against the glossary (``gloss check``), as
+    :func:`check_translation` checks one: several bilingual files (:data:`BILINGUAL`, as a
+    pre-commit hook gives them) are checked one by one; anything else — one file, or a source
+    text and its line-aligned translation — is one check.
+
+    Args:
+        inputs: ``(name, bytes)`` of each file.
+        options: the keyword arguments of :func:`check_translation`.
+
+    Returns:
+        One :class:`CheckResult` per check, in the order of the files.
+
+    Raises:
+        As :func:`check_translation`.
+    """
+    if len(inputs) > 1 and all(n.lower().endswith(BILINGUAL) for n, _ in inputs):
+        return tuple(check_translation([one], **options) for one in inputs)
+    return (check_translation(inputs, **options),)
+
+
+def _po_target(lines: Sequence[str], first: int) -> tuple[int | None, int | None]:
+    """The line of a PO entry's ``msgstr`` (or ``msgstr[0]``) from the entry's first line,
+    and the offset in it where its quoted string begins."""
+    for n in range(max(first, 1), len(lines) + 1):
+        text = lines[n - 1]
+        if text.lstrip().startswith("msgstr"):
+            quote = text.find('"')
+            return n, quote if quote >= 0 else None
+    return None, None
 
 
 #: File name endings of XLIFF and TMX (:data:`glossary_cli.formats.xliff.SUFFIXES`, which a
@@ -1412,7 +1511,10 @@ def check_translation(
             file_src, file_tgt, entries = pairs(raw, name)
             from glossary_cli.text.check import Segment
 
-            segments = [Segment(str(line), s, t) for line, s, t in entries]
+            po_lines = _sarif_lines(decode(raw, name))
+            segments = [
+                Segment(str(line), s, t, *_po_target(po_lines, line)) for line, s, t in entries
+            ]
             src = source_lang or file_src
             tgt = target_lang or file_tgt or _script_tag(" ".join(t for _, _, t in entries))
         elif lower.endswith(_XLIFF_SUFFIXES):
@@ -1420,7 +1522,12 @@ def check_translation(
             from glossary_cli.text.check import Segment
 
             xlf_src, xlf_tgt, units = xliff.pairs(raw, name)
-            segments = [Segment(uid, s, t) for uid, s, t in units]
+            where = xliff.target_lines(raw, name)
+            xlf_lines = _sarif_lines(decode(raw, name))
+            segments = [
+                Segment(uid, s, t, where.get(uid), _element_start(xlf_lines, where.get(uid)))
+                for uid, s, t in units
+            ]
             src = source_lang or xlf_src or _script_tag(" ".join(s for _, s, _ in units))
             tgt = target_lang or xlf_tgt or _script_tag(" ".join(t for _, _, t in units))
         elif lower.endswith((".tsv", ".csv", ".tab")):
@@ -1477,4 +1584,20 @@ def check_translation(
         return known[cid]
 
     issues = check(segments, lambda t, langs: find(t, automaton, langs), concept, src, tgt, chosen)
-    return CheckResult(tuple(issues), len(segments), src, tgt)
+    return CheckResult(tuple(issues), len(segments), src, tgt, inputs[-1][0])
+
+
+def _sarif_lines(text: str) -> list[str]:
+    """The lines of a text as SARIF counts them (:func:`glossary_cli.sarif.text_lines`)."""
+    from glossary_cli.sarif import text_lines
+
+    return text_lines(text)
+
+
+def _element_start(lines: Sequence[str], line: int | None) -> int | None:
+    """Where a ``<target>`` or ``<tuv>`` element begins on its line (``None`` unknown)."""
+    if line is None or not 0 < line <= len(lines):
+        return None
+    text = lines[line - 1]
+    at = max(text.find("<target"), text.rfind("<tuv"))
+    return at if at >= 0 else None

@@ -67,6 +67,16 @@ class OutputFormat(str, Enum):
     csv = "csv"
 
 
+class LintFormat(str, Enum):
+    """Output formats of ``lint``."""
+
+    table = "table"
+    json = "json"
+    jsonl = "jsonl"
+    csv = "csv"
+    sarif = "sarif"
+
+
 def _complete_term(ctx: typer.Context, incomplete: str) -> list[str]:
     """Shell completion of QUERY/TERM: headwords, abbreviations and terms from the index."""
     from glossary_cli import api
@@ -1129,13 +1139,13 @@ def stats(
 
 @app.command()
 def lint(
-    path: Annotated[
-        Optional[str],  # noqa: UP045
+    paths: Annotated[
+        Optional[list[str]],  # noqa: UP045
         typer.Argument(
-            metavar="[PATH]",
+            metavar="[PATH...]",
             show_default=False,
-            help="A glossary file (any format gloss reads), a term folder or a data directory; "
-            "default: every loaded glossary.",
+            help="Glossary files (any format gloss reads), term folders or data directories, "
+            "each checked on its own; default: every loaded glossary.",
         ),
     ] = None,
     glossary: Annotated[
@@ -1159,7 +1169,16 @@ def lint(
         ),
     ] = None,
     as_json: JsonOption = False,
-    fmt: FormatOption = OutputFormat.table,
+    fmt: Annotated[
+        LintFormat,
+        typer.Option(
+            "--format",
+            "-f",
+            case_sensitive=False,
+            help="table, one object per issue (json, jsonl, csv), or a SARIF 2.1.0 log for "
+            "code scanning (sarif).",
+        ),
+    ] = LintFormat.table,
     data: DataOption = None,
     no_pager: PagerOption = False,
 ) -> None:
@@ -1174,9 +1193,15 @@ def lint(
     from glossary_cli.lint import Issue, issue_mapping
     from glossary_cli.records import versioned
 
-    fmt = _format(fmt, as_json)
+    if as_json and fmt not in (LintFormat.json, LintFormat.table):
+        _say(
+            f"gloss: --json and --format {fmt.value} ask for different outputs: give one of them",
+            err=True,
+        )
+        raise typer.Exit(int(ExitCode.USAGE))
+    fmt = LintFormat.json if as_json else fmt
     try:
-        result = api.lint(path, glossary=glossary, lang=lang, data=data)
+        result, where = api.lint_paths(paths or (), glossary=glossary, lang=lang, data=data)
     except NotFoundError as exc:
         _say(f"gloss: {exc.message}", err=True)
         if exc.suggestions:
@@ -1185,12 +1210,16 @@ def lint(
     except GlossError as exc:
         _fail(exc)
     rows = [issue_mapping(i) for i in result.issues]
-    if fmt is OutputFormat.json:
+    if fmt is LintFormat.json:
         render.write_json([versioned(r) for r in rows])
-    elif fmt is OutputFormat.jsonl:
+    elif fmt is LintFormat.jsonl:
         render.write_jsonl(versioned(r) for r in rows)
-    elif fmt is OutputFormat.csv:
+    elif fmt is LintFormat.csv:
         render.write_rows_csv(rows, Issue._fields)
+    elif fmt is LintFormat.sarif:
+        from glossary_cli.sarif import LINT_RULES, lint_findings
+
+        _write_sarif(lint_findings(result.issues, where), LINT_RULES)
     else:
         _paged(not no_pager, lambda console: render.lint_report(result.issues, console))
     found = f"{_count(result.errors, 'error')}, {_count(result.warnings, 'warning')}"
@@ -1218,13 +1247,42 @@ def _read_input(name: str, stdin_as: str = "-") -> tuple[str, bytes]:
 
 
 class ScanFormat(str, Enum):
-    """Output formats of ``scan``."""
+    """Output formats of ``scan`` and ``check``."""
 
     table = "table"
     json = "json"
     jsonl = "jsonl"
     csv = "csv"
     tsv = "tsv"
+    sarif = "sarif"
+    lines = "lines"
+
+
+def _write_sarif(findings: list[Any], rules: Mapping[str, Any], *, lines: bool = False) -> None:
+    """Print findings as one SARIF 2.1.0 log of the command's rules (:mod:`glossary_cli.sarif`),
+    or with ``lines`` one ``FILE:LINE:COLUMN: level: message [rule]`` line each."""
+    from glossary_cli import render, sarif
+
+    if lines:
+        for finding in findings:
+            _say(sarif.finding_line(finding))
+        return
+    log = sarif.Log(tuple(rules.values()), tuple(findings), __version__, sarif.home_page())
+    render.write_json(sarif.log_json(log))
+
+
+def _texts(inputs: list[tuple[str, bytes]]) -> dict[str, str]:
+    """The inputs as text, by name, for the regions of a SARIF log (what cannot be decoded is
+    left out: its findings name the file alone)."""
+    from glossary_cli.formats._common import decode
+
+    out = {}
+    for name, raw in inputs:
+        try:
+            out[name] = decode(raw, name)
+        except GlossError:
+            continue
+    return out
 
 
 class Side(str, Enum):
@@ -1263,8 +1321,9 @@ def scan(
             "--format",
             "-f",
             case_sensitive=False,
-            help="table (the text highlighted, then the concepts found), or one row per "
-            "occurrence: json, jsonl, csv, tsv.",
+            help="table (the text highlighted, then the concepts found), one row per "
+            "occurrence (json, jsonl, csv, tsv), a SARIF 2.1.0 log for code scanning (sarif), "
+            "or one FILE:LINE:COLUMN line per occurrence (lines).",
         ),
     ] = ScanFormat.table,
     side: Annotated[
@@ -1284,13 +1343,22 @@ def scan(
             "model); the rows mark them with everyday.",
         ),
     ] = False,
+    only_deprecated: Annotated[
+        bool,
+        typer.Option(
+            "--only-deprecated",
+            help="Only the deprecated and superseded terms, as findings to correct: exit 1 when "
+            "there is one, 0 when the text has none (for CI and pre-commit).",
+        ),
+    ] = False,
     data: DataOption = None,
     no_pager: PagerOption = False,
 ) -> None:
     """Find every glossary term in a text: every term of every language, in inflected and
     clitic forms, never inside a longer word.
 
-    Offsets in the rows are code points of the text as read. Exits 1 when no term is found.
+    Offsets in the rows are code points of the text as read. Exits 1 when no term is found;
+    with --only-deprecated, exits 1 when a deprecated term is found.
 
     Example: gloss scan chapter.md --lang bn,ar
     """
@@ -1299,13 +1367,26 @@ def scan(
     try:
         inputs = [_read_input(name) for name in files or ["-"]]
         langs = list(parse_langs(lang))
-        texts, concepts = api.scan(inputs, langs=langs, side=side.value, strict=strict, data=data)
+        texts, concepts = api.scan(
+            inputs,
+            langs=langs,
+            side=side.value,
+            strict=strict,
+            only_deprecated=only_deprecated,
+            data=data,
+        )
     except GlossError as exc:
         _fail(exc)
     rows = [
         api.occurrence_mapping(t.name, o, concepts.get(o.id)) for t in texts for o in t.occurrences
     ]
-    if fmt is ScanFormat.json:
+    if fmt in (ScanFormat.sarif, ScanFormat.lines):
+        from glossary_cli.sarif import SCAN_RULES, scan_findings
+
+        use = {(r["id"], r["lang"]): r["use"] for r in rows}
+        findings = scan_findings(_texts(inputs), texts, use, only_deprecated=only_deprecated)
+        _write_sarif(findings, SCAN_RULES, lines=fmt is ScanFormat.lines)
+    elif fmt is ScanFormat.json:
         render.write_json(rows)
     elif fmt is ScanFormat.jsonl:
         render.write_jsonl(rows)
@@ -1315,7 +1396,11 @@ def scan(
         render.write_rows_csv(flat, columns, delimiter="\t" if fmt is ScanFormat.tsv else ",")
     else:
         _paged(not no_pager, lambda console: render.scan_view(texts, concepts, langs, console))
-    if not rows:
+    if only_deprecated:
+        _say(f"gloss: {_count(len(rows), 'deprecated term')} found", err=True)
+        if rows:
+            raise typer.Exit(int(ExitCode.NOT_FOUND))
+    elif not rows:
         raise typer.Exit(int(ExitCode.NOT_FOUND))
 
 
@@ -1398,8 +1483,8 @@ def check(
             metavar="FILE [TARGET]",
             show_default=False,
             help="A bilingual file (TSV or CSV with an id column and language columns, PO, "
-            "XLIFF or TMX; - a TSV on standard input), or a source text and its line-aligned "
-            "translation.",
+            "XLIFF or TMX; - a TSV on standard input) or several, each checked on its own; or "
+            "a source text and its line-aligned translation.",
         ),
     ],
     source_lang: Annotated[
@@ -1445,7 +1530,8 @@ def check(
             "--format",
             "-f",
             case_sensitive=False,
-            help="table, or one row per issue: json, jsonl, csv, tsv.",
+            help="table, one row per issue (json, jsonl, csv, tsv), a SARIF 2.1.0 log for code "
+            "scanning (sarif), or one FILE:LINE:COLUMN line per issue (lines).",
         ),
     ] = ScanFormat.table,
     data: DataOption = None,
@@ -1459,12 +1545,13 @@ def check(
     Example: gloss check chapter.tsv --source-lang en --target-lang bn
     """
     from glossary_cli import api, render
+    from glossary_cli.text.check import ROW_FIELDS
 
     try:
         # standard input: a bilingual table, tab-separated
         inputs = [_read_input(name, stdin_as="-.tsv") for name in files]
         chosen = [k.strip() for k in kinds.split(",") if k.strip()] if kinds else None
-        result = api.check_translation(
+        results = api.check_files(
             inputs,
             source_lang=source_lang,
             target_lang=target_lang,
@@ -1474,22 +1561,35 @@ def check(
         )
     except GlossError as exc:
         _fail(exc)
-    rows = [i._asdict() for i in result.issues]
-    fields = ["seg_id", "kind", "id", "source", "expected", "found"]
-    if fmt is ScanFormat.json:
+    issues = [i for result in results for i in result.issues]
+    rows = [i.row() for i in issues]
+    if fmt in (ScanFormat.sarif, ScanFormat.lines):
+        from glossary_cli.sarif import CHECK_RULES, check_findings
+
+        texts = _texts(inputs)
+        _write_sarif([
+            finding
+            for r in results
+            for finding in check_findings(
+                "-" if r.file == "-.tsv" else r.file, texts.get(r.file), r.issues
+            )
+        ], CHECK_RULES, lines=fmt is ScanFormat.lines)  # fmt: skip
+    elif fmt is ScanFormat.json:
         render.write_json(rows)
     elif fmt is ScanFormat.jsonl:
         render.write_jsonl(rows)
     elif fmt in (ScanFormat.csv, ScanFormat.tsv):
-        render.write_rows_csv(rows, fields, delimiter="\t" if fmt is ScanFormat.tsv else ",")
+        render.write_rows_csv(rows, ROW_FIELDS, delimiter="\t" if fmt is ScanFormat.tsv else ",")
     else:
-        _paged(not no_pager, lambda console: render.check_view(result.issues, console))
-    _say(
-        f"gloss: {_count(len(result.issues), 'issue')} in {_count(result.segments, 'segment')} "
-        f"({result.source_lang} → {result.target_lang})",
-        err=True,
-    )
-    if result.issues:
+        _paged(not no_pager, lambda console: render.check_view(tuple(issues), console))
+    for result in results:
+        named = f"{printable(result.file)}: " if len(results) > 1 else ""
+        _say(
+            f"gloss: {named}{_count(len(result.issues), 'issue')} in "
+            f"{_count(result.segments, 'segment')} ({result.source_lang} → {result.target_lang})",
+            err=True,
+        )
+    if issues:
         raise typer.Exit(int(ExitCode.NOT_FOUND))
 
 

@@ -89,8 +89,10 @@ def test_checks_can_be_chosen() -> None:
 def test_tables_and_aligned_texts_give_segments() -> None:
     segments, source, target = table_segments("id\ten\tbn\ns1\ta model\tমডেল\n", None, None,
                                               delimiter="\t")  # fmt: skip
-    assert (segments, source, target) == ([Segment("s1", "a model", "মডেল")], "en", "bn")
-    assert two_files("a\n\nb\n", "ক\n\nখ\n") == [Segment("1", "a", "ক"), Segment("3", "b", "খ")]
+    # each segment knows where its target is written: the line, and the cell's offset in it
+    assert (segments, source, target) == ([Segment("s1", "a model", "মডেল", 2, 11)], "en", "bn")
+    assert two_files("a\n\nb\n", "ক\n\nখ\n") == [Segment("1", "a", "ক", 1, 0),
+                                                 Segment("3", "b", "খ", 3, 0)]  # fmt: skip
     with pytest.raises(ValueError, match="2 source lines but 1 target lines"):
         two_files("a\nb\n", "ক\n")
     with pytest.raises(ValueError, match="two language columns"):
@@ -99,7 +101,7 @@ def test_tables_and_aligned_texts_give_segments() -> None:
         "segment,english,bangla\nx1,a model,মডেল\n", None, None,
         columns={"id": "segment", "en": "English", "bn": "bangla"},
     )  # fmt: skip
-    assert named == ([Segment("x1", "a model", "মডেল")], "en", "bn")
+    assert named == ([Segment("x1", "a model", "মডেল", 2, 11)], "en", "bn")
     with pytest.raises(ValueError, match="no column 'hindi'"):
         table_segments("a,b\n1,2\n", None, None, columns={"en": "a", "hi": "hindi"})
 

@@ -449,6 +449,67 @@ def test_sdcv_finds_a_term_in_the_converted_dictionary(
     assert f"-->{shown}" in out and "Nothing similar" not in out
 
 
+def _pyglossary_command() -> list[str] | None:
+    """PyGlossary's command line, as the README runs it (``pyglossary IN OUT``)."""
+    beside = Path(sys.executable).with_name("pyglossary")
+    if beside.is_file():
+        return [str(beside)]
+    found = shutil.which("pyglossary")
+    return [found] if found else None
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("sdcv") is None, reason="sdcv is not installed (Debian: sdcv)")
+@pytest.mark.skipif(_pyglossary_command() is None, reason="pyglossary is not installed")
+@pytest.mark.parametrize(
+    ("word", "shown"),
+    [
+        ("LoRA", "Low-Rank Adaptation"),
+        ("নেটওয়ার্ক প্রুনিংকে", "Pruning"),  # objective case
+        ("নেটওয়ার্ক প্রুনিংয়ের", "Pruning"),  # genitive after ং
+        ("মিশ্র বিশেষজ্ঞদের", "Mixture of Experts"),  # plural genitive
+        ("وتقليم الشبكة", "Pruning"),  # a proclitic
+        ("Low-Rank Adaptations", "Low-Rank Adaptation"),  # an English plural
+    ],
+)
+def test_sdcv_finds_inflected_forms_in_the_dictionary_the_readme_makes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, word: str, shown: str
+) -> None:
+    """``gloss export -o glossary.tab``, ``pyglossary glossary.tab glossary.ifo``, then sdcv:
+    a word as running text writes it is found through StarDict's synonyms."""
+    monkeypatch.chdir(tmp_path)
+    exported = runner.invoke(app, ["export", "-o", "glossary.tab"])
+    assert exported.exit_code == 0, exported.stderr
+    (tmp_path / "dict").mkdir()
+    command = _pyglossary_command()
+    assert command is not None
+    converted = subprocess.run(
+        [*command, "glossary.tab", "dict/glossary.ifo"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert converted.returncode == 0, converted.stderr
+    assert (tmp_path / "dict" / "glossary.syn").is_file()  # uncompressed: sdcv reads no .syn.dz
+    env = {**os.environ, "LC_ALL": "C.UTF-8", "HOME": str(tmp_path)}
+    found = subprocess.run(
+        ["sdcv", "-n", "--utf8-input", "--utf8-output", "--data-dir", "dict", word],
+        cwd=tmp_path, capture_output=True, env=env, timeout=60, check=False,
+    )  # fmt: skip
+    out = found.stdout.decode("utf-8")
+    assert found.returncode == 0, (out, found.stderr)
+    assert f"-->{shown}" in out and "Nothing similar" not in out, out
+
+
+def test_tabfile_headwords_carry_the_forms_the_analysis_reads_back(bundled: Glossary) -> None:
+    from glossary_cli.analysis import surface_forms
+
+    pruning = next(c for c in bundled.concepts if c.id == "pruning")
+    words = tabfile.headwords(pruning)
+    plain = tabfile.headwords(pruning, forms=False)
+    assert words[: len(plain)] == plain  # the terms first, as before
+    assert {"নেটওয়ার্ক প্রুনিংকে", "নেটওয়ার্ক প্রুনিংয়ের", "وتقليم الشبكة"} <= set(words)
+    assert set(words) - set(plain) == {f for t in plain for f in surface_forms(t)} - set(plain)
+
+
 # --------------------------------------------------------------------------- html
 
 

@@ -34,6 +34,7 @@ LAYERS = {
     "formats.amazon": 4, "formats.microsoft": 4, "formats.llm": 4, "formats.vale": 4,
     "formats.languagetool": 4,
     "align": 4, "lint": 4, "text": 4, "text.scan": 4, "text.check": 4, "text.document": 4,
+    "sarif": 4,
     "store": 5, "build": 5, "parallel": 5,
     "index": 6, "search": 6, "search.bands": 6, "search.query": 6, "search.searcher": 6,
     "search.description": 6,

@@ -3,10 +3,20 @@ to GoldenDict, KOReader and the phone apps that read StarDict), and to most othe
 formats: ``pyglossary glossary.tab glossary.ifo``.
 
 One line per concept: its headwords separated by ``|`` — every exported term of every
-language, the English headword first, each once — a tab, and the definition as HTML: a
+language, the English headword first, then the forms running text writes them in (Bengali
+case and number endings, Arabic proclitics and the article, English plurals:
+:func:`glossary_cli.analysis.surface_forms`), each once — a tab, and the definition as HTML: a
 ``<div>`` per language (Arabic ``dir="rtl"``) with the language's terms, each with its type
 and status, and its definitions, then the concept's notes and cross-references. The file
 starts with PyGlossary's information lines, ``##name`` and ``##description``.
+
+PyGlossary makes the first headword the entry's and the others its alternates (``|``
+separates them: its Tabfile reader, issue #290), which the StarDict writer puts in the
+synonym file, ``.syn``; sdcv, KOReader and GoldenDict look a word up there, so a reader who
+selects ``প্রুনিংয়ের`` or ``والتقليم`` in a text finds the concept. sdcv reads only an
+uncompressed ``.syn``: PyGlossary up to 5.1.0 compressed it (``.syn.dz``) with its default
+``dictzip`` option, 5.1.1 and 5.2.0 only when asked to, and from 5.2.1 never unless
+``dictzip_syn`` is set (its commit f26236cf, issue #694).
 
 Escaping follows PyGlossary's Tabfile reader (``pyglossary/plugins/tabfile/reader.py``, with
 ``escapeNTB``/``unescapeNTB`` of ``pyglossary/text_utils.py``): a backslash is written ``\\``,
@@ -44,13 +54,18 @@ def escape_field(text: str, *, bar: bool = False) -> str:
     return text.replace("|", "\\|") if bar else text
 
 
-def headwords(concept: Concept) -> list[str]:
+def headwords(concept: Concept, *, forms: bool = True) -> list[str]:
     """A concept's headwords: the English headword, then every other exported term of every
-    language (English first), each once."""
+    language (English first), then, with ``forms``, the inflected and clitic forms of each
+    term (:func:`glossary_cli.analysis.surface_forms`), each once."""
+    from glossary_cli.analysis import surface_forms
+
     first = headword(concept)
     words = [first[0]] if first else []
-    for _, terms in exported_sections(concept):
-        words += [t.text for t in terms]
+    terms = [t.text for _, section in exported_sections(concept) for t in section]
+    words += terms
+    if forms:
+        words += [form for term in terms for form in surface_forms(term)]
     return list(dict.fromkeys(words))
 
 

@@ -109,6 +109,32 @@ def pairs(data: bytes, name: str) -> tuple[str | None, str | None, list[tuple[st
     )
 
 
+def target_lines(data: bytes, name: str) -> dict[str, int]:
+    """The line where each unit's translation is written, by unit id (as :func:`pairs` names
+    units): an XLIFF unit's ``<target>``, a TMX unit's second ``<tuv>``; for reports that
+    point at the translation (``gloss check --format sarif``). Units without an id, or
+    without a translation element, are left out.
+
+    Raises:
+        ParseError: as :func:`pairs` (the document is parsed again, with the same checks).
+    """
+    from glossary_cli.formats._xml import local, parse_xml
+
+    root, lines = parse_xml(data, name)
+    out: dict[str, int] = {}
+    for unit in root.iter():
+        kind = local(unit.tag)
+        if kind not in ("trans-unit", "unit", "tu"):
+            continue
+        uid = unit.get("id", unit.get("tuid"))
+        wanted = "tuv" if kind == "tu" else "target"
+        found = [e for e in unit.iter() if local(e.tag) == wanted]
+        element = found[1] if kind == "tu" and len(found) > 1 else found[0] if found else None
+        if uid and element is not None and element in lines and uid not in out:
+            out[uid] = lines[element]
+    return out
+
+
 def _refuse_controls(
     units: list[tuple[str, str, str]], root: Any, lines: dict[Any, int], name: str
 ) -> None:

@@ -501,3 +501,42 @@ def spelled_apart(term_word: str, text_word: str) -> bool:
                 return False  # written as the term writes it
             apart = True
     return apart
+
+
+#: The proclitics a dictionary user meets most before a noun: و "and", ب "with, by", ل "for",
+#: and و with each of the other two (Arabic grammars; the same set :data:`CONJUNCTIONS` and
+#: :data:`PREPOSITIONS` take off).
+_LOOKUP_PROCLITICS = ("و", "ب", "ل", "وب", "ول")
+
+
+def clitic_forms(term: str) -> tuple[str, ...]:
+    """The forms a text writes an Arabic term in with a proclitic on its first word (و، ب، ل،
+    وب، ول; ل + ال is written لل), and, for a term whose words have the article, the term
+    without it (``نموذج لغوي`` of ``النموذج اللغوي``). ``term`` itself is left out.
+    Candidates: :func:`glossary_cli.analysis.surface_forms` keeps those the analysis reads
+    back as the term.
+
+    >>> clitic_forms("تقليم الشبكة")[:3]
+    ('وتقليم الشبكة', 'بتقليم الشبكة', 'لتقليم الشبكة')
+    >>> "للنموذج" in clitic_forms("النموذج"), "نموذج" in clitic_forms("النموذج")
+    (True, True)
+    """
+    words = term.split()
+    if not words:
+        return ()
+    out: dict[str, None] = {}
+    bases = [words]
+    if all(w.startswith(_ARTICLE) and len(w) > 3 for w in words):
+        bare = [w[len(_ARTICLE) :] for w in words]
+        out[" ".join(bare)] = None
+        bases.append(bare)
+    for base in bases:
+        first, rest = base[0], base[1:]
+        for clitic in _LOOKUP_PROCLITICS:
+            if clitic.endswith("ل") and first.startswith(_ARTICLE):
+                joined = clitic + first[1:]  # ل + ال → لل
+            else:
+                joined = clitic + first
+            out[" ".join([joined, *rest])] = None
+    out.pop(term, None)
+    return tuple(out)

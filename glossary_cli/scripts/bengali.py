@@ -267,3 +267,44 @@ def plural_bases(word: str) -> tuple[str, ...]:
         if word.endswith(ending) and len(_LETTER.findall(base)) >= 3:
             return (base,)
     return ()
+
+
+#: Vowel signs and independent vowels: a word ending in one takes the endings of a vowel stem.
+_VOWEL_END = re.compile("[\u0985-\u0994\u09be-\u09cc\u09d7]$")
+#: Anusvara, visarga, chandrabindu: a word ending in one takes -য়ের and -য়ে (প্রুনিংয়ের).
+_NASAL_END = re.compile("[\u0981-\u0983]$")
+#: The classifier and plural a written text most often puts before a case ending.
+_NUMBERS = _nfkc("", "গুলো", "গুলি", "টি", "টা", "দের")
+
+
+def inflected_forms(word: str) -> tuple[str, ...]:
+    """The inflected forms of a Bengali noun that running text writes most: a classifier or
+    plural (-টি, -টা, -গুলো, -গুলি; the plural genitive -দের), then a case ending — objective
+    -কে, genitive and locative by the stem's end (after a vowel -র and -তে, after ং -য়ের and
+    -য়ে, after a consonant ে-র and ে), as the module docstring's grammar gives them. Words
+    are NFC (য় as য + nukta, as a keyboard types it); ``word`` itself is left out. Candidates:
+    :func:`glossary_cli.analysis.surface_forms` keeps those the analysis reads back as
+    ``word``.
+
+    >>> "প্রুনিংকে" in inflected_forms("প্রুনিং"), "প্রুনিংয়ের" in inflected_forms("প্রুনিং")
+    (True, True)
+    >>> "মডেলের" in inflected_forms("মডেল"), "মডেলগুলোর" in inflected_forms("মডেল")
+    (True, True)
+    """
+    out: dict[str, None] = {}
+    for number in _NUMBERS:
+        stem = unicodedata.normalize("NFC", word + number)
+        if number:
+            out[stem] = None
+        if number == _NUMBERS[-1]:
+            continue  # -দের is a case form itself
+        if _VOWEL_END.search(stem):
+            endings: tuple[str, ...] = ("কে", "র", "তে")
+        elif _NASAL_END.search(stem):
+            endings = ("কে", "য়ের", "য়ে", "এর")
+        else:
+            endings = ("কে", "ের", "ে")
+        for ending in endings:
+            out[unicodedata.normalize("NFC", stem + ending)] = None
+    out.pop(word, None)
+    return tuple(out)

@@ -90,3 +90,26 @@ def english_stem(word: str) -> str:
                 return word
             return word[: -len(suffix)] + replacement
     return word
+
+
+def english_plural(word: str) -> str | None:
+    """The regular English plural of a noun (-s; -es after s, x, z, ch, sh; -ies after a
+    consonant and y), the forms :func:`glossary_cli.analysis.word_keys` reads back; ``None``
+    for what is not a lower- or title-case word of letters (an abbreviation, ``FP8``, a word
+    already in -s).
+
+    >>> english_plural("adaptation"), english_plural("Sparsity"), english_plural("Search")
+    ('adaptations', 'Sparsities', 'Searches')
+    >>> english_plural("LoRA") is None, english_plural("loss")
+    (True, 'losses')
+    """
+    if not word.isalpha() or not word.isascii() or not (word.islower() or word.istitle()):
+        return None
+    lower = word.lower()
+    if lower.endswith(("ss", "x", "z", "ch", "sh")):
+        return word + "es"
+    if lower.endswith("s"):
+        return None
+    if lower.endswith("y") and len(lower) > 2 and lower[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"

@@ -39,11 +39,18 @@ class Segment(NamedTuple):
         id: the segment's id (a column's value, a PO entry's line, a line number).
         source: the source text.
         target: the target text.
+        line: the line of the file where the target text is written (1-based: a PO entry's
+            ``msgstr``, an XLIFF ``<target>``, a table's row, a line of a target text), for
+            reports that point at it (SARIF); ``None`` when unknown.
+        column: the code-point offset in that line where the target text (or its element,
+            its quoted string) begins; ``None`` when unknown.
     """
 
     id: str
     source: str
     target: str
+    line: int | None = None
+    column: int | None = None
 
 
 class CheckIssue(NamedTuple):
@@ -58,6 +65,8 @@ class CheckIssue(NamedTuple):
         expected: the target terms the glossary admits, ``" | "``-separated.
         found: what the target has instead: the deprecated term, the source term left as
             it is, the other translation; ``""`` for a missing term.
+        line, column: where the segment's target is written (:class:`Segment`); not part of
+            the rows ``gloss check --format json`` writes (:data:`ROW_FIELDS`).
     """
 
     seg_id: str
@@ -66,6 +75,16 @@ class CheckIssue(NamedTuple):
     source: str
     expected: str
     found: str
+    line: int | None = None
+    column: int | None = None
+
+    def row(self) -> dict[str, str]:
+        """The issue as ``gloss check --format json`` writes it: :data:`ROW_FIELDS`."""
+        return {f: getattr(self, f) for f in ROW_FIELDS}
+
+
+#: The fields of an issue's row in ``gloss check``'s JSON, JSON Lines, CSV and TSV, in order.
+ROW_FIELDS = ("seg_id", "kind", "id", "source", "expected", "found")
 
 
 def check(
@@ -90,8 +109,8 @@ def check(
         The issues, segment by segment (``inconsistent`` ones after the others).
     """
     issues: list[CheckIssue] = []
-    # concept → target term → (segment id, the source term as found there)
-    used: dict[str, dict[str, list[tuple[str, str]]]] = {}
+    # concept → target term → (segment, the source term as found there)
+    used: dict[str, dict[str, list[tuple[Segment, str]]]] = {}
     # (concept, rendering) of an abbreviation where the source spells the term out
     departing: set[tuple[str, str]] = set()
     for seg in segments:
@@ -114,7 +133,7 @@ def check(
                     issues.append(
                         CheckIssue(
                             seg.id, "untranslated", occurrence.id, occurrence.text, expected,
-                            left[occurrence.id],
+                            left[occurrence.id], seg.line, seg.column,
                         )
                     )  # fmt: skip
                 continue
@@ -122,7 +141,16 @@ def check(
                 continue  # a deprecated term of it: reported as such, below
             if "missing" in kinds:
                 issues.append(
-                    CheckIssue(seg.id, "missing", occurrence.id, occurrence.text, expected, "")
+                    CheckIssue(
+                        seg.id,
+                        "missing",
+                        occurrence.id,
+                        occurrence.text,
+                        expected,
+                        "",
+                        seg.line,
+                        seg.column,
+                    )
                 )
         for o in found_target:
             if o.status in AVOID:
@@ -135,7 +163,7 @@ def check(
                     issues.append(
                         CheckIssue(
                             seg.id, "deprecated", o.id, main.text if main is not None else "",
-                            use.text if use is not None else "", o.text,
+                            use.text if use is not None else "", o.text, seg.line, seg.column,
                         )
                     )  # fmt: skip
             elif o.id in {s.id for s in found_source}:
@@ -143,24 +171,30 @@ def check(
                 said = src.text
                 short = _abbreviated(concept(o.id), src)
                 rendering = _rendering(concept(o.id), o, short)
-                used.setdefault(o.id, {}).setdefault(rendering, []).append((seg.id, said))
+                used.setdefault(o.id, {}).setdefault(rendering, []).append((seg, said))
                 if not short and _abbreviated(concept(o.id), o):
                     departing.add((o.id, rendering))  # the abbreviation for a spelt-out term
     if "inconsistent" in kinds:
         for cid, by_term in used.items():
             if len(by_term) < 2:
                 continue
+
             # the usual rendering: one that follows its source, the most used, then the first
+            firsts = {t: (uses[0][0].id, uses[0][1]) for t, uses in by_term.items()}
             ranked = sorted(
-                by_term, key=lambda t: ((cid, t) in departing, -len(by_term[t]), by_term[t][0])
+                by_term, key=lambda t: ((cid, t) in departing, -len(by_term[t]), firsts[t])
             )
             usual = ranked[0]
-            with_usual = {seg for seg, _ in by_term[usual]}
+            with_usual = {seg.id for seg, _ in by_term[usual]}
             for term in ranked[1:]:
-                for seg_id, said in dict.fromkeys(by_term[term]):  # a segment says it once
-                    if seg_id in with_usual:
+                for seg, said in dict.fromkeys(by_term[term]):  # a segment says it once
+                    if seg.id in with_usual:
                         continue  # both, side by side ("Mixture of Experts (MoE)"): consistent
-                    issues.append(CheckIssue(seg_id, "inconsistent", cid, said, usual, term))
+                    issues.append(
+                        CheckIssue(
+                            seg.id, "inconsistent", cid, said, usual, term, seg.line, seg.column
+                        )
+                    )
     return issues
 
 
@@ -209,7 +243,9 @@ def two_files(source: str, target: str) -> list[Segment]:
     if len(a) != len(b):
         raise ValueError(f"{len(a)} source lines but {len(b)} target lines")
     return [
-        Segment(str(n), s, t) for n, (s, t) in enumerate(zip(a, b, strict=True), 1) if s.strip()
+        Segment(str(n), s, t, n, 0)
+        for n, (s, t) in enumerate(zip(a, b, strict=True), 1)
+        if s.strip()
     ]
 
 
@@ -242,8 +278,17 @@ def table_segments(
 
     from glossary_cli.tags import canonical_tag, is_language_tag
 
+    lines = text.splitlines()
+    reader = csv.reader(lines, delimiter=delimiter)
+    rows, starts = [], []  # each row's first line (a quoted cell may hold line breaks)
     try:
-        rows = list(csv.reader(text.splitlines(), delimiter=delimiter))
+        while True:
+            first = reader.line_num + 1
+            try:
+                rows.append(next(reader))
+            except StopIteration:
+                break
+            starts.append(first)
     except csv.Error as exc:  # a cell past the csv module's limit (128 KiB)
         raise ValueError(f"the table cannot be read: {exc}") from None
     if not rows:
@@ -296,5 +341,21 @@ def table_segments(
         if not cells[si].strip():
             continue
         seg_id = cells[ids].strip() if ids is not None and cells[ids].strip() else str(n)
-        segments.append(Segment(seg_id, cells[si], cells[ti]))
+        line = starts[n - 1]
+        start = _cell_start(lines[line - 1], row, ti, delimiter)
+        segments.append(Segment(seg_id, cells[si], cells[ti], line, start))
     return segments, source, target
+
+
+def _cell_start(line: str, row: list[str], nth: int, delimiter: str) -> int | None:
+    """Where the ``nth`` cell of a row begins in its line, when the line writes the cells as
+    they are (no quotes); ``None`` otherwise.
+
+    >>> _cell_start("s1,a model,মডেল", ["s1", "a model", "মডেল"], 2, ",")
+    11
+    >>> _cell_start('s1,"a, model",x', ["s1", "a, model", "x"], 2, ",") is None
+    True
+    """
+    if nth >= len(row) or delimiter.join(row) != line:
+        return None
+    return sum(len(cell) + 1 for cell in row[:nth])
