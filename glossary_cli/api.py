@@ -19,7 +19,13 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from glossary_cli.errors import NotFoundError, ParseError, StoreError, UsageError
+from glossary_cli.errors import (
+    NotFoundError,
+    ParseError,
+    SameLanguageError,
+    StoreError,
+    UsageError,
+)
 
 if TYPE_CHECKING:
     from glossary_cli.formats import Format
@@ -1385,6 +1391,9 @@ class CheckResult(NamedTuple):
         issues: the issues (:class:`glossary_cli.text.check.CheckIssue`).
         segments: how many segment pairs were checked.
         source_lang, target_lang: the languages of the two sides.
+        file: the file checked (of several).
+        skipped: why a file of several was not checked (a template, or a file whose source
+            and target are one language: nothing in it is a translation); ``None`` when it was.
     """
 
     issues: tuple[Any, ...]
@@ -1392,6 +1401,7 @@ class CheckResult(NamedTuple):
     source_lang: str
     target_lang: str
     file: str = ""
+    skipped: str | None = None
 
 
 #: File name endings of the bilingual files ``gloss check`` reads one by one when it is given
@@ -1420,8 +1430,21 @@ def check_files(
         As :func:`check_translation`.
     """
     if len(inputs) > 1 and all(n.lower().endswith(BILINGUAL) for n, _ in inputs):
-        return tuple(check_translation([one], **options) for one in inputs)
+        return tuple(_check_one(one, **options) for one in inputs)
     return (check_translation(inputs, **options),)
+
+
+def _check_one(one: tuple[str, bytes], **options: Any) -> CheckResult:
+    """One file of several (:func:`check_files`): a file with nothing to check — a gettext
+    template (``.pot``), or source and target in one language (an English PO of an English
+    project) — is skipped and says why, instead of stopping the others."""
+    name = one[0]
+    if name.lower().endswith(".pot"):
+        return CheckResult((), 0, "", "", name, "a template (.pot) holds no translation")
+    try:
+        return check_translation([one], **options)
+    except SameLanguageError as exc:
+        return CheckResult((), 0, "", "", name, exc.message)
 
 
 def _po_target(lines: Sequence[str], first: int) -> tuple[int | None, int | None]:
@@ -1566,7 +1589,7 @@ def check_translation(
         )
     src, tgt = canonical_tag(src), canonical_tag(tgt)
     if src.split("-")[0] == tgt.split("-")[0]:
-        raise UsageError(
+        raise SameLanguageError(
             f"the source and the target are both {src}: there is no translation to check",
             hint="say the languages with --source-lang and --target-lang",
         )

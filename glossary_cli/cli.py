@@ -1584,6 +1584,9 @@ def check(
         _paged(not no_pager, lambda console: render.check_view(tuple(issues), console))
     for result in results:
         named = f"{printable(result.file)}: " if len(results) > 1 else ""
+        if result.skipped:
+            _say(f"gloss: {named}not checked: {result.skipped}", err=True)
+            continue
         _say(
             f"gloss: {named}{_count(len(result.issues), 'issue')} in "
             f"{_count(result.segments, 'segment')} ({result.source_lang} → {result.target_lang})",

@@ -126,6 +126,11 @@ class Finding(NamedTuple):
         id: the concept's id.
         use: for ``deprecated``, the term to put in its place (``None`` when the glossary
             gives none).
+        put: what a quick fix writes: ``use`` with the affixes the text gave the deprecated
+            term (a Bengali ending, an Arabic proclitic, an English plural: শব্দভাজকের →
+            টোকেনাইজারের, ومقسم الكلمات → والمرمّز), :func:`with_affixes`.
+        kept_form: whether ``put`` keeps the text's form of the term; when it could not
+            (ل + ال written لل), ``put`` is the bare term and the fix is not the preferred one.
     """
 
     kind: str
@@ -134,6 +139,8 @@ class Finding(NamedTuple):
     message: str
     id: str
     use: str | None = None
+    put: str | None = None
+    kept_form: bool = True
 
 
 class Analysis(NamedTuple):
@@ -198,6 +205,32 @@ class Location(NamedTuple):
 
     path: Path
     line: int
+
+
+def with_affixes(surface: str, term: str, use: str) -> tuple[str, bool]:
+    """``use`` written in place of ``term`` as ``surface`` writes ``term``: with the ending
+    after it (a Bengali case ending, an English plural) or the clitics before it (Arabic و،
+    ب، ل, written onto the word), compared without case; and whether that could be done
+    (``(use, False)`` when ``surface`` is no such form: ل + ال written لل, a spelling
+    variant).
+
+    >>> with_affixes("শব্দভাজকের", "শব্দভাজক", "টোকেনাইজার")
+    ('টোকেনাইজারের', True)
+    >>> with_affixes("ومقسم الكلمات", "مقسم الكلمات", "المرمّز")
+    ('والمرمّز', True)
+    >>> with_affixes("Word splitters", "word splitter", "tokenizer")
+    ('tokenizers', True)
+    >>> with_affixes("للمقسم", "المقسم", "المرمّز")
+    ('المرمّز', False)
+    """
+    folded, key = surface.casefold(), term.casefold()
+    if folded == key:
+        return use, True
+    if folded.startswith(key):
+        return use + surface[len(term) :], True
+    if folded.endswith(key):
+        return surface[: len(surface) - len(term)] + use, True
+    return use, False
 
 
 def _in(lang: str, langs: Iterable[str]) -> bool:
@@ -330,7 +363,9 @@ class Termbase:
         use = replacement.text if replacement is not None else None
         said = repr(o.text) if o.text == o.term else f"{o.text!r} ({o.term})"
         advice = f"use {use!r}" if use else "the glossary gives no term to use instead"
-        return Finding("deprecated", o.start, o.end, f"{said} is {o.status}: {advice}", o.id, use)
+        put, kept = with_affixes(o.text, o.term, use) if use else (None, True)
+        message = f"{said} is {o.status}: {advice}"
+        return Finding("deprecated", o.start, o.end, message, o.id, use, put, kept)
 
     def _bilingual_langs(
         self, doc: BilingualDocument, sought: str, text: str
@@ -354,7 +389,7 @@ class Termbase:
                 self._pairs[key] = tuple(api.termbase_langs(self.searcher, [source, target]))
             except UsageError:
                 self._pairs[key] = ()  # a language the termbase has no terms in
-        if not self._pairs[key]:
+        if len(self._pairs[key]) != 2:  # none known, or one language on both sides
             return None, None
         src, tgt = self._pairs[key]
         if primary_tag(src) == primary_tag(tgt):
@@ -400,7 +435,16 @@ class Termbase:
             where[s.id] = _trimmed(sought, s.target)
 
         def scan(text: str, langs: Sequence[str]) -> list[Occurrence]:
-            return [o for o in by_text.get(text, ()) if _in(o.lang, langs)]
+            # as `gloss check` scans each side: for the side's language only. A form that is
+            # a term of several languages (LoRA, in English and Bengali) is found in the
+            # document as one of them; the side is scanned again for its own when the
+            # document's scan gave a form of another language
+            have = by_text.get(text, [])
+            if all(_in(o.lang, langs) for o in have):
+                return list(have)
+            from glossary_cli.text.scan import scan as find
+
+            return find(text, self.automaton, langs)
 
         out = []
         for issue in check(segments, scan, self.concept, source_lang, target_lang, kinds):

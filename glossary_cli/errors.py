@@ -139,6 +139,11 @@ class UsageError(GlossError):
     exit_code = ExitCode.USAGE
 
 
+class SameLanguageError(UsageError):
+    """A translation to check whose source and target are one language: nothing in it is a
+    translation (an English PO of an English project)."""
+
+
 class NotFoundError(GlossError):
     """A lookup found nothing; carries "did you mean" suggestions."""
 

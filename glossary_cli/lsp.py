@@ -315,13 +315,14 @@ def make_server(base: Settings, env: Mapping[str, str] | None = None) -> GlossSe
                 if f.kind != "deprecated" or not f.use or f.end < start or f.start > end:
                     continue
                 where = _range(made.lines, f.start, f.end)
-                edit = types.TextEdit(range=where, new_text=f.use)
+                edit = types.TextEdit(range=where, new_text=f.put or f.use)
                 out.append(
                     types.CodeAction(
-                        title=f"Replace with {f.use}",
+                        title=f"Replace with {f.put or f.use}",
                         kind=types.CodeActionKind.QuickFix,
                         diagnostics=[d for d in sent if d.range == where] or None,
-                        is_preferred=True,
+                        # a fix that had to drop the text's affixes is offered, not preferred
+                        is_preferred=f.kept_form,
                         edit=types.WorkspaceEdit(changes={params.text_document.uri: [edit]}),
                     )
                 )

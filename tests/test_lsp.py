@@ -171,16 +171,18 @@ async def test_no_hover_off_a_term_or_in_code(client: LanguageClient) -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "deprecated", "use"),
+    ("text", "deprecated", "use", "put"),
     [
-        ("We do weight trimming first.\n", "weight trimming", "pruning"),
-        ("আমরা ছাঁটাইকে আগে করি।\n", "ছাঁটাইকে", "প্রুনিং"),
-        ("نبدأ بالتشذيب أولا.\n", "بالتشذيب", "تقليم"),
+        ("We do weight trimming first.\n", "weight trimming", "pruning", "pruning"),
+        ("We did two weight trimmings.\n", "weight trimmings", "pruning", "prunings"),
+        # the fix keeps the text's ending and clitics: ছাঁটাই + কে, ب + ال + تشذيب
+        ("আমরা ছাঁটাইকে আগে করি।\n", "ছাঁটাইকে", "প্রুনিং", "প্রুনিংকে"),
+        ("نبدأ بالتشذيب أولا.\n", "بالتشذيب", "تقليم", "بالتقليم"),
     ],
-    ids=["en", "bn", "ar"],
+    ids=["en", "en-plural", "bn", "ar"],
 )
 async def test_a_deprecated_term_is_a_warning_with_a_quick_fix(
-    fixture_client: LanguageClient, text: str, deprecated: str, use: str
+    fixture_client: LanguageClient, text: str, deprecated: str, use: str, put: str
 ) -> None:
     client = fixture_client
     uri = "file:///tmp/deprecated.txt"
@@ -203,10 +205,11 @@ async def test_a_deprecated_term_is_a_warning_with_a_quick_fix(
         WAIT,
     )
     (action,) = actions
-    assert action.title == f"Replace with {use}"
+    assert action.title == f"Replace with {put}"
     assert action.kind == types.CodeActionKind.QuickFix
+    assert action.is_preferred
     (edit,) = action.edit.changes[uri]
-    assert (edit.range, edit.new_text) == (diagnostic.range, use)
+    assert (edit.range, edit.new_text) == (diagnostic.range, put)
 
 
 async def test_diagnostics_follow_incremental_changes(fixture_client: LanguageClient) -> None:
@@ -374,4 +377,33 @@ async def test_a_document_the_server_cannot_read_is_no_crash(client: LanguageCli
     assert await _diagnostics(client, uri) == []
     # the server still answers
     _open(client, "file:///tmp/after.md", "LoRA\n")
+    assert await _hover(client, "file:///tmp/after.md", types.Position(0, 1)) is not None
+
+
+PO_LIKE_CHECK = """msgid ""
+msgstr ""
+"Language: bn\\n"
+
+msgid "Use LoRA for fine-tuning."
+msgstr "ফাইন-টিউনিংয়ের জন্য LoRA ব্যবহার করুন।"
+"""
+
+PO_ONE_LANGUAGE = 'msgid "word splitter"\nmsgstr "x"\n'
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [("like-check.po", PO_LIKE_CHECK), ("english.po", PO_ONE_LANGUAGE)],
+    ids=["a-term-of-both-languages", "no-language-header"],
+)
+async def test_a_po_file_gets_what_gloss_check_finds_and_no_crash(
+    client: LanguageClient, name: str, text: str
+) -> None:
+    """LoRA is an English and a Bengali term: left as it is in a Bengali translation, it is
+    no untranslated term (`gloss check` says nothing either). A PO without a language header
+    whose two sides are one language has nothing to check, and the server still answers."""
+    uri = f"file:///tmp/{name}"
+    _open(client, uri, text, "plaintext")
+    assert [d.code for d in await _diagnostics(client, uri)] == []
+    _open(client, "file:///tmp/after.md", "LoRA\n")  # the server still answers
     assert await _hover(client, "file:///tmp/after.md", types.Position(0, 1)) is not None

@@ -42,6 +42,30 @@ def test_the_manifest_offers_the_three_hooks() -> None:
     assert hooks["gloss-deprecated"]["types_or"] == ["markdown", "mdx", "rst", "plain-text"]
 
 
+@pytest.mark.parametrize(
+    ("hook", "path", "runs"),
+    [
+        ("gloss-check", "locale/bn/LC_MESSAGES/app.po", True),
+        ("gloss-check", "locale/app.pot", False),  # a template holds no translation
+        ("gloss-check", "xliff/ar.xlf", True),
+        ("gloss-lint", "docs/ai-glossary.csv", True),
+        ("gloss-lint", "terminology/termbase.tbx", True),
+        ("gloss-lint", "legal/terms-of-service.md", False),
+        ("gloss-lint", ".github/workflows/terms.yml", False),
+        ("gloss-lint", "notes/readme.md", False),
+    ],
+)
+def test_each_hook_takes_the_files_it_is_for(hook: str, path: str, runs: bool) -> None:
+    if not HOOKS.is_file():
+        pytest.skip("not a checkout of the repository (no .pre-commit-hooks.yaml)")
+    import re
+
+    from pre_commit.clientlib import load_manifest
+
+    hooks = {h["id"]: h for h in load_manifest(str(HOOKS))}
+    assert (re.search(hooks[hook]["files"], path) is not None) is runs
+
+
 def _git(cwd: Path, *args: str) -> None:
     subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, timeout=60)
 

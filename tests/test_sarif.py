@@ -211,3 +211,25 @@ def test_lint_findings_name_the_file_as_given(glossary: Path) -> None:
     (sub / "my-terms.csv").write_text("en,bn\npruning,ছাঁটাই\n", encoding="utf-8")
     code, log = _run(["lint", "glossary/my-terms.csv", "--format", "sarif"])
     assert code == 0 and log["runs"][0]["results"] == []
+
+
+def test_of_several_files_one_with_nothing_to_check_is_skipped_and_named(
+    glossary: Path,
+) -> None:
+    """A template, or a PO of one language on both sides, does not stop the others."""
+    (glossary / "bn.po").write_text(
+        'msgid ""\nmsgstr ""\n"Language: bn\\n"\n\n'
+        'msgid "The tokenizer splits text."\nmsgstr "শব্দভাজক লেখা ভাগ করে।"\n',
+        encoding="utf-8",
+    )
+    (glossary / "app.pot").write_text('msgid "The tokenizer"\nmsgstr ""\n', encoding="utf-8")
+    (glossary / "en_GB.po").write_text(
+        'msgid ""\nmsgstr ""\n"Language: en_GB\\n"\n\nmsgid "color"\nmsgstr "colour"\n',
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["check", "en_GB.po", "app.pot", "bn.po", "--format", "lines"])
+    assert result.exit_code == 1, result.stderr
+    assert result.stdout.startswith("bn.po:6:")
+    assert "gloss: en_GB.po: not checked: the source and the target are both en" in result.stderr
+    assert "gloss: app.pot: not checked: a template (.pot) holds no translation" in result.stderr
+    assert "gloss: bn.po: 1 issue in 1 segment (en → bn)" in result.stderr
