@@ -175,13 +175,18 @@ def pair_left_out(found: Pairs, source: str, target: str) -> list[str]:
     return out
 
 
-def require(option: str, value: str | None, service: str) -> str:
-    """The value of ``--source`` or ``--target``, which a glossary of one language pair needs.
+def require(option: str, value: str | None, service: str, *, pair: bool = True) -> str:
+    """The value of ``--source`` or ``--target``, which a glossary of one language pair needs
+    (``pair=False``: of one language, as a LanguageTool replace list is).
 
     Raises:
         UsageError: it was not given.
     """
     if value is None:
+        if not pair:
+            raise UsageError(
+                f"a {service} is for one language: give {option}", hint=f"e.g. {option} en"
+            )
         raise UsageError(
             f"a {service} glossary is for one language pair: give {option}",
             hint="e.g. --source en --target ar",

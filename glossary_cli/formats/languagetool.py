@@ -51,7 +51,7 @@ def write(glossary: Glossary, *, source: str | None = None) -> bytes:
     Raises:
         UsageError: no ``source``; NotFoundError: no term of that language is to be avoided.
     """
-    lang = require("--source", source, "LanguageTool replace list")
+    lang = require("--source", source, "LanguageTool replace list", pair=False)
     found, _ = lines(glossary, lang)
     if not found:
         raise NotFoundError(f"no {lang} term is deprecated or superseded: nothing to replace")
