@@ -50,6 +50,8 @@ def test_the_manifest_offers_the_three_hooks() -> None:
         ("gloss-check", "xliff/ar.xlf", True),
         ("gloss-lint", "docs/ai-glossary.csv", True),
         ("gloss-lint", "terminology/termbase.tbx", True),
+        ("gloss-lint", "glossary/terms.csv", True),  # in a folder named so
+        ("gloss-lint", "docs/glossary/ml/terms.yaml", True),
         ("gloss-lint", "legal/terms-of-service.md", False),
         ("gloss-lint", ".github/workflows/terms.yml", False),
         ("gloss-lint", "notes/readme.md", False),
