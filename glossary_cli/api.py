@@ -1015,8 +1015,11 @@ def _read_for_lint(path: Path, lang: str | None) -> Any:
     from glossary_cli import formats
     from glossary_cli.errors import StoreError
 
-    if not path.exists():
-        raise NotFoundError(f"{str(path)!r} does not exist")
+    if not path.exists():  # as add, scan, check and lookup say it: a usage error (exit 2)
+        raise UsageError(
+            f"{str(path)!r} does not exist",
+            hint="give a glossary file, a term folder or a data directory",
+        )
     if path.is_dir():
         from glossary_cli.formats.folder import is_term_folder, read_folder
 

@@ -1470,7 +1470,8 @@ def lookup(
             for r in shown
         ]  # fmt: skip
         fields = ["query", "sure", "id", "headword", *tags]
-        render.write_rows_csv(flat, fields, delimiter="\t")
+        # the queries as given, so that the output joins back to the input
+        render.write_rows_csv(flat, fields, delimiter="\t", as_given=("query",))
     if missing:
         raise typer.Exit(int(ExitCode.NOT_FOUND))
 
@@ -1681,18 +1682,35 @@ _TEXT_COMMANDS = frozenset({"search", "show"})
 
 def _query_that_looks_like_an_option(args: list[str]) -> None:
     """Stop with a usage error that says what to do when a query before ``--`` begins with a
-    hyphen and cannot be an option (it holds a space or a letter outside ASCII, as
-    ``"- LoRA"`` or ``-প্রুনিং`` do): click would only say "No such option"."""
+    hyphen and cannot be an option: it holds a space or a letter outside ASCII (``"- LoRA"``,
+    ``-প্রুনিং``), or it is no option of the command (``-inf``, ``-1bit``; asked of the
+    command's declared options only when such a word is given): click would only say "No
+    such option: -i"."""
     command = _invoked_command(args)
     if command not in _TEXT_COMMANDS:
         return
+    options: dict[str, bool] | None = None  # option name → whether it takes a value
+    takes_value = False
     for arg in args[1:]:
         if arg == "--":
             return
+        if takes_value:  # the value of the option before it (--limit -5 is that option's)
+            takes_value = False
+            continue
         if arg.startswith("--") and "=" in arg:
             continue  # an option with its value (--lang=bn, ar)
-        if arg.startswith("-") and len(arg) > 1 and (not arg.isascii() or any(
-                c.isspace() for c in arg)):  # fmt: skip
+        if not arg.startswith("-") or len(arg) == 1:
+            continue
+        strange = not arg.isascii() or any(c.isspace() for c in arg)
+        if not strange:
+            if options is None:
+                options = _option_names(command)
+            own = options.get(arg, options.get(arg[:2]) if not arg.startswith("--") else None)
+            if own is not None:
+                takes_value = own and arg in options  # -n5 carries its value itself
+                continue
+            strange = not arg.startswith("--")  # an unknown --word is click's to name
+        if strange:
             shown = printable(arg)
             print(
                 f"gloss: {shown!r} is not an option. To {command} text that begins with a "
@@ -1700,6 +1718,22 @@ def _query_that_looks_like_an_option(args: list[str]) -> None:
                 file=sys.stderr,
             )
             sys.exit(int(ExitCode.USAGE))
+
+
+def _option_names(command: str) -> dict[str, bool]:
+    """The option names of a command (``-n``, ``--limit``…), each with whether it takes a
+    value (click's declaration of the Typer command)."""
+    import typer.main
+
+    group = typer.main.get_command(app)
+    found = getattr(group, "commands", {}).get(command)
+    out: dict[str, bool] = {"-h": False, "--help": False}  # the app's help options
+    for param in getattr(found, "params", ()):
+        if getattr(param, "param_type_name", "") != "option":
+            continue
+        for name in (*param.opts, *param.secondary_opts):
+            out[name] = not getattr(param, "is_flag", False) and not getattr(param, "count", False)
+    return out
 
 
 def _only_the_invoked_command(args: list[str], env: "os._Environ[str]") -> None:

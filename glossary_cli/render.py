@@ -693,15 +693,21 @@ def write_rows_csv(
     columns: Sequence[str],
     stream: IO[str] | None = None,
     delimiter: str = ",",
+    as_given: Sequence[str] = (),
 ) -> None:
     """Print flat objects as CSV (or, with ``delimiter="\\t"``, TSV) with a header row of
-    ``columns`` (``None`` → empty cell)."""
+    ``columns`` (``None`` → empty cell). The cells of ``as_given`` columns (the user's own
+    queries, which the output is joined back to) are not guarded against spreadsheet
+    formulas (:func:`_cell`): ``-1bit`` stays ``-1bit``."""
     import csv
 
     writer = csv.writer(stream or sys.stdout, lineterminator="\n", delimiter=delimiter)
     writer.writerow(columns)
     for r in rows:
-        writer.writerow(["" if r.get(c) is None else _cell(r[c]) for c in columns])
+        writer.writerow([
+            "" if r.get(c) is None else safe(r[c]) if c in as_given else _cell(r[c])
+            for c in columns
+        ])  # fmt: skip
 
 
 def _cell(value: Any) -> Any:

@@ -403,9 +403,14 @@ def test_path_and_glossary_together_is_a_usage_error() -> None:
     assert result.exit_code == 2
 
 
-def test_a_missing_path_exits_1(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["lint", str(tmp_path / "none.tbx")])
-    assert result.exit_code == 1 and "does not exist" in result.stderr
+def test_a_missing_path_is_a_usage_error_as_in_every_command(tmp_path: Path) -> None:
+    """Exit 1 is lint's "an error was found": a path that does not exist is 2, as in add,
+    scan, check and lookup, so that a CI job tells a typo in a path from a bad glossary."""
+    missing = str(tmp_path / "none.tbx")
+    for argv in (["lint", missing], ["add", missing], ["scan", missing], ["check", missing]):
+        result = runner.invoke(app, argv)
+        assert result.exit_code == 2, argv
+        assert missing in result.stderr or "none.tbx" in result.stderr
 
 
 def test_lint_has_help_with_an_example_and_is_in_the_readme() -> None:

@@ -231,6 +231,10 @@ def test_lookup_answers_one_line_per_query(tmp_path: Path, monkeypatch: pytest.M
     assert [line.split("\t")[0] for line in lines[1:]] == ["zebra crossing"]  # not the blank
     clean = runner.invoke(app, ["lookup"], input="LoRA\n\n")
     assert clean.exit_code == 0
+    # the queries come back as given, formula guard or not, so that the output joins back
+    odd = "-1bit\n=SUM(A1)\n+int4\n@lora\n"
+    echoed = runner.invoke(app, ["lookup", "--format", "tsv"], input=odd)
+    assert [line.split("\t")[0] for line in echoed.stdout.splitlines()[1:]] == odd.split()
 
 
 def test_a_long_text_is_scanned_in_pieces_with_the_same_result(

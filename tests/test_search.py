@@ -408,7 +408,9 @@ def test_a_misspelt_english_word_is_not_read_as_romanized_bengali(query: str) ->
 @pytest.mark.parametrize(
     ("args", "hint"),
     [(["search", "- LoRA"], "gloss search -- '- LoRA'"),
-     (["show", "-প্রুনিং"], "gloss show -- '-প্রুনিং'")],
+     (["show", "-প্রুনিং"], "gloss show -- '-প্রুনিং'"),
+     (["search", "-inf"], "gloss search -- '-inf'"),  # no option of search: -i is none
+     (["show", "-1bit"], "gloss show -- '-1bit'")],
 )  # fmt: skip
 def test_a_query_that_begins_with_a_hyphen_is_told_to_go_after_double_dash(
     args: list[str], hint: str
@@ -430,6 +432,13 @@ def test_a_query_that_begins_with_a_hyphen_is_told_to_go_after_double_dash(
         capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert wide.returncode == 0, wide.stderr
+    # options, with their values (a value may begin with a hyphen), are options still
+    for options in (["-n", "3"], ["-n3"], ["--limit", "3"], ["--min-score", "-1"], ["-h"]):
+        given = subprocess.run(
+            [sys.executable, "-m", "glossary_cli", "search", *options, "LoRA"],
+            capture_output=True, text=True, check=False,
+        )  # fmt: skip
+        assert "is not an option" not in given.stderr, options
 
 
 def test_build_of_an_empty_data_directory_says_where_files_go(tmp_path: Path) -> None:
