@@ -750,7 +750,7 @@ def stats_view(stats: dict[str, Any], console: Any) -> None:
     lines.append(())
     lines += _source_lines(stats["sources"], "source", width, options)
     lines += [(), (("coverage: ✓ an entry, · none", "dim"),)]
-    columns = [Column("concept", max_lines=2), Column("English", wrap=False)]
+    columns = [Column("concept", max_lines=2), Column("headword", wrap=False)]
     columns += [Column(tag, wrap=False) for tag in langs]
     coverage = stats["coverage"]
     if len(coverage) > COVERAGE_ROWS:  # those lacking an entry first: what is left to do
@@ -761,7 +761,7 @@ def stats_view(stats: dict[str, Any], console: Any) -> None:
         for c in coverage:
             lines += paragraph(Field.of(safe(c["en"] or c["id"]), "bold"), width, options)
             marks: list[tuple[str, str]] = [
-                ("  English ", "dim"),
+                ("  headword ", "dim"),
                 *_mark(c["en"] is not None).spans,
             ]
             for tag in langs:

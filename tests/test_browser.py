@@ -20,7 +20,7 @@ from .conftest import DATA
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.skipif(not webdriver.available(), reason="Chromium is not installed"),
+    pytest.mark.skipif(not webdriver.available(), reason=webdriver.missing() or "-"),
 ]
 
 SHOWN = "return [].filter.call(document.querySelectorAll('article'), a => !a.hidden).map(a => a.id)"

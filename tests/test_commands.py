@@ -434,7 +434,7 @@ def test_the_coverage_of_stats_is_stacked_on_a_narrow_terminal(columns: int) -> 
         assert any(all(w in line.split() for w in words[:1]) for line in coverage), name
     for word in {w for name in names for w in name.split() if len(w) < columns}:
         assert any(word in line.split() for line in coverage), word
-    marks = [line for line in coverage if line.startswith("  English ")]
+    marks = [line for line in coverage if line.startswith("  headword ")]
     assert len(marks) == len(names)
     assert all(len(line) <= columns for line in coverage)
 

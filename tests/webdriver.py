@@ -34,7 +34,17 @@ ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
 
 def available() -> bool:
     """Whether Chromium and chromedriver are installed (Debian: chromium, chromium-driver)."""
-    return CHROMIUM.is_file() and CHROMEDRIVER.is_file()
+    return not missing()
+
+
+def missing() -> str:
+    """What is missing to drive a browser, named as a skip reason says it; ``""`` when
+    nothing is."""
+    gone = [f"{name} ({path})" for name, path in (("Chromium", CHROMIUM),
+            ("chromedriver", CHROMEDRIVER)) if not path.is_file()]  # fmt: skip
+    if not gone:
+        return ""
+    return " and ".join(gone) + " not installed (Debian: chromium, chromium-driver)"
 
 
 def _free_port() -> int:
