@@ -514,12 +514,14 @@ def sources(
 ) -> list[dict[str, Any]]:
     """Every loaded source (``gloss sources``): one object per file and language.
 
-    Keys: ``file``, ``lang``, ``entries``, ``kind`` (``bundled``, ``user`` — added with
-    ``gloss add`` — or ``data`` for a ``--data``/``GLOSS_DATA`` directory), ``path`` (where
-    the file lives) and ``title``. ``entries`` counts the concepts that hold a term or a
-    definition of the file in that language, as the termbase holds them (the index:
-    :meth:`glossary_cli.index.IndexReader.entries_by_source`): rows of a file that were one
-    concept are one entry, so these counts add up to the entries of ``gloss stats``.
+    Keys: ``file``, ``lang``, ``entries``, ``read``, ``kind`` (``bundled``, ``user`` —
+    added with ``gloss add`` — or ``data`` for a ``--data``/``GLOSS_DATA`` directory),
+    ``path`` (where the file lives) and ``title``. ``entries`` counts the concepts that hold
+    a term or a definition of the file in that language, as the termbase holds them (the
+    index: :meth:`glossary_cli.index.IndexReader.entries_by_source`): rows of a file that
+    were one concept are one entry, and an entry that gives again what an earlier file gave
+    counts for that file, so these counts add up to the entries of ``gloss stats``. ``read``
+    is what the file gave when it was read (what ``gloss add`` said it added).
     """
     from glossary_cli.config import packaged_data_dir, user_data_dir
     from glossary_cli.store import SOURCES, data_record_files, read_record_sources
@@ -545,6 +547,7 @@ def sources(
                     "file": s.file,
                     "lang": s.lang,
                     "entries": held.get((s.file, s.lang), 0),
+                    "read": s.entries,
                     "kind": kind,
                     "path": str(d / SOURCES / s.file),
                     "title": s.title,

@@ -634,8 +634,19 @@ def sources_table(rows: Sequence[dict[str, Any]], console: Any) -> None:
     directory each kind's files live in."""
     from pathlib import PurePath
 
+    from glossary_cli.layout import Field, paragraph
+
     options = _options(console, False, False)
     lines = _source_lines(rows, "file", console.width, options)
+    # a file whose entries were given by an earlier file too says what it was read with, so
+    # that the counts of `gloss add` are found here
+    for r in rows:
+        if r.get("read") is not None and r["read"] != r["entries"]:
+            said = (
+                f"{r['file']} ({r['lang']}): {r['read']} read, {r['entries']} not given "
+                "by an earlier file"
+            )
+            lines += paragraph(Field.of(safe(said), "dim"), console.width, options)
     where = dict.fromkeys((r["kind"], str(PurePath(r["path"]).parent)) for r in rows)
     for kind, folder in where:
         # one line, however long: a path broken in two cannot be copied (a terminal wraps it
