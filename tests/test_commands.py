@@ -507,9 +507,10 @@ def test_tbx_export_then_add_into_an_empty_user_dir_keeps_every_term(tmp_path: P
     mine = [r for r in as_json("sources") if r["file"] == "x.tbx"]
     assert sum(r["read"] for r in mine) == sections
     assert all(r["entries"] <= r["read"] for r in mine)
-    assert f"x.tbx (en): 40 read, {mine[0]['entries']} not given by an earlier file" in ok(
-        "sources"
-    ).stdout
+    assert (
+        f"x.tbx (en): 40 read, {mine[0]['entries']} not given by an earlier file"
+        in ok("sources").stdout
+    )
     assert len(as_json("search", "LoRA", "--limit", "50")) == len(
         json.loads(gloss("search", "LoRA", "--limit", "50", "--json", "--data", str(DATA)).stdout)
     )
