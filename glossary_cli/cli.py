@@ -1387,9 +1387,13 @@ def scan(
         findings = scan_findings(_texts(inputs), texts, use, only_deprecated=only_deprecated)
         _write_sarif(findings, SCAN_RULES, lines=fmt is ScanFormat.lines)
     elif fmt is ScanFormat.json:
-        render.write_json(rows)
+        from glossary_cli.records import versioned
+
+        render.write_json([versioned(r) for r in rows])
     elif fmt is ScanFormat.jsonl:
-        render.write_jsonl(rows)
+        from glossary_cli.records import versioned
+
+        render.write_jsonl(versioned(r) for r in rows)
     elif fmt in (ScanFormat.csv, ScanFormat.tsv):
         flat = [{**r, "also": ",".join(r["also"])} for r in rows]
         columns = list(api.OCCURRENCE_FIELDS)
@@ -1461,7 +1465,9 @@ def lookup(
     missing = [r for r in rows if not r["sure"] and r["query"].strip()]  # a blank line asks nothing
     shown = missing if only_missing else rows
     if fmt is LookupFormat.jsonl:
-        render.write_jsonl(shown)
+        from glossary_cli.records import versioned
+
+        render.write_jsonl(versioned(r) for r in shown)
     else:
         tags = langs or list(dict.fromkeys(t for r in rows for t in r["terms"]))
         flat = [
@@ -1576,9 +1582,13 @@ def check(
             )
         ], CHECK_RULES, lines=fmt is ScanFormat.lines)  # fmt: skip
     elif fmt is ScanFormat.json:
-        render.write_json(rows)
+        from glossary_cli.records import versioned
+
+        render.write_json([versioned(r) for r in rows])
     elif fmt is ScanFormat.jsonl:
-        render.write_jsonl(rows)
+        from glossary_cli.records import versioned
+
+        render.write_jsonl(versioned(r) for r in rows)
     elif fmt in (ScanFormat.csv, ScanFormat.tsv):
         render.write_rows_csv(rows, ROW_FIELDS, delimiter="\t" if fmt is ScanFormat.tsv else ",")
     else:

@@ -122,7 +122,8 @@ def test_gloss_check_on_the_bundled_glossary(
     assert result.exit_code == 1
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert [(r["seg_id"], r["kind"], r["id"]) for r in rows] == [("s2", "missing", "pruning")]
-    assert list(rows[0]) == ["seg_id", "kind", "id", "source", "expected", "found"]
+    assert list(rows[0]) == ["schema_version", "seg_id", "kind", "id", "source", "expected",
+                            "found"]  # fmt: skip
     assert "1 issue in 2 segments (en → bn)" in result.stderr
     source, target = tmp_path / "en.txt", tmp_path / "bn.txt"
     source.write_text("We use a Mixture of Experts.\n", encoding="utf-8")

@@ -166,7 +166,8 @@ def test_scan_writes_one_row_per_occurrence(
         ("QAT", "quantization-aware-training", "abbreviation"),
     ]
     assert all(text[r["start"] : r["end"]] == r["text"] for r in rows)
-    assert list(rows[0]) == list(api.OCCURRENCE_FIELDS)
+    # every JSON row names its schema
+    assert list(rows[0]) == ["schema_version", *api.OCCURRENCE_FIELDS]
     tsv = runner.invoke(app, ["scan", "--format", "tsv"], input=text).stdout.splitlines()
     assert tsv[0].split("\t") == list(api.OCCURRENCE_FIELDS) and len(tsv) == 4
     table = runner.invoke(app, ["scan"], input=text)
@@ -224,7 +225,7 @@ def test_lookup_answers_one_line_per_query(tmp_path: Path, monkeypatch: pytest.M
         ("low-rank-adaptation", True), ("mixture-of-experts", True), ("mixture-of-experts", True)
     ]  # fmt: skip
     assert rows[0]["terms"] == {"bn": "লো-র্যাঙ্ক অ্যাডাপ্টেশন"}
-    assert list(rows[0]) == list(api.LOOKUP_FIELDS)
+    assert list(rows[0]) == ["schema_version", *api.LOOKUP_FIELDS]
     missing = runner.invoke(app, ["lookup", "--only-missing", "--format", "tsv"], input=queries)
     lines = missing.stdout.splitlines()
     assert lines[0].split("\t")[:4] == ["query", "sure", "id", "headword"]
