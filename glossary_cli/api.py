@@ -186,7 +186,7 @@ def search(
         raise UsageError("--min-score must be between 0 and 100")
     check_query(query)
     if selection is not None and (selection.glossaries or selection.types):
-        selection.check(*searcher.facets())
+        selection = selection.check(*searcher.facets())
     return searcher.search(
         query, langs=langs, limit=limit, selection=selection, mode=mode, min_score=min_score
     )
@@ -743,7 +743,7 @@ def list_terms(
     tag = lang or "en"
     every = selection is not None and selection.filters_terms
     if selection is not None and (selection.glossaries or selection.types):
-        selection.check(*searcher.facets())
+        selection = selection.check(*searcher.facets())
     rows: list[dict[str, Any]] = []
     for concept in searcher.concepts():
         section = next((s for s in concept.languages if matches(s.lang, tag)), None)

@@ -266,7 +266,7 @@ class Termbase:
         self.langs = tuple(api.termbase_langs(searcher, self.settings.languages))
         self.selection = Selection(glossaries=self.settings.glossaries)
         if self.selection.glossaries:
-            self.selection.check(*searcher.facets())
+            self.selection = self.selection.check(*searcher.facets())
         self._concepts: dict[str, Concept | None] = {}
         self._pairs: dict[tuple[str, str], tuple[str, ...]] = {}
         self.generation += 1

@@ -32,6 +32,40 @@ def source_file(source: str) -> str:
     return head if sep and tail.isdigit() else source
 
 
+def named_file(wanted: str, files: Iterable[str], what: str) -> str | None:
+    """The one of ``files`` that ``wanted`` names: the file itself, its name without the
+    suffix (letter case ignored), or a beginning of its name that no other file's has
+    (``004`` for ``004_14f9f42b1dcfdef3.txt``); ``None`` when none does.
+
+    >>> named_file("004", ["001_a.txt", "004_b.txt"], "--glossary")
+    '004_b.txt'
+    >>> named_file("001_A", ["001_a.txt", "004_b.txt"], "--glossary")
+    '001_a.txt'
+    >>> try:
+    ...     named_file("00", ["001_a.txt", "004_b.txt"], "--glossary")
+    ... except UsageError as exc:
+    ...     print(exc.message)
+    --glossary '00' begins the names of several glossaries: 001_a.txt, 004_b.txt
+
+    Raises:
+        UsageError: ``wanted`` begins the names of several files, none of them whole
+            (``what`` names the option or command in the message).
+    """
+    key = wanted.casefold()
+    names = list(dict.fromkeys(f for f in files if f))
+    for f in names:
+        name = f.casefold()
+        if key in (name, name.rsplit(".", 1)[0]):
+            return f
+    begun = [f for f in names if f.casefold().startswith(key)]
+    if len(begun) > 1:
+        raise UsageError(
+            f"{what} {wanted!r} begins the names of several glossaries: {', '.join(begun)}",
+            hint="give more of the name",
+        )
+    return begun[0] if begun else None
+
+
 class Selection(NamedTuple):
     """Filters on languages and terms; empty fields select everything.
 
@@ -146,13 +180,16 @@ class Selection(NamedTuple):
         )
         return concept._replace(languages=tuple(sections), definitions=definitions)
 
-    def check(self, glossaries: Iterable[str], types: Iterable[str | None]) -> None:
-        """Refuse a ``--glossary`` that names none of the loaded ``glossaries`` (file names,
+    def check(self, glossaries: Iterable[str], types: Iterable[str | None]) -> Selection:
+        """The selection with each ``--glossary`` resolved to the loaded glossary it names
+        (:func:`named_file`: the name, without its suffix, or a beginning no other has);
+        refuses one that names none of the loaded ``glossaries`` (file names,
         ``curation.yaml`` among them) and a ``--type`` that is neither a TBX term type of
         :data:`~glossary_cli.model.TERM_TYPES` nor one of the data's ``types``: a misspelt
         filter would otherwise look like a filter that selects nothing.
 
-        >>> Selection.of(glossary="001_X").check(["001_x.txt", "curation.yaml"], [])
+        >>> Selection.of(glossary="001").check(["001_x.txt", "curation.yaml"], []).glossaries
+        ('001_x.txt',)
         >>> try:
         ...     Selection.of(glossary="00l").check(["001_x.txt", "curation.yaml"], [])
         ... except UsageError as exc:
@@ -163,18 +200,22 @@ class Selection(NamedTuple):
             UsageError: with the names or types that would do.
         """
         files = sorted({g for g in glossaries if g})
+        resolved = []
         for g in self.glossaries:
-            if not any(self._names(g, f) for f in files):
+            found = named_file(g, files, "--glossary")
+            if found is None:
                 raise UsageError(
                     f"--glossary {g!r} names no loaded glossary",
                     hint="use one of " + ", ".join(files) + " (`gloss sources` lists them)",
                 )
+            resolved.append(found)
         known = dict.fromkeys([*TERM_TYPES, *ABBREVIATION_TYPES, *(t for t in types if t)])
         for t in self.types:
             if t not in known:
                 raise UsageError(
                     f"--type {t!r} is not a term type", hint="use one of " + ", ".join(known)
                 )
+        return self._replace(glossaries=tuple(resolved))
 
     @staticmethod
     def _names(wanted: str, file: str) -> bool:

@@ -31,6 +31,7 @@ from typing import Any, TypeVar, cast
 from glossary_cli import build, store
 from glossary_cli.errors import GlossError, NotFoundError, ParseError, StoreError, UsageError
 from glossary_cli.model import Glossary, Reading
+from glossary_cli.select import named_file
 from glossary_cli.tags import canonical_tag, is_language_tag
 
 
@@ -542,6 +543,11 @@ def remove(user_dir: Path, base: Path | None, name: str) -> Change:
     names = user_sources(user_dir)
     if name not in names and Path(name).name in names:
         name = Path(name).name  # the path that was given to `gloss add`
+    if name not in names:  # its name without the suffix, or a beginning no other has
+        try:
+            name = named_file(name, names, "gloss remove") or name
+        except UsageError as exc:
+            raise NotFoundError(exc.message, tuple(names)) from None
     if name not in names:
         if base is not None and name in {p.name for p in store.source_files(base)}:
             raise NotFoundError(

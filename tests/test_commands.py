@@ -362,6 +362,22 @@ def test_remove_takes_a_user_source_out(tmp_path: Path) -> None:
     assert [r["kind"] for r in as_json("sources")] == ["bundled"] * 4
 
 
+def test_remove_and_glossary_take_a_name_by_a_beginning_no_other_has(tmp_path: Path) -> None:
+    ok("add", str(write(tmp_path / "hindi-one.txt", HINDI_001)), "--lang", "hi")
+    ok("add", str(write(tmp_path / "hindi-two.txt", HINDI_001)), "--lang", "hi")
+    # a beginning two names share names neither: nothing is removed
+    before = snapshot(user_dir())
+    shared = gloss("remove", "hindi")
+    assert shared.exit_code == 1 and "begins the names of several glossaries" in shared.stderr
+    assert snapshot(user_dir()) == before
+    # the bundled 004_… file by its number, as `gloss sources` shows it
+    only = as_json("search", "quantization", "--glossary", "004", "--limit", "50")
+    assert only and all(h["id"] != "quantization-aware-training" for h in only)  # an 001_… one
+    assert gloss("search", "quantization", "--glossary", "00").exit_code == 2  # 000…004
+    assert "removed hindi-two.txt" in ok("remove", "hindi-t").stdout
+    assert [r["file"] for r in as_json("sources") if r["kind"] == "user"] == ["hindi-one.txt"]
+
+
 def test_remove_an_unknown_or_bundled_file_is_not_found(tmp_path: Path) -> None:
     ok("add", str(write(tmp_path / "hindi.txt", HINDI_001)), "--lang", "hi")
     before = snapshot(user_dir())
