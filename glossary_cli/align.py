@@ -223,15 +223,7 @@ def parse_curation(
                 ),
                 (*base, "match"),
             )
-        extra = sorted(map(str, set(raw) - set(CURATION_KEYS)))
-        if extra:
-            raise _located(
-                RecordError(
-                    f"unknown key(s) {', '.join(extra)}",
-                    hint="the keys are " + ", ".join(CURATION_KEYS),
-                ),
-                (*base, extra[0]),
-            )
+        _refuse_unknown_keys(raw, CURATION_KEYS, base)
 
         names = functools.partial(_curated_names, raw, base, at)
         text = functools.partial(_curated_text, raw, base)
@@ -292,15 +284,7 @@ def _cited_terms(
             where: _Path = (*path, tag, i)
             if not isinstance(raw, Mapping) or not isinstance(raw.get("term"), str):
                 raise _located(RecordError("a term must be a mapping with a 'term' string"), where)
-            extra = sorted(map(str, set(raw) - set(CITED_TERM_KEYS)))
-            if extra:
-                raise _located(
-                    RecordError(
-                        f"unknown key(s) {', '.join(extra)}",
-                        hint="the keys are " + ", ".join(CITED_TERM_KEYS),
-                    ),
-                    (*where, extra[0]),
-                )
+            _refuse_unknown_keys(raw, CITED_TERM_KEYS, where)
             contexts = raw.get("contexts")
             if (
                 not isinstance(contexts, list)
@@ -394,6 +378,23 @@ def _curated_text(raw: Mapping[str, object], base: _Path, key: str) -> str | Non
     if value is None or isinstance(value, str):
         return value
     raise _located(RecordError(f"'{key}' must be a string", hint=_QUOTE), (*base, key))
+
+
+def _refuse_unknown_keys(raw: Mapping[str, object], keys: Sequence[str], at: _Path) -> None:
+    """Refuse a curation mapping with a key not among ``keys``, naming the first one's
+    place (``at``: the mapping's path).
+
+    Raises:
+        RecordError: the unknown keys, and the keys there are.
+    """
+    extra = sorted(map(str, set(raw) - set(keys)))
+    if extra:
+        raise _located(
+            RecordError(
+                f"unknown key(s) {', '.join(extra)}", hint="the keys are " + ", ".join(keys)
+            ),
+            (*at, extra[0]),
+        )
 
 
 def _located(exc: RecordError, keys: _Path) -> RecordError:
