@@ -1579,10 +1579,14 @@ class IndexReader:
     @recovering
     def facets(self) -> tuple[list[str], list[str | None]]:
         """What the filters can name: the glossary files terms and definitions were read
-        from, and the term types of the terms, each in order of first appearance."""
+        from, and every loaded file the record files list (one whose every entry an earlier
+        file gave holds no name of its own, but is loaded: ``gloss sources`` lists it), and
+        the term types of the terms, each in order of first appearance."""
         glossaries = [g for (g,) in self.conn.execute(
             "SELECT glossary FROM name GROUP BY glossary UNION "
             "SELECT glossary FROM entry GROUP BY glossary")]  # fmt: skip
+        listed = (s.file for sources in self.record_sources().values() for s in sources)
+        glossaries = list(dict.fromkeys([*glossaries, *listed]))
         types = [t for (t,) in self.conn.execute("SELECT DISTINCT type FROM name")]
         return glossaries, types
 

@@ -368,7 +368,7 @@ def test_remove_and_glossary_take_a_name_by_a_beginning_no_other_has(tmp_path: P
     # a beginning two names share names neither: nothing is removed
     before = snapshot(user_dir())
     shared = gloss("remove", "hindi")
-    assert shared.exit_code == 1 and "begins the names of several glossaries" in shared.stderr
+    assert shared.exit_code == 2 and "begins the names of several glossaries" in shared.stderr
     assert snapshot(user_dir()) == before
     # the bundled 004_… file by its number, as `gloss sources` shows it
     only = as_json("search", "quantization", "--glossary", "004", "--limit", "50")
@@ -376,6 +376,23 @@ def test_remove_and_glossary_take_a_name_by_a_beginning_no_other_has(tmp_path: P
     assert gloss("search", "quantization", "--glossary", "00").exit_code == 2  # 000…004
     assert "removed hindi-two.txt" in ok("remove", "hindi-t").stdout
     assert [r["file"] for r in as_json("sources") if r["kind"] == "user"] == ["hindi-one.txt"]
+
+
+def test_a_file_whose_every_entry_an_earlier_one_gave_is_a_glossary_filters_name(
+    tmp_path: Path,
+) -> None:
+    """b-terms.csv gives only what a-terms.csv gave: no term is its own, yet it is loaded
+    (`gloss sources` lists it), so --glossary names it and selects nothing of it."""
+    for name in ("a-terms.csv", "b-terms.csv"):
+        ok("add", str(write(tmp_path / name, "en,bn\nmodel,মডেল\n")))
+    assert {r["file"] for r in as_json("sources") if r["kind"] == "user"} == {
+        "a-terms.csv",
+        "b-terms.csv",
+    }
+    for name in ("b-terms", "b-terms.csv", "b-"):
+        named = gloss("search", "model", "--glossary", name, "--json")
+        assert named.exit_code == 1 and json.loads(named.stdout) == [], name
+    assert as_json("search", "model", "--glossary", "a-terms")
 
 
 def test_remove_an_unknown_or_bundled_file_is_not_found(tmp_path: Path) -> None:
