@@ -467,14 +467,13 @@ def _emit(
     wide: bool = False,
     pager: bool = True,
 ) -> None:
-    from glossary_cli import render
-    from glossary_cli.records import concept_json
+    from glossary_cli import jsonout, render
 
     if fmt is OutputFormat.json:
-        objects = [concept_json(h.concept, langs, h) for h in results]
+        objects = [jsonout.concept(h, langs) for h in results]
         render.write_json(objects if many else objects[0])
     elif fmt is OutputFormat.jsonl:
-        render.write_jsonl(concept_json(h.concept, langs, h) for h in results)
+        render.write_jsonl(jsonout.concept(h, langs) for h in results)
     elif fmt is OutputFormat.csv:
         render.write_csv(results, langs)
     else:
@@ -693,12 +692,12 @@ def add(
     from glossary_cli import api
 
     try:
-        options = {
-            "format": file_format,
-            "columns": api.parse_columns(columns) if columns is not None else None,
-            "sheet": sheet,
-            "skip_bad": skip_bad,
-        }
+        options = api.ReadOptions(
+            format=file_format,
+            columns=api.parse_columns(columns) if columns is not None else None,
+            sheet=sheet,
+            skip_bad=skip_bad,
+        )
         api.check_distinct(files)
         if len(files) > 1 and not dry_run:
             for file in files:  # every file read first: an error adds none of them
@@ -816,12 +815,9 @@ def _view(
     except GlossError as exc:
         _fail(exc)
     if as_json:
-        from glossary_cli.records import versioned
+        from glossary_cli import jsonout
 
-        if isinstance(result, list):
-            render.write_json([versioned(r) for r in result])
-        else:
-            render.write_json(versioned(result))
+        render.write_json(jsonout.document(result))
         return
     _paged(pager, lambda console: draw(result, console))
 
@@ -1089,8 +1085,7 @@ def list_(
 
     Example: gloss list --lang bn
     """
-    from glossary_cli import api, render
-    from glossary_cli.records import versioned
+    from glossary_cli import api, jsonout, render
     from glossary_cli.select import Selection
 
     fmt = _format(fmt, as_json)
@@ -1113,11 +1108,13 @@ def list_(
     except GlossError as exc:
         _fail(exc)
     if fmt is OutputFormat.json:
-        render.write_json([versioned(r) for r in rows])
+        render.write_json(jsonout.rows(rows))
     elif fmt is OutputFormat.jsonl:
-        render.write_jsonl(versioned(r) for r in rows)
+        render.write_jsonl(jsonout.rows(rows))
     elif fmt is OutputFormat.csv:
-        render.write_rows_csv(rows, ("id", "lang", "term", "en", "status", "type"))
+        from glossary_cli.model import ListedTerm
+
+        render.write_rows_csv([jsonout.fields(r) for r in rows], ListedTerm._fields)
     else:
         _paged(not no_pager, lambda console: render.list_table(rows, console))
 
@@ -1189,9 +1186,8 @@ def lint(
 
     Example: gloss lint my-terms.tbx
     """
-    from glossary_cli import api, render
-    from glossary_cli.lint import Issue, issue_mapping
-    from glossary_cli.records import versioned
+    from glossary_cli import api, jsonout, render
+    from glossary_cli.lint import Issue
 
     if as_json and fmt not in (LintFormat.json, LintFormat.table):
         _say(
@@ -1209,13 +1205,12 @@ def lint(
         raise typer.Exit(int(exc.exit_code)) from None
     except GlossError as exc:
         _fail(exc)
-    rows = [issue_mapping(i) for i in result.issues]
     if fmt is LintFormat.json:
-        render.write_json([versioned(r) for r in rows])
+        render.write_json(jsonout.rows(result.issues))
     elif fmt is LintFormat.jsonl:
-        render.write_jsonl(versioned(r) for r in rows)
+        render.write_jsonl(jsonout.rows(result.issues))
     elif fmt is LintFormat.csv:
-        render.write_rows_csv(rows, Issue._fields)
+        render.write_rows_csv([jsonout.fields(i) for i in result.issues], Issue._fields)
     elif fmt is LintFormat.sarif:
         from glossary_cli.sarif import LINT_RULES, lint_findings
 
@@ -1377,34 +1372,32 @@ def scan(
         )
     except GlossError as exc:
         _fail(exc)
-    rows = [
-        api.occurrence_mapping(t.name, o, concepts.get(o.id)) for t in texts for o in t.occurrences
-    ]
+    found = api.ScanResult(texts, concepts).found_terms()
     if fmt in (ScanFormat.sarif, ScanFormat.lines):
         from glossary_cli.sarif import SCAN_RULES, scan_findings
 
-        use = {(r["id"], r["lang"]): r["use"] for r in rows}
+        use = {(r.id, r.lang): r.use for r in found}
         findings = scan_findings(_texts(inputs), texts, use, only_deprecated=only_deprecated)
         _write_sarif(findings, SCAN_RULES, lines=fmt is ScanFormat.lines)
     elif fmt is ScanFormat.json:
-        from glossary_cli.records import versioned
+        from glossary_cli import jsonout
 
-        render.write_json([versioned(r) for r in rows])
+        render.write_json(jsonout.rows(found))
     elif fmt is ScanFormat.jsonl:
-        from glossary_cli.records import versioned
+        from glossary_cli import jsonout
 
-        render.write_jsonl(versioned(r) for r in rows)
+        render.write_jsonl(jsonout.rows(found))
     elif fmt in (ScanFormat.csv, ScanFormat.tsv):
-        flat = [{**r, "also": ",".join(r["also"])} for r in rows]
+        flat = [{**r._asdict(), "also": ",".join(r.also)} for r in found]
         columns = list(api.OCCURRENCE_FIELDS)
         render.write_rows_csv(flat, columns, delimiter="\t" if fmt is ScanFormat.tsv else ",")
     else:
         _paged(not no_pager, lambda console: render.scan_view(texts, concepts, langs, console))
     if only_deprecated:
-        _say(f"gloss: {_count(len(rows), 'deprecated term')} found", err=True)
-        if rows:
+        _say(f"gloss: {_count(len(found), 'deprecated term')} found", err=True)
+        if found:
             raise typer.Exit(int(ExitCode.NOT_FOUND))
-    elif not rows:
+    elif not found:
         raise typer.Exit(int(ExitCode.NOT_FOUND))
 
 
@@ -1462,17 +1455,17 @@ def lookup(
         rows = api.lookup(queries, langs=langs, data=data)
     except GlossError as exc:
         _fail(exc)
-    missing = [r for r in rows if not r["sure"] and r["query"].strip()]  # a blank line asks nothing
+    missing = [r for r in rows if not r.sure and r.query.strip()]  # a blank line asks nothing
     shown = missing if only_missing else rows
     if fmt is LookupFormat.jsonl:
-        from glossary_cli.records import versioned
+        from glossary_cli import jsonout
 
-        render.write_jsonl(versioned(r) for r in shown)
+        render.write_jsonl(jsonout.rows(shown))
     else:
-        tags = langs or list(dict.fromkeys(t for r in rows for t in r["terms"]))
+        tags = langs or list(dict.fromkeys(t for r in rows for t, _ in r.terms))
         flat = [
-            {"query": r["query"], "sure": "yes" if r["sure"] else "no", "id": r["id"],
-             "headword": r["en"], **{t: r["terms"].get(t) for t in tags}}
+            {"query": r.query, "sure": "yes" if r.sure else "no", "id": r.id,
+             "headword": r.en, **{t: dict(r.terms).get(t) for t in tags}}
             for r in shown
         ]  # fmt: skip
         fields = ["query", "sure", "id", "headword", *tags]
@@ -1569,7 +1562,6 @@ def check(
     except GlossError as exc:
         _fail(exc)
     issues = [i for result in results for i in result.issues]
-    rows = [i.row() for i in issues]
     if fmt in (ScanFormat.sarif, ScanFormat.lines):
         from glossary_cli.sarif import CHECK_RULES, check_findings
 
@@ -1582,14 +1574,17 @@ def check(
             )
         ], CHECK_RULES, lines=fmt is ScanFormat.lines)  # fmt: skip
     elif fmt is ScanFormat.json:
-        from glossary_cli.records import versioned
+        from glossary_cli import jsonout
 
-        render.write_json([versioned(r) for r in rows])
+        render.write_json(jsonout.rows(issues))
     elif fmt is ScanFormat.jsonl:
-        from glossary_cli.records import versioned
+        from glossary_cli import jsonout
 
-        render.write_jsonl(versioned(r) for r in rows)
+        render.write_jsonl(jsonout.rows(issues))
     elif fmt in (ScanFormat.csv, ScanFormat.tsv):
+        from glossary_cli import jsonout
+
+        rows = [jsonout.fields(i) for i in issues]
         render.write_rows_csv(rows, ROW_FIELDS, delimiter="\t" if fmt is ScanFormat.tsv else ",")
     else:
         _paged(not no_pager, lambda console: render.check_view(tuple(issues), console))
