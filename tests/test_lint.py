@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from glossary_cli import api, lint
+from glossary_cli import api, jsonout, lint
 from glossary_cli.cli import app
 from glossary_cli.model import Concept, Definition, Glossary, LangSection, Term
 
@@ -190,8 +190,9 @@ def test_an_issue_says_where_and_what() -> None:
         "b.txt:1",
         issue.hint,
     )
-    assert list(lint.issue_mapping(issue)) == [
-        "severity", "code", "message", "concept", "lang", "term", "source", "hint",
+    assert list(jsonout.row(issue)) == [
+        "schema_version", "severity", "code", "message", "concept", "lang", "term", "source",
+        "hint",
     ]  # fmt: skip
 
 
