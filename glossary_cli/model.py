@@ -20,8 +20,9 @@ term line and its definition line, before :mod:`glossary_cli.align` turns entrie
 # No ``from __future__ import annotations``: with it every field's annotation is a string
 # that typing.NamedTuple compiles into a ForwardRef when the class is made, which doubled the
 # cost of importing this module (about 1 ms of every lookup).
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from glossary_cli.errors import ParseWarning
 from glossary_cli.tags import is_english as is_english  # re-exported: the model's callers ask it
 from glossary_cli.tags import primary_tag as primary_tag
 
@@ -399,7 +400,7 @@ class Glossary(NamedTuple):
 
     sources: tuple[Source, ...]
     concepts: tuple[Concept, ...]
-    warnings: tuple[Any, ...] = ()
+    warnings: tuple[ParseWarning, ...] = ()
     plan: tuple[Reading, ...] = ()
 
     @property
