@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from glossary_cli import api, browse, layout
 from glossary_cli.browse import (
@@ -33,11 +32,12 @@ from glossary_cli.browse import (
     pad,
     status_line,
 )
-from glossary_cli.cli import app
 from glossary_cli.config import history_file
 from glossary_cli.errors import StoreError
 from glossary_cli.layout import cell_width
-from tests.test_terminal import TMUX, Pane, gloss_command
+from tests.test_terminal import TMUX, Pane
+
+from .conftest import gloss, gloss_command, gloss_process
 
 
 @pytest.fixture(scope="module")
@@ -386,24 +386,18 @@ def test_styles_become_prompt_toolkit_styles() -> None:
 
 
 def test_browse_needs_a_terminal() -> None:
-    result = CliRunner().invoke(app, ["browse"])
+    result = gloss("browse")
     assert result.exit_code == 2
     assert "needs a terminal" in result.output and "gloss search" in result.output
 
 
 def test_browse_says_a_missing_data_directory_first(tmp_path: Path) -> None:
-    result = CliRunner().invoke(app, ["browse", "--data", str(tmp_path / "none")])
+    result = gloss("browse", "--data", str(tmp_path / "none"))
     assert result.exit_code == 3 and "does not exist" in result.output
 
 
 def test_gloss_alone_not_on_a_terminal_prints_the_help_as_before() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "glossary_cli"],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = gloss_process(stdin=subprocess.DEVNULL, timeout=60, text=True)
     assert done.returncode == 2 and not done.stdout
     assert done.stderr.startswith("Usage: ") and "browse" in done.stderr
 
@@ -507,13 +501,8 @@ def pane_env(tmp_path: Path) -> dict[str, str]:
 
 
 def _definition(query: str) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "glossary_cli", "search", query, "-n", "1", "--json"],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "LANG": "C.UTF-8"},
-    )
+    done = gloss_process("search", query, "-n", "1", "--json", env={"LANG": "C.UTF-8"}, text=True)
+    assert done.returncode == 0, done.stderr
     [hit] = json.loads(done.stdout)
     return str(hit["terms"]["bn"]["definition"])
 

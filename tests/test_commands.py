@@ -12,21 +12,27 @@ import shutil
 import sys
 import unicodedata
 from pathlib import Path
-from typing import Any
 
 import pytest
 import yaml
-from typer.testing import CliRunner
 
 from glossary_cli import api, formats, store
 from glossary_cli.align import merge_concepts
-from glossary_cli.cli import app
 from glossary_cli.errors import RecordError
 from glossary_cli.model import Concept, LangSection, Term
 
-from .conftest import DATA, ROOT, as_cited, essence, snapshot
-
-runner = CliRunner()
+from .conftest import (
+    DATA,
+    GLOSS_SCRIPT,
+    ROOT,
+    as_cited,
+    as_json,
+    essence,
+    gloss,
+    ok,
+    snapshot,
+    user_dir,
+)
 
 BUNDLED_001 = "001_5a07ee38a131a210.txt"
 
@@ -81,24 +87,6 @@ ARABIC_001 = """\
 التناثر المنظم (Structured Sparsity)
 تناثر بإزالة كتل أو قنوات كاملة.
 """
-
-
-def gloss(*args: str, env: dict[str, str] | None = None) -> Any:
-    return runner.invoke(app, list(args), env=env)
-
-
-def ok(*args: str, env: dict[str, str] | None = None) -> Any:
-    result = gloss(*args, env=env)
-    assert result.exit_code == 0, (result.stdout, result.stderr)
-    return result
-
-
-def as_json(*args: str) -> Any:
-    return json.loads(ok(*args, "--json").stdout)
-
-
-def user_dir() -> Path:
-    return Path(os.environ["GLOSS_USER_DATA"])
 
 
 def write(path: Path, text: str) -> Path:
@@ -910,7 +898,7 @@ def test_concepts_sharing_an_id_merge(
 def complete(words: str) -> list[str]:
     env = {"_GLOSS_COMPLETE": "complete_bash", "COMP_WORDS": words}
     env["COMP_CWORD"] = str(len(words.split()) - (0 if words.endswith(" ") else 1))
-    result = runner.invoke(app, [], env=env, prog_name="gloss")
+    result = gloss(env=env, prog_name="gloss")
     assert result.exit_code == 0, result.output
     return result.output.splitlines()
 
@@ -976,7 +964,6 @@ def test_main_help_has_an_example() -> None:
 # ------------------------------------------------------------------- terminal: colour, pager
 
 pty = pytest.importorskip("pty") if sys.platform != "win32" else None
-GLOSS = Path(sys.executable).with_name("gloss")
 COLOUR = re.compile(rb"\x1b\[(?:[0-9;]*;)?(?:3[0-9]|9[0-7])(?:;[0-9;]*)?m")
 
 
@@ -990,7 +977,7 @@ def run_in_terminal(args: list[str], rows: int, env: dict[str, str]) -> bytes:
     pid, fd = pty.fork()  # type: ignore[union-attr]
     if pid == 0:  # pragma: no cover - the child
         fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, 100, 0, 0))
-        os.execve(str(GLOSS), [str(GLOSS), *args], env)
+        os.execve(str(GLOSS_SCRIPT), [str(GLOSS_SCRIPT), *args], env)
     out = b""
     while True:
         try:
@@ -1008,7 +995,7 @@ def run_in_terminal(args: list[str], rows: int, env: dict[str, str]) -> bytes:
 
 @pytest.fixture
 def terminal_env(tmp_path: Path) -> dict[str, str]:
-    if pty is None or not GLOSS.is_file():
+    if pty is None or not GLOSS_SCRIPT.is_file():
         pytest.skip("needs a POSIX pseudo-terminal and the gloss script")
     env = {k: v for k, v in os.environ.items() if k not in {"COLUMNS", "LINES", "NO_COLOR"}}
     env.pop("FORCE_COLOR", None)

@@ -9,16 +9,15 @@ import time
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from glossary_cli import formats
-from glossary_cli.cli import app
 from glossary_cli.errors import ParseError
 from glossary_cli.formats.folder import is_term_folder, read_folder
 
+from .conftest import gloss
+
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 ROOT = Path(__file__).resolve().parent.parent
-runner = CliRunner()
 
 HEADER = 'msgid ""\nmsgstr ""\n"Language: bn\\n"\n\n'
 
@@ -435,14 +434,14 @@ def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     ],
 )
 def test_dry_run_of_files_told_by_their_content(isolated: Path, path: Path, says: str) -> None:
-    result = runner.invoke(app, ["add", "--dry-run", str(path)])
+    result = gloss("add", "--dry-run", str(path))
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith(says)
     assert not (isolated / "user" / "sources").exists()
 
 
 def test_add_prints_where_a_po_file_language_came_from(isolated: Path) -> None:
-    result = runner.invoke(app, ["add", "--dry-run", str(FIXTURES / "po" / "ar_EG.po")])
+    result = gloss("add", "--dry-run", str(FIXTURES / "po" / "ar_EG.po"))
     assert result.exit_code == 0, result.stderr
     assert "from the file name" in result.stderr
 
@@ -462,7 +461,7 @@ def test_add_refuses_hostile_files_without_a_traceback_and_adds_nothing(
     path = isolated / name
     path.write_bytes(data)
     for args in (["add", "--dry-run", str(path)], ["add", str(path)]):
-        result = runner.invoke(app, args)
+        result = gloss(*args)
         assert result.exit_code == 3, result.stderr
         assert message in result.stderr and "Traceback" not in result.stderr
     assert not (isolated / "user" / "sources").exists()
@@ -473,7 +472,7 @@ def test_add_refuses_a_plain_file_with_a_control_character(tmp_path: Path) -> No
     the file, naming its line, and writes nothing."""
     path = tmp_path / "esc.txt"
     path.write_bytes(b"Title\nsub\nterm\x1b[2J (Esc)\ndefinition\n")
-    result = runner.invoke(app, ["add", str(path), "--lang", "en"])
+    result = gloss("add", str(path), "--lang", "en")
     assert result.exit_code == 3
     assert f"{path}:3: the line contains the control character U+001B" in result.stderr
-    assert runner.invoke(app, ["export", "--format", "tbx"]).exit_code == 0
+    assert gloss("export", "--format", "tbx").exit_code == 0

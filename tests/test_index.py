@@ -18,7 +18,7 @@ import pytest
 from glossary_cli import index
 from glossary_cli.errors import RecordError
 
-from .conftest import DATA
+from .conftest import DATA, gloss_popen, gloss_process
 
 TABLES = ("concept", "name", "entry", "vocab")
 
@@ -165,12 +165,14 @@ def _gone(pgid: int) -> bool:
 
 def _start_build(large: Path, cache: Path) -> subprocess.Popen[bytes]:
     """A first search of ``large``: it compiles the index, in a process group of its own."""
-    return subprocess.Popen(
-        [sys.executable, "-m", "glossary_cli", "search", "zzqx", "--data", str(large)],
-        env={**os.environ, "GLOSS_CACHE": str(cache)},
+    return gloss_popen(
+        "search",
+        "zzqx",
+        "--data",
+        str(large),
+        env={"GLOSS_CACHE": str(cache)},
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
+        new_session=True,
     )
 
 
@@ -219,12 +221,13 @@ def test_a_bad_chunk_of_a_large_file_is_one_line_on_stderr(large: Path, tmp_path
     middle = next(i for i in range(len(lines) // 2, len(lines)) if lines[i].startswith("- id:"))
     lines[middle + 1] = "  en: [unclosed\n"
     (data / "concepts.yaml").write_text("".join(lines), encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "glossary_cli", "search", "zzqx", "--data", str(data)],
-        env={**os.environ, "GLOSS_CACHE": str(tmp_path / "cache")},
-        capture_output=True,
+    done = gloss_process(
+        "search",
+        "zzqx",
+        "--data",
+        str(data),
+        env={"GLOSS_CACHE": str(tmp_path / "cache")},
         text=True,
-        timeout=120,
     )
     assert done.returncode == 3
     # the error, and no warning of a worker pool's semaphores left behind

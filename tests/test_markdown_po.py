@@ -7,15 +7,14 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from glossary_cli import formats
-from glossary_cli.cli import app
 from glossary_cli.errors import ParseError
+
+from .conftest import gloss
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 ROOT = Path(__file__).resolve().parent.parent
-runner = CliRunner()
 
 
 def read(fmt: str, path: Path) -> list[dict[str, object]]:
@@ -138,12 +137,12 @@ def test_added_as_they_are_found_and_every_term_exported(
 ) -> None:  # fmt: skip
     monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
     monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
-    added = runner.invoke(app, ["add", str(FIXTURES / fixture)])
+    added = gloss("add", str(FIXTURES / fixture))
     assert added.exit_code == 0, added.stderr
-    hits = json.loads(runner.invoke(app, ["search", query, "--json"]).stdout)
+    hits = json.loads(gloss("search", query, "--json").stdout)
     assert hits[0]["id"] == concept
     name = Path(fixture).stem
-    exported = runner.invoke(app, ["export", "--format", "tbx", "--glossary", name])
+    exported = gloss("export", "--format", "tbx", "--glossary", name)
     assert exported.exit_code == 0, exported.stderr
     assert exported.stdout.count("<term>") == terms
 
@@ -153,7 +152,7 @@ def test_adding_markdown_that_is_not_a_glossary_adds_nothing(
 ) -> None:
     monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
     monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
-    result = runner.invoke(app, ["add", str(ROOT / "README.md")])
+    result = gloss("add", str(ROOT / "README.md"))
     assert result.exit_code != 0
     assert "no glossary found" in result.stderr
     assert "Traceback" not in result.stderr
@@ -191,7 +190,7 @@ def test_dry_run_says_what_would_be_added_and_changes_nothing(
 ) -> None:
     monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
     monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
-    result = runner.invoke(app, ["add", "--dry-run", str(FIXTURES / "po" / "gnome-glossary-bn.po")])
+    result = gloss("add", "--dry-run", str(FIXTURES / "po" / "gnome-glossary-bn.po"))
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith(
         "would add gnome-glossary-bn.po: 13 entries in en, bn, 7 concepts"
@@ -200,14 +199,14 @@ def test_dry_run_says_what_would_be_added_and_changes_nothing(
     assert "  plugin: en plugin; bn প্লাগইন\n" in result.stdout
     assert "nothing was changed" in result.stdout
     assert not (tmp_path / "user").exists()
-    assert runner.invoke(app, ["search", "প্লাগইন"]).exit_code == 1
+    assert gloss("search", "প্লাগইন").exit_code == 1
 
 
 def test_dry_run_of_a_file_gloss_cannot_read_fails_as_add_does(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
-    result = runner.invoke(app, ["add", "--dry-run", str(ROOT / "README.md")])
+    result = gloss("add", "--dry-run", str(ROOT / "README.md"))
     assert result.exit_code != 0 and "no glossary found" in result.stderr
 
 
@@ -220,14 +219,14 @@ def test_show_says_when_several_concepts_match_exactly(
     for name, arabic in (("a.csv", "فرط التخصيص"), ("b.csv", "الإفراط في التعلم")):
         path = tmp_path / name
         path.write_text(f"english,arabic\noverfitting,{arabic}\n", encoding="utf-8")
-        assert runner.invoke(app, ["add", str(path)]).exit_code == 0
-    result = runner.invoke(app, ["show", "overfitting", "--lang", "ar"])
+        assert gloss("add", str(path)).exit_code == 0
+    result = gloss("show", "overfitting", "--lang", "ar")
     assert result.exit_code == 0
     assert "فرط التخصيص" in result.stdout
     assert "1 more concept matches 'overfitting' exactly: overfitting-2" in result.stderr
-    other = runner.invoke(app, ["show", "overfitting-2", "--lang", "ar"])
+    other = gloss("show", "overfitting-2", "--lang", "ar")
     assert "الإفراط في التعلم" in other.stdout
-    alone = runner.invoke(app, ["show", "LoRA"])
+    alone = gloss("show", "LoRA")
     assert "exactly" not in alone.stderr
 
 
@@ -256,10 +255,10 @@ def test_a_term_folder_in_language_subfolders_is_one_glossary() -> None:
 def test_adding_a_term_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
     monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
-    added = runner.invoke(app, ["add", str(FIXTURES / "term-folder" / "glossary")])
+    added = gloss("add", str(FIXTURES / "term-folder" / "glossary"))
     assert added.exit_code == 0, added.stderr
     assert added.stdout.startswith("added glossary.jsonl: 5 entries in en, ar, bn, 2 concepts")
-    card = json.loads(runner.invoke(app, ["show", "ক্লাস্টারের", "--json"]).stdout)
+    card = json.loads(gloss("show", "ক্লাস্টারের", "--json").stdout)
     assert card["id"] == "cluster" and card["terms"]["ar"]["term"] == "عنقود"
 
 
@@ -280,7 +279,7 @@ def test_a_folder_gloss_cannot_read_is_refused_and_nothing_added(
     for rel, text in files.items():
         (folder / rel).parent.mkdir(parents=True, exist_ok=True)
         (folder / rel).write_text(text, encoding="utf-8")
-    result = runner.invoke(app, ["add", str(folder)])
+    result = gloss("add", str(folder))
     assert result.exit_code != 0
     assert message in result.stderr and "Traceback" not in result.stderr
     assert not (tmp_path / "user" / "sources").exists()
@@ -294,9 +293,9 @@ def test_several_paths_are_added_together_or_not_at_all(
     monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
     po = str(FIXTURES / "po" / "gnome-glossary-bn.po")
     table = str(FIXTURES / "markdown" / "terms-en-ar.md")
-    refused = runner.invoke(app, ["add", po, table, str(ROOT / "README.md")])
+    refused = gloss("add", po, table, str(ROOT / "README.md"))
     assert refused.exit_code != 0 and not (tmp_path / "user" / "sources").exists()
-    added = runner.invoke(app, ["add", po, table, str(FIXTURES / "term-folder" / "glossary")])
+    added = gloss("add", po, table, str(FIXTURES / "term-folder" / "glossary"))
     assert added.exit_code == 0, added.stderr
     assert added.stdout.count("added ") == 3
     names = sorted(p.name for p in (tmp_path / "user" / "sources").iterdir())
@@ -559,7 +558,7 @@ def test_paths_kept_under_one_name_are_refused_before_anything_is_added(
 ) -> None:
     monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
     po = str(FIXTURES / "po" / "gnome-glossary-bn.po")
-    result = runner.invoke(app, ["add", po, po])
+    result = gloss("add", po, po)
     assert result.exit_code == 2 and "would both be kept as gnome-glossary-bn.po" in result.stderr
     assert not (tmp_path / "user" / "sources").exists()
 

@@ -14,11 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from glossary_cli.cli import app
-
-from .conftest import ROOT
+from .conftest import ROOT, gloss
 
 HOOKS = ROOT / ".pre-commit-hooks.yaml"
 
@@ -99,7 +96,7 @@ def test_pre_commit_runs_the_hooks_from_this_checkout(tmp_path: Path) -> None:
         "tokenizer,bn,টোকেনাইজার,preferred\ntokenizer,bn,শব্দভাজক,deprecated\n",
         encoding="utf-8",
     )
-    added = CliRunner().invoke(app, ["add", str(glossary)])
+    added = gloss("add", str(glossary))
     assert added.exit_code == 0, added.stderr
     sample = tmp_path / "sample"
     sample.mkdir()

@@ -22,14 +22,14 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from glossary_cli import layout, render
-from glossary_cli.cli import app
 from glossary_cli.config import packaged_data_dir
 from glossary_cli.layout import Column, Field, Options
 from glossary_cli.model import Concept, Hit, LangSection, Match, Term
 from glossary_cli.store import read_records
+
+from .conftest import gloss
 
 HERE = Path(__file__).resolve().parent
 WORST = HERE / "fixtures" / "worst_case"
@@ -552,21 +552,17 @@ def test_bidi_is_never_applied_to_a_pipe() -> None:
 def test_bidi_never_touches_machine_output(
     args: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    runner = CliRunner()
-    plain = runner.invoke(app, ["show", "Pruning", "--lang", "ar", *args])
-    with_option = runner.invoke(app, ["show", "Pruning", "--lang", "ar", "--bidi", *args])
+    plain = gloss("show", "Pruning", "--lang", "ar", *args)
+    with_option = gloss("show", "Pruning", "--lang", "ar", "--bidi", *args)
     monkeypatch.setenv("GLOSS_BIDI", "1")
-    with_env = runner.invoke(app, ["show", "Pruning", "--lang", "ar", *args])
+    with_env = gloss("show", "Pruning", "--lang", "ar", *args)
     assert plain.exit_code == with_option.exit_code == with_env.exit_code == 0
     assert plain.stdout == with_option.stdout == with_env.stdout
     assert "تقليم الشبكة" in plain.stdout
 
 
 def test_wide_option_shows_everything() -> None:
-    runner = CliRunner()
-    result = runner.invoke(
-        app, ["search", "quantization", "--lang", "bn,ar", "--wide"], env={"COLUMNS": "60"}
-    )
+    result = gloss("search", "quantization", "--lang", "bn,ar", "--wide", env={"COLUMNS": "60"})
     assert result.exit_code == 0 and "…" not in result.stdout
 
 
