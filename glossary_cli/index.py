@@ -1432,6 +1432,24 @@ class IndexedConcepts:
                 out.setdefault(key, []).append((rowid, concept))
         return {k: [c for _, c in sorted(v, key=lambda item: item[0])] for k, v in out.items()}
 
+    def by_term(self, keys: Collection[str]) -> dict[str, list[Any]]:
+        from glossary_cli.normalize import fold
+        from glossary_cli.records import concept_from_index
+
+        sql = (
+            "SELECT DISTINCT c.rowid, n.key, c.record FROM name n JOIN concept c "
+            "ON c.rowid = n.concept WHERE n.key IN ({marks})"
+        )
+        out: dict[str, list[tuple[int, Any]]] = {}
+        for rowid, key, record in self._rows(sql, list(keys)):
+            if rowid in self._hidden:
+                continue
+            concept = concept_from_index(json.loads(record))
+            own = (t for s in concept.languages for t in s.terms if t.role is None)
+            if any(fold(t.text) == key for t in own):
+                out.setdefault(key, []).append((rowid, concept))
+        return {k: [c for _, c in sorted(v, key=lambda item: item[0])] for k, v in out.items()}
+
 
 # --- reading the index ---------------------------------------------------------------------
 

@@ -329,6 +329,108 @@ def test_add_into_an_empty_user_directory_that_fails_creates_nothing(tmp_path: P
     assert not user_dir().exists() or snapshot(user_dir()) == {}
 
 
+LORA_BN = "লো-র্যাঙ্ক অ্যাডাপ্টেশন"
+LORA_AR = "التكيف منخفض الرتبة"
+
+
+def _hit_ids(query: str) -> list[str]:
+    return [hit["id"] for hit in as_json("search", query)]
+
+
+@pytest.mark.parametrize(
+    ("table", "says"),
+    [
+        # the bundled concept's English abbreviation, its Bengali main term: nothing contradicts
+        (f"en,bn\nLoRA,{LORA_BN}\n", "'LoRA' joins 'low-rank-adaptation': its en abbreviation"),
+        # folded as search folds it, and no other language to contradict
+        ("en\nlora\n", "'lora' joins 'low-rank-adaptation': its en abbreviation"),
+        # a curated English synonym, its Arabic main term
+        (f"en,ar\nlow-rank adapters,{LORA_AR}\n",
+         "'low-rank adapters' joins 'low-rank-adaptation': its en synonym"),
+    ],
+    ids=["abbreviation, bn agrees", "abbreviation alone, folded", "synonym, ar agrees"],
+)  # fmt: skip
+def test_a_row_named_by_a_bundled_abbreviation_joins_its_concept(
+    tmp_path: Path, table: str, says: str
+) -> None:
+    before = as_json("stats")["concepts"]
+    added = ok("add", str(write(tmp_path / "u.csv", table)))
+    assert "1 concept joined by the stated rule:" in added.stdout, added.stdout
+    assert f"    {says}, no conflicting term\n" in added.stdout
+    assert "kept apart" not in added.stdout
+    assert as_json("stats")["concepts"] == before
+    assert _hit_ids("LoRA") == ["low-rank-adaptation"]  # no rival concept
+    assert "u.csv:2" in as_json("show", "low-rank-adaptation")["provenance"]
+
+
+@pytest.mark.parametrize(
+    ("table", "says"),
+    [
+        # the issue's row: another Bengali term
+        ("en,bn\nLoRA,লোরা\n",
+         f"'LoRA' kept apart from 'low-rank-adaptation', whose en abbreviation it is "
+         f"(another bn term ('লোরা', not {LORA_BN!r}))"),
+        ("en,bn\nlow-rank adapters,লোরা\n",
+         f"'low-rank adapters' kept apart from 'low-rank-adaptation', whose en synonym it is "
+         f"(another bn term ('লোরা', not {LORA_BN!r}))"),
+        # in Bengali, a section is merged by its main term, which the match shows to differ
+        (f"bn,ar\nLoRA,{LORA_AR}\n",
+         f"'LoRA' kept apart from 'low-rank-adaptation', whose bn abbreviation it is "
+         f"(another bn term ('LoRA', not {LORA_BN!r}))"),
+    ],
+    ids=["abbreviation, another bn term", "synonym, another bn term", "bn abbreviation"],
+)  # fmt: skip
+def test_a_row_named_by_a_bundled_abbreviation_that_contradicts_it_is_reported(
+    tmp_path: Path, table: str, says: str
+) -> None:
+    path = write(tmp_path / "u.csv", table)
+    before = as_json("stats")["concepts"]
+    dry = ok("add", "--dry-run", str(path))
+    assert f"  1 near-duplicate kept apart:\n    {says}\n" in dry.stdout, dry.stdout
+    assert "nothing was changed (--dry-run)" in dry.stdout
+    assert as_json("stats")["concepts"] == before
+    added = ok("add", str(path))
+    assert f"  1 near-duplicate kept apart:\n    {says}\n" in added.stdout, added.stdout
+    assert "joined by the stated rule" not in added.stdout
+    assert as_json("stats")["concepts"] == before + 1
+    assert "u.csv:2" not in as_json("show", "low-rank-adaptation")["provenance"]
+
+
+def test_an_abbreviation_with_another_english_definition_is_kept_apart(tmp_path: Path) -> None:
+    """An abbreviation names more concepts than a full name does: a row named LoRa (the radio
+    modulation) with an English definition does not join the concept whose English
+    abbreviation LoRA is once that concept has an English definition of its own."""
+    defined = "en,en_definition\nLow-Rank Adaptation,Fine-tuning through low-rank matrices.\n"
+    first = ok("add", str(write(tmp_path / "defined.csv", defined)))
+    assert "'Low-Rank Adaptation' joins 'low-rank-adaptation'" in first.stdout, first.stdout
+    radio = "en,en_definition\nLoRa,A long-range radio modulation.\n"
+    added = ok("add", str(write(tmp_path / "radio.csv", radio)))
+    assert (
+        "'LoRa' kept apart from 'low-rank-adaptation', whose en abbreviation it is "
+        "(another en definition)"
+    ) in added.stdout, added.stdout
+    assert set(_hit_ids("LoRa")) >= {"low-rank-adaptation", "lora"}
+
+
+@pytest.mark.parametrize("bn", [LORA_BN, "লোরা"])
+def test_a_rebuild_places_an_abbreviation_as_the_index_does(bn: str) -> None:
+    """``gloss add`` places a file among the concepts of the index; a rebuild of the user's
+    records among concepts in memory: the two agree."""
+    from glossary_cli.build import MemoryConcepts, place_concepts
+    from glossary_cli.index import IndexedConcepts, open_index
+
+    glossary = formats.get("csv").read(f"en,bn\nLoRA,{bn}\n".encode(), "u.csv")
+    in_memory = place_concepts(
+        glossary, "u.csv", "csv", MemoryConcepts(store.read_records(DATA).concepts)
+    )
+    conn = open_index([DATA], Path(os.environ["GLOSS_CACHE"]))
+    indexed = place_concepts(glossary, "u.csv", "csv", IndexedConcepts(conn))
+    conn.close()
+    assert in_memory == indexed
+    assert [c.id for c in indexed.concepts] == ["low-rank-adaptation" if bn == LORA_BN else "lora"]
+    assert len(indexed.joins) + len(indexed.apart) == 1
+
+
 # --------------------------------------------------------------------------- remove, sources
 
 
