@@ -574,7 +574,10 @@ def test_build_user_rebuilds_the_added_records(tmp_path: Path) -> None:
 
 
 def test_tbx_export_is_read_by_translate_toolkit_with_the_same_terms(tmp_path: Path) -> None:
-    tbx = pytest.importorskip("translate.storage.tbx")
+    tbx = pytest.importorskip(
+        "translate.storage.tbx",
+        reason="translate-toolkit is not installed (pip install translate-toolkit)",
+    )
     out = tmp_path / "glossary.tbx"
     ok("export", "--format", "tbx", "-o", str(out))
     glossary = store.read_records(DATA)
@@ -1065,7 +1068,11 @@ def test_main_help_has_an_example() -> None:
 
 # ------------------------------------------------------------------- terminal: colour, pager
 
-pty = pytest.importorskip("pty") if sys.platform != "win32" else None
+pty = (
+    pytest.importorskip("pty", reason="the pty module (POSIX pseudo-terminals) is not available")
+    if sys.platform != "win32"
+    else None
+)
 COLOUR = re.compile(rb"\x1b\[(?:[0-9;]*;)?(?:3[0-9]|9[0-7])(?:;[0-9;]*)?m")
 
 
@@ -1097,8 +1104,10 @@ def run_in_terminal(args: list[str], rows: int, env: dict[str, str]) -> bytes:
 
 @pytest.fixture
 def terminal_env(tmp_path: Path) -> dict[str, str]:
-    if pty is None or not GLOSS_SCRIPT.is_file():
-        pytest.skip("needs a POSIX pseudo-terminal and the gloss script")
+    if pty is None:
+        pytest.skip("the pty module (POSIX pseudo-terminals) is not available")
+    if not GLOSS_SCRIPT.is_file():
+        pytest.skip(f"the gloss console script is not installed ({GLOSS_SCRIPT})")
     env = {k: v for k, v in os.environ.items() if k not in {"COLUMNS", "LINES", "NO_COLOR"}}
     env.pop("FORCE_COLOR", None)
     paged = tmp_path / "paged.txt"

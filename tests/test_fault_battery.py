@@ -487,7 +487,7 @@ def test_a_file_name_with_a_control_character_or_no_utf8_is_refused_by_add(
         path = tmp_path / name
         path.write_text("en,bn\nZebra gradient,জেব্রা গ্রেডিয়েন্ট\n", encoding="utf-8")
     except (OSError, UnicodeEncodeError):
-        pytest.skip("the file system refuses the name")
+        pytest.skip(f"the file system of {tmp_path} cannot hold the name {name!r}")
     result = gloss("add", str(path))
     assert result.exit_code == 2 and "rename" in result.stderr
     assert "\x1b" not in result.stderr

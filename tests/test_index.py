@@ -251,7 +251,10 @@ def _workers_of(pid: int) -> list[int]:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.skipif(
+    not Path("/proc/self/stat").exists(),
+    reason="/proc/self/stat is not there (no /proc file system)",
+)
 def test_ctrl_c_while_the_workers_start_is_quiet(large: Path, tmp_path: Path) -> None:
     """The terminal signals the whole process group, workers still importing included."""
     cache = tmp_path / "cache"
@@ -567,5 +570,5 @@ def test_the_installed_package_ships_a_current_index(tmp_path: Path) -> None:
     )
     found = json.loads(done.stdout)
     if found is None:
-        pytest.skip("gloss is installed from this checkout (editable): wheels ship the index")
+        pytest.skip("no wheel of gloss is installed (it is installed editable from this checkout)")
     assert found == {"code": True, "schema": True, "content": True}

@@ -387,7 +387,7 @@ def vale_alerts(text: str) -> list[tuple[str, str]]:
 
 
 def test_vale_swaps_deprecated_terms_in_three_scripts() -> None:
-    pytest.importorskip("regex")
+    pytest.importorskip("regex", reason="the regex library is not installed (pip install regex)")
     sample = (
         f"Our info is here. আমাদের {OLD_BN} এখানে, আর {OLD_BN}গুলো নয়। {DATA_BN_OLD} আর "
         f"{DATA_BN_OLD}বেস। "

@@ -1042,7 +1042,10 @@ def test_a_read_only_data_directory_is_a_clear_error(
     )
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only directories")
+@pytest.mark.skipif(
+    os.geteuid() == 0,
+    reason="needs a user other than root (root writes into read-only directories)",
+)
 def test_a_read_only_data_directory_really_read_only(tmp_path: Path) -> None:
     data = make_data(with_records(tmp_path), {"g.txt": GOOD + "নতুন শব্দ\nনতুন সংজ্ঞা।\n"})
     data.chmod(0o555)

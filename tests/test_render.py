@@ -109,11 +109,11 @@ def test_cell_width(quirk: str, text: str, cells: int, rich_cells: int) -> None:
 def _libc_wcwidth() -> Any:
     name = ctypes.util.find_library("c")
     if not name or sys.platform != "linux":
-        pytest.skip("glibc's wcwidth is the reference, and this is not glibc")
+        pytest.skip("glibc is not installed (its wcwidth is the reference)")
     try:
         locale.setlocale(locale.LC_CTYPE, "C.UTF-8")
     except locale.Error:
-        pytest.skip("no C.UTF-8 locale")
+        pytest.skip("the C.UTF-8 locale is not installed")
     libc = ctypes.CDLL(name)
     libc.wcwidth.argtypes = [ctypes.c_wchar]
     libc.wcwidth.restype = ctypes.c_int
@@ -299,7 +299,7 @@ def test_wrap_folds_a_word_wider_than_the_line_between_clusters() -> None:
 
 def _python_bidi() -> Any:
     return pytest.importorskip(
-        "bidi", reason="python-bidi (gloss[test]) cross-checks the reordering"
+        "bidi", reason="python-bidi is not installed (pip install '.[test]')"
     )
 
 

@@ -465,7 +465,9 @@ def test_bar_list_borders_line_up_at_80(probe_pane: Pane) -> None:
 
 
 def _python_bidi(text: str) -> str:
-    bidi = pytest.importorskip("bidi", reason="python-bidi (gloss[test]) cross-checks the order")
+    bidi = pytest.importorskip(
+        "bidi", reason="python-bidi is not installed (pip install '.[test]')"
+    )
     return str(bidi.get_display(text))
 
 

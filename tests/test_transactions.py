@@ -21,7 +21,7 @@ from glossary_cli import store
 
 from .conftest import gloss, gloss_process, process_env
 
-pytestmark = pytest.mark.skipif(os.name == "nt", reason="SIGKILL is POSIX")
+pytestmark = pytest.mark.skipif(os.name == "nt", reason="SIGKILL is not available (it is POSIX)")
 
 KILL_AT = Path(__file__).with_name("kill_at.py")
 PLAIN = (
