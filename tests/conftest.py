@@ -12,7 +12,7 @@ import subprocess
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import IO, Any, Literal, overload
+from typing import IO, Any, Literal, TypeVar, overload
 
 import pytest
 from hypothesis import settings
@@ -25,6 +25,8 @@ from glossary_cli.cli import app
 settings.register_profile("repeatable", derandomize=True)
 settings.register_profile("explore", derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
+
+T = TypeVar("T")
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
@@ -287,3 +289,10 @@ def gloss_command() -> str:
     if GLOSS_SCRIPT.exists():
         return shlex.quote(str(GLOSS_SCRIPT))
     return " ".join(shlex.quote(part) for part in GLOSS_MODULE)
+
+
+def present(value: T | None) -> T:
+    """``value``, which the test requires to be there (a section of a language, a headword):
+    the test fails here, rather than later on an attribute of ``None``."""
+    assert value is not None
+    return value

@@ -13,6 +13,7 @@ from glossary_cli import build, limits, store
 from glossary_cli.errors import ExitCode, ParseError
 from glossary_cli.formats._yaml import dump_yaml
 from glossary_cli.records import glossary_to_mapping
+from glossary_cli.store import HEADER
 
 from .conftest import DATA, gloss
 
@@ -26,10 +27,10 @@ def test_records_written_a_chunk_at_a_time_are_the_text_of_one_dump(
 ) -> None:
     glossary = store.read_records(where)
     assert len(glossary.concepts) > 1
-    whole = build.HEADER + dump_yaml(glossary_to_mapping(glossary))
+    whole = HEADER + dump_yaml(glossary_to_mapping(glossary))
     assert build.records_text(glossary, chunk) == whole
     empty = glossary._replace(concepts=())
-    assert build.records_text(empty, chunk) == build.HEADER + dump_yaml(glossary_to_mapping(empty))
+    assert build.records_text(empty, chunk) == HEADER + dump_yaml(glossary_to_mapping(empty))
 
 
 # --------------------------------------------------------------------------- size bounds

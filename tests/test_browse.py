@@ -190,7 +190,7 @@ def test_tab_cycles_the_columns(searcher: Any) -> None:
     assert "প্রুনিং" in row and "تقليم" not in row
     assert state.cycle_langs() == ("ar",)
     assert "تقليم" in line_text(list_lines(state, 120, 1)[0])
-    assert state.cycle_langs() == ("en",) and state.columns == ()
+    assert state.cycle_langs() == ("en",) and not state.columns
     row = line_text(list_lines(state, 120, 1)[0])
     assert "Pruning" in row and "প্রুনিং" not in row and "تقليم" not in row
     assert state.cycle_langs() == ()  # back to all
@@ -381,7 +381,7 @@ def test_styles_become_prompt_toolkit_styles() -> None:
     frags = fragments(lines)
     assert frags == [("bold fg:ansired", "a"), ("fg:ansibrightblack", "b"), ("", "\n"),
                      ("italic", "c")]  # fmt: skip
-    for style, _ in frags:
+    for style, *_ in frags:
         Style([]).get_attrs_for_style_str(style)  # valid for prompt_toolkit
 
 

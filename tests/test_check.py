@@ -132,8 +132,8 @@ def test_gloss_check_on_the_bundled_glossary(
     po = tmp_path / "bn.po"
     po.write_text('msgid ""\nmsgstr ""\n"Language: bn\\n"\n\nmsgid "Network Pruning"\n'
                   'msgstr "ছাঁটাই"\n', encoding="utf-8")  # fmt: skip
-    rows = gloss("check", str(po), "--format", "json").stdout
-    assert [(r["seg_id"], r["kind"]) for r in json.loads(rows)] == [("5", "missing")]
+    found = gloss("check", str(po), "--format", "json").stdout
+    assert [(r["seg_id"], r["kind"]) for r in json.loads(found)] == [("5", "missing")]
     other = tmp_path / "x.docx"
     other.write_bytes(b"PK")
     refused = gloss("check", str(other))

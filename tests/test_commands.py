@@ -18,7 +18,7 @@ import yaml
 
 from glossary_cli import api, formats, store
 from glossary_cli.align import merge_concepts
-from glossary_cli.errors import RecordError
+from glossary_cli.errors import RecordError, StoreError
 from glossary_cli.model import Concept, LangSection, Term
 
 from .conftest import (
@@ -30,6 +30,7 @@ from .conftest import (
     essence,
     gloss,
     ok,
+    present,
     snapshot,
     user_dir,
 )
@@ -310,7 +311,7 @@ def test_a_write_that_fails_half_way_is_rolled_back(
 
     def failing(path: Path, data: bytes) -> None:
         if path.parent.name == store.JOURNAL:  # the plan that would commit the change
-            raise store.StoreError(f"cannot write {path}: No space left on device")
+            raise StoreError(f"cannot write {path}: No space left on device")
         real(path, data)
 
     monkeypatch.setattr(store, "write_atomic", failing)
@@ -630,11 +631,11 @@ def test_tbx_export_then_add_into_an_empty_user_dir_keeps_every_term(tmp_path: P
     # merged at lookup time: nothing is doubled
     assert as_json("stats")["concepts"] == 40
     # `gloss sources` says what add read, beside what no earlier file gave
-    mine = [r for r in as_json("sources") if r["file"] == "x.tbx"]
-    assert sum(r["read"] for r in mine) == sections
-    assert all(r["entries"] <= r["read"] for r in mine)
+    rows = [r for r in as_json("sources") if r["file"] == "x.tbx"]
+    assert sum(r["read"] for r in rows) == sections
+    assert all(r["entries"] <= r["read"] for r in rows)
     assert (
-        f"x.tbx (en): 40 read, {mine[0]['entries']} not given by an earlier file"
+        f"x.tbx (en): 40 read, {rows[0]['entries']} not given by an earlier file"
         in ok("sources").stdout
     )
     assert len(as_json("search", "LoRA", "--limit", "50")) == len(
@@ -764,7 +765,7 @@ def test_an_english_glossary_is_a_language_like_the_others_in_every_export(tmp_p
         ok("export", "--lang", "en", "-o", str(out))
         back = formats.get(fmt).read(out.read_bytes(), out.name)
         drift = next(c for c in back.concepts if c.en == "Lexical Drift")
-        assert [d.text for d in drift.english.definitions] == ["Meaning moves."]
+        assert [d.text for d in present(drift.english).definitions] == ["Meaning moves."]
 
 
 # --------------------------------------------------------------------------- list

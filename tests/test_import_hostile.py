@@ -13,6 +13,7 @@ import pytest
 from glossary_cli import formats
 from glossary_cli.errors import ParseError
 from glossary_cli.formats.folder import is_term_folder, read_folder
+from glossary_cli.model import Glossary
 
 from .conftest import gloss
 
@@ -22,15 +23,12 @@ ROOT = Path(__file__).resolve().parent.parent
 HEADER = 'msgid ""\nmsgstr ""\n"Language: bn\\n"\n\n'
 
 
-def po(body: str, header: str = HEADER, name: str = "x.po") -> object:
+def po(body: str, header: str = HEADER, name: str = "x.po") -> Glossary:
     return formats.get("po").read((header + body).encode("utf-8"), name)
 
 
-def terms(glossary: object) -> list[dict[str, list[str]]]:
-    return [
-        {s.lang: [t.text for t in s.terms] for s in c.languages}
-        for c in glossary.concepts  # type: ignore[attr-defined]
-    ]
+def terms(glossary: Glossary) -> list[dict[str, list[str]]]:
+    return [{s.lang: [t.text for t in s.terms] for s in c.languages} for c in glossary.concepts]
 
 
 # --- PO ---------------------------------------------------------------------------------
@@ -85,7 +83,7 @@ def test_the_target_language_of_a_po_file(
         header += f'"Language-Team: {team}\\n"\n'
     glossary = po('\nmsgid "file"\nmsgstr "x"\n', header, name)
     assert terms(glossary) == [{"en": ["file"], tag: ["x"]}]
-    said = [w.message for w in glossary.warnings]  # type: ignore[attr-defined]
+    said = [w.message for w in glossary.warnings]
     assert (warning is None and not said) or (warning and warning in said[0])
 
 

@@ -11,12 +11,14 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from glossary_cli import index
 from glossary_cli.errors import RecordError
+from glossary_cli.model import Concept
 
 from .conftest import DATA, gloss_popen, gloss_process
 
@@ -127,7 +129,7 @@ def test_without_workers_the_chunks_are_parsed_in_this_process(
     parsed_by: list[int] = []
     prepare = index._prepare_text
 
-    def spy(job: tuple[bytes, int, str]) -> index._Prepared:
+    def spy(job: index._Job) -> index._Prepared:
         parsed_by.append(os.getpid())
         return prepare(job)
 
@@ -306,12 +308,12 @@ def test_a_long_compilation_is_announced_on_a_terminal(
 # --------------------------------------------------------------------------- files added in place
 
 
-def _records(path: Path, concepts: list[object]) -> Path:
+def _records(path: Path, concepts: Sequence[Concept]) -> Path:
     from glossary_cli.build import records_text
     from glossary_cli.model import Glossary
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(records_text(Glossary((), tuple(concepts))), encoding="utf-8")  # type: ignore[arg-type]
+    path.write_text(records_text(Glossary((), tuple(concepts))), encoding="utf-8")
     return path
 
 
@@ -381,7 +383,7 @@ def test_an_appended_record_file_is_added_in_place_as_a_rebuild_would(tmp_path: 
     files = index._record_files([DATA, user])
     rebuilt = _contents(index.compile_index([DATA, user], files, index._stamp(files), None))
     assert added == rebuilt
-    ids = [row[1] for row in added["concept"]]  # type: ignore[index]
+    ids = [cid for (cid,) in conn.execute("SELECT id FROM concept ORDER BY rowid")]
     assert ids[-3:] == ["kernel", "kernel-2", "stride"] and ids.count("pruning") == 1
     # and it is current afterwards: opened as it is
     index.open_index([DATA, user], cache, on_compile=compiled.append).close()
@@ -539,6 +541,7 @@ def test_a_shipped_index_is_only_for_the_bundled_data_alone(
 
 _INSTALLED_CHECK = """
 import json, sqlite3
+from collections.abc import Sequence
 from pathlib import Path
 from glossary_cli import index
 from glossary_cli.config import packaged_data_dir

@@ -204,10 +204,13 @@ async def test_a_deprecated_term_is_a_warning_with_a_quick_fix(
         ),
         WAIT,
     )
+    assert actions is not None
     (action,) = actions
+    assert isinstance(action, types.CodeAction)
     assert action.title == f"Replace with {put}"
     assert action.kind == types.CodeActionKind.QuickFix
     assert action.is_preferred
+    assert action.edit is not None and action.edit.changes is not None
     (edit,) = action.edit.changes[uri]
     assert (edit.range, edit.new_text) == (diagnostic.range, put)
 
@@ -325,12 +328,14 @@ async def test_completion_offers_terms_of_the_language_typed(
         ),
         WAIT,
     )
+    assert isinstance(result, types.CompletionList)
     labels = [item.label for item in result.items]
     assert expected in labels
     item = result.items[labels.index(expected)]
-    assert f"({lang}" in item.detail
+    assert item.detail is not None and f"({lang}" in item.detail
+    assert isinstance(item.text_edit, types.TextEdit)
     assert item.text_edit.range.start == types.Position(0, len(text) - len(typed))
-    assert all(f"({lang}" in i.detail for i in result.items)
+    assert all(f"({lang}" in (i.detail or "") for i in result.items)
 
 
 async def test_definition_opens_the_glossary_file_at_the_term(
@@ -346,6 +351,7 @@ async def test_definition_opens_the_glossary_file_at_the_term(
         ),
         WAIT,
     )
+    assert isinstance(location, types.Location)
     assert location.uri == (deprecating / "sources" / "terms.tbx").resolve().as_uri()
     lines = (deprecating / "sources" / "terms.tbx").read_text(encoding="utf-8").splitlines()
     assert "<term>প্রুনিং</term>" in lines[location.range.start.line]

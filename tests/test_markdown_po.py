@@ -5,19 +5,37 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TypedDict
 
 import pytest
 
 from glossary_cli import formats
 from glossary_cli.errors import ParseError
 
-from .conftest import gloss
+from .conftest import gloss, present
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def read(fmt: str, path: Path) -> list[dict[str, object]]:
+class Read(TypedDict):
+    """What a test compares of a concept read from a file: its id, and per language its
+    terms' and definitions' texts, and its notes."""
+
+    id: str
+    terms: dict[str, list[str]]
+    definitions: dict[str, list[str]]
+    notes: list[str]
+
+
+class Said(TypedDict):
+    """Per language, the terms' and definitions' texts of a concept read from a file."""
+
+    terms: dict[str, list[str]]
+    definitions: dict[str, list[str]]
+
+
+def read(fmt: str, path: Path) -> list[Read]:
     glossary = formats.get(fmt).read(path.read_bytes(), path.name)
     return [
         {
@@ -37,18 +55,18 @@ def test_markdown_headings_with_english_in_parentheses_or_after_a_dash() -> None
         {"bn": ["ক্লাস্টার"], "en": ["Cluster"]},  # no space before the parenthesis
         {"bn": ["কন্টেইনার"], "en": ["Container"]},  # after a dash
     ]
-    cluster = concepts[1]["definitions"]["bn"][0]  # type: ignore[index]
+    cluster = concepts[1]["definitions"]["bn"][0]
     assert cluster.startswith("একসাথে কাজ করা") and "<abbr" not in cluster
     assert "kind: Cluster" not in cluster  # the code block is no definition
-    autoscaling = concepts[0]["definitions"]["bn"][0]  # type: ignore[index]
+    autoscaling = concepts[0]["definitions"]["bn"][0]
     assert "রিসোর্স" in autoscaling and "https://" not in autoscaling  # link text, no target
-    container = concepts[2]["definitions"]["bn"][0]  # type: ignore[index]
+    container = concepts[2]["definitions"]["bn"][0]
     assert "runtime" in container and "{{" not in container
 
 
 def test_letter_sections_are_not_terms() -> None:
     concepts = read("markdown", FIXTURES / "markdown" / "glossary-bn.md")
-    assert not [c for c in concepts if c["terms"].get("bn") in (["অ"], ["ক"])]  # type: ignore[union-attr]
+    assert not [c for c in concepts if c["terms"].get("bn") in (["অ"], ["ক"])]
 
 
 def test_markdown_table_whose_header_names_the_languages() -> None:
@@ -83,12 +101,12 @@ def test_a_markdown_file_is_detected_as_markdown_not_as_gloss_plain_text() -> No
 def test_po_glossary() -> None:
     concepts = {c["id"]: c for c in read("po", FIXTURES / "po" / "gnome-glossary-bn.po")}
     assert concepts["plugin"]["terms"] == {"en": ["plugin"], "bn": ["প্লাগইন"]}
-    assert concepts["plugin"]["definitions"]["en"] == [  # type: ignore[index]
+    assert concepts["plugin"]["definitions"]["en"] == [
         "A piece of software that adds a function to another program."
     ]
     assert concepts["keyring"]["terms"] == {"en": ["keyring"]}  # empty msgstr: English only
-    assert concepts["key"]["terms"]["bn"] == ["কী"]  # type: ignore[index]
-    assert concepts["key-2"]["terms"]["bn"] == ["চাবি"]  # type: ignore[index]
+    assert concepts["key"]["terms"]["bn"] == ["কী"]
+    assert concepts["key-2"]["terms"]["bn"] == ["চাবি"]
     assert concepts["key-2"]["notes"] == ["context: cryptography"]
     assert concepts["file"]["terms"] == {"en": ["file", "files"], "bn": ["ফাইল", "ফাইলগুলো"]}
     assert not [c for c in concepts.values() if "obsolete term" in str(c)]
@@ -168,10 +186,8 @@ def test_a_csv_naming_its_languages_in_english_with_semicolons() -> None:
         {"en": ["byte"], "fr": ["octet"], "de": ["Byte"]},  # no Arabic: kept, not refused
     ]
     # a description goes to the language its script says
-    assert concepts[0]["definitions"]["ar"] == ["برنامج يترجم الشيفرة المصدرية"]  # type: ignore[index]
-    assert concepts[1]["definitions"]["en"] == [  # type: ignore[index]
-        "A marker that shows the position on a screen"
-    ]
+    assert concepts[0]["definitions"]["ar"] == ["برنامج يترجم الشيفرة المصدرية"]
+    assert concepts[1]["definitions"]["en"] == ["A marker that shows the position on a screen"]
 
 
 @pytest.mark.parametrize("separator", ["\t", ";", "|"])
@@ -305,11 +321,9 @@ def test_several_paths_are_added_together_or_not_at_all(
 def test_a_spreadsheet_is_read_as_a_table_formulas_never_as_text() -> None:
     concepts = read("xlsx", FIXTURES / "tables" / "terms.xlsx")
     assert concepts[0]["terms"] == {"en": ["model"], "ar": ["نموذج"], "bn": ["মডেল"]}
-    assert concepts[0]["definitions"]["en"] == [  # type: ignore[index]
-        "A mathematical representation learned from data"
-    ]
+    assert concepts[0]["definitions"]["en"] == ["A mathematical representation learned from data"]
     assert not [c for c in concepts if "HYPERLINK" in json.dumps(c, ensure_ascii=False)]
-    assert concepts[3]["terms"]["en"] == ["1234"]  # type: ignore[index]
+    assert concepts[3]["terms"]["en"] == ["1234"]
     assert (
         formats.detect("terms.xlsx", (FIXTURES / "tables" / "terms.xlsx").read_bytes()).name
         == "xlsx"
@@ -574,12 +588,12 @@ def test_a_glossary_page_with_front_matter_is_read_below_it() -> None:
         "### লস ফাংশন (Loss function) {#loss}\n\nভুলের মাপ।\n"
     )
     read = markdown.read(page.encode(), "glossary.mdx")
-    pairs = [(c.section("bn").terms[0].text, c.en) for c in read.concepts]
+    pairs = [(present(c.section("bn")).terms[0].text, c.en) for c in read.concepts]
     assert pairs == [
         ("কনভোলিউশনাল নিউরাল নেটওয়ার্ক", "Convolutional Neural Network"),
         ("লস ফাংশন", "Loss function"),
     ]
-    first = read.concepts[0].section("bn")
+    first = present(read.concepts[0].section("bn"))
     assert first.definitions[0].source == "glossary.mdx:11"  # lines keep their numbers
 
 
@@ -603,7 +617,7 @@ def test_a_readme_whose_title_says_glossary_is_no_glossary() -> None:
     assert "no glossary found" in raised.value.message
 
 
-def _markdown(text: str, name: str = "terms.md") -> list[dict[str, object]]:
+def _markdown(text: str, name: str = "terms.md") -> list[Said]:
     glossary = formats.get("markdown").read(text.encode(), name)
     return [
         {

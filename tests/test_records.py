@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from glossary_cli import records, store
-from glossary_cli.errors import RecordError
+from glossary_cli.errors import RecordError, StoreError
 from glossary_cli.model import LangSection, Term
 from glossary_cli.userdata import needs_upgrade
 
@@ -212,7 +212,7 @@ def test_a_user_directory_that_cannot_be_rebuilt_is_read_migrated(
 
 
 def _refuse(path: Path, data: bytes) -> None:
-    raise store.StoreError(f"cannot write {path}: Read-only file system")
+    raise StoreError(f"cannot write {path}: Read-only file system")
 
 
 def test_a_user_directory_holding_a_jsonl_export_of_gloss_0_1_0_is_rebuilt() -> None:

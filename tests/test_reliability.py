@@ -16,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -1157,7 +1157,7 @@ def _garble(path: Path, start: int, length: int) -> None:
     path.write_bytes(bytes(data))
 
 
-CORRUPTIONS = {
+CORRUPTIONS: dict[str, Callable[[Path], object]] = {
     "empty": lambda p: p.write_bytes(b""),
     "not-a-database": lambda p: p.write_bytes(b"hello, I am not SQLite" * 100),
     "truncated": lambda p: p.write_bytes(p.read_bytes()[: len(p.read_bytes()) // 3]),

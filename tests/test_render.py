@@ -694,11 +694,16 @@ def test_plain_console_draws_what_rich_draws_into_a_pipe(width: int) -> None:
     from glossary_cli import api
 
     searcher = api.open_searcher(None)
+
+    def _card(concept: Concept, console: Any) -> Concept:
+        render.concept_card(concept, [], console)
+        return concept
+
     drawings: list[tuple[str, Any]] = [
         ("search", lambda c: render.search_table(api.search(searcher, "quantization"), [], c)),
         ("search bn,ar", lambda c: render.search_table(_hits(ALL[:12]), ["bn", "ar"], c)),
         ("card", lambda c: render.concept_card(BUNDLED[0], [], c)),
-        ("worst cards", lambda c: [render.concept_card(r, [], c) for r in WORST_RECORDS]),
+        ("worst cards", lambda c: [_card(r, c) for r in WORST_RECORDS]),
         ("list", lambda c: render.list_table(api.list_terms(searcher, "bn"), c)),
         ("stats", lambda c: render.stats_view(api.stats(), c)),
         ("sources", lambda c: render.sources_table(api.sources(), c)),

@@ -45,7 +45,7 @@ def _text_at(root: Path, result: dict[str, Any]) -> str:
     region = physical["region"]
     assert region["startLine"] == region["endLine"]
     path = root / physical["artifactLocation"]["uri"]
-    line = text_lines(path.read_text(encoding="utf-8"))[region["startLine"] - 1]
+    line: str = text_lines(path.read_text(encoding="utf-8"))[region["startLine"] - 1]
     units = line.encode("utf-16-le")
     start, end = region["startColumn"] - 1, region["endColumn"] - 1
     return units[2 * start : 2 * end].decode("utf-16-le")

@@ -539,7 +539,7 @@ def _english_glossary(tmp_path: Path) -> Path:
     ]
     data = tmp_path / "english"
     data.mkdir()
-    text = records_text(Glossary((), tuple(concepts)))  # type: ignore[arg-type]
+    text = records_text(Glossary((), tuple(concepts)))
     (data / "concepts.yaml").write_text(text, encoding="utf-8")
     return data
 
