@@ -1084,7 +1084,8 @@ def run_in_terminal(args: list[str], rows: int, env: dict[str, str]) -> bytes:
     import struct
     import termios
 
-    pid, fd = pty.fork()  # type: ignore[union-attr]
+    assert pty is not None  # terminal_env skips without it
+    pid, fd = pty.fork()
     if pid == 0:  # pragma: no cover - the child
         fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, 100, 0, 0))
         os.execve(str(GLOSS_SCRIPT), [str(GLOSS_SCRIPT), *args], env)

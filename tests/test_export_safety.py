@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from glossary_cli.formats import table
+from glossary_cli.formats._dialect import Dialect
 from glossary_cli.model import Concept, Glossary, LangSection, Term
 
 from .conftest import gloss
@@ -38,12 +39,12 @@ def _cells(data: bytes, delimiter: str = ",") -> list[str]:
 
 
 @pytest.mark.parametrize("dialect", ["csv", "tsv"])
-def test_a_cell_that_begins_like_a_formula_is_written_as_text(dialect: str) -> None:
-    data = table.write(_glossary(), dialect=dialect)  # type: ignore[arg-type]
+def test_a_cell_that_begins_like_a_formula_is_written_as_text(dialect: Dialect) -> None:
+    data = table.write(_glossary(), dialect=dialect)
     cells = _cells(data, "," if dialect == "csv" else "\t")
     assert not [c for c in cells if c.startswith(table.FORMULA_START)]
     assert {"'" + t for t in HOSTILE} <= set(cells)
-    back = table.read(data, f"x.{dialect}", dialect=dialect)  # type: ignore[arg-type]
+    back = table.read(data, f"x.{dialect}", dialect=dialect)
     terms = {t.text for c in back.concepts for s in c.languages for t in s.terms}
     assert set(HOSTILE) <= terms  # read back as written before
 

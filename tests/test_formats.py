@@ -20,6 +20,7 @@ from glossary_cli import formats, records
 from glossary_cli.errors import ParseError, RecordError, UsageError
 from glossary_cli.formats import jsonl, table, tbx, yamldoc
 from glossary_cli.formats._common import clean
+from glossary_cli.formats._dialect import Dialect
 from glossary_cli.model import (
     STATUSES,
     Concept,
@@ -349,7 +350,7 @@ def test_tbx_v2_and_v3_layout() -> None:
         assert [e.get("id") for e in entries] == ["low-rank-adaptation", "_3d-gaussian-splatting"]
         en = entries[0].find(f"{ns}{lang}")
         assert en is not None and en.get(XML_LANG) == "en"
-        terms = [t.find(f"{ns}term").text for t in en.findall(f"{ns}{term_sec}")]  # type: ignore[union-attr]
+        terms = [present(t.find(f"{ns}term")).text for t in en.findall(f"{ns}{term_sec}")]
         assert terms == ['Low-Rank <Adaptation> & "friends"', "LoRA", "low-rank adaption"]
         notes = {(n.get("type"), n.text) for n in entries[0].iter(f"{ns}termNote")}
         assert ("administrativeStatus", "deprecatedTerm-admn-sts") in notes
@@ -513,7 +514,7 @@ def test_a_cell_longer_than_the_csv_modules_default_limit_is_refused_by_gloss_s_
     assert caught.value.line == 2 and "200,000 characters" in caught.value.message
     text = f"id,lang,term,definition\na,bn,খ,{definition[: table.MAX_TEXT]}\n"
     concept = table.read(text.encode(), "long.csv").concepts[0]
-    assert len(concept.section("bn").definitions[0].text) == table.MAX_TEXT  # type: ignore[union-attr]
+    assert len(present(concept.section("bn")).definitions[0].text) == table.MAX_TEXT
 
 
 def test_tbx_refuses_billion_laughs_before_expanding() -> None:
@@ -546,8 +547,8 @@ def test_tbx_allows_an_external_doctype_and_utf16() -> None:
 
 
 @pytest.mark.parametrize("dialect", ["csv", "tsv"])
-def test_a_table_has_a_row_per_term(dialect: str) -> None:
-    out = table.write(_sample(), dialect=dialect)  # type: ignore[arg-type]
+def test_a_table_has_a_row_per_term(dialect: Dialect) -> None:
+    out = table.write(_sample(), dialect=dialect)
     rows = list(csv.DictReader(io.StringIO(out.decode()), dialect="excel-tab" if dialect ==
                                "tsv" else "excel"))  # fmt: skip
     assert [(r["id"][:3], r["lang"], r["term"]) for r in rows] == [
@@ -565,7 +566,7 @@ def test_a_table_has_a_row_per_term(dialect: str) -> None:
     assert rows[2]["status_original"] == "Do Not Use"
     assert rows[0]["subject_fields"] == "machine learning"
     assert rows[0]["xrefs"].startswith("broader: Singular Value Decomposition (SVD) | ")
-    back = table.read(out, "t", dialect=dialect)  # type: ignore[arg-type]
+    back = table.read(out, "t", dialect=dialect)
     assert [essence(c, sources=True) for c in back.concepts] == [
         essence(c, sources=True) for c in _sample().concepts
     ]
@@ -710,10 +711,10 @@ def test_a_table_is_not_refused_for_one_detail(
 
 
 @pytest.mark.parametrize("dialect", ["csv", "tsv"])
-def test_a_control_character_is_never_written_into_a_cell(dialect: str) -> None:
+def test_a_control_character_is_never_written_into_a_cell(dialect: Dialect) -> None:
     bad = Concept("c", (LangSection("bn", (Term("ক\x1b[2J", source="s.txt:3"),)),))
     with pytest.raises(RecordError) as caught:
-        table.write(Glossary((), (bad,)), dialect=dialect)  # type: ignore[arg-type]
+        table.write(Glossary((), (bad,)), dialect=dialect)
     assert "concept 'c': the term cell of its bn row holds the control character U+001B" in (
         caught.value.message
     )
@@ -725,7 +726,7 @@ def test_a_control_character_is_never_written_into_a_cell(dialect: str) -> None:
 )
 def test_a_table_with_another_delimiter_is_read_with_it(text: str, name: str) -> None:
     (concept,) = table.read(text.encode(), name).concepts
-    assert concept.id == "a" and concept.section("bn").terms[0].text == "ক"  # type: ignore[union-attr]
+    assert concept.id == "a" and present(concept.section("bn")).terms[0].text == "ক"
 
 
 def test_hints_name_the_format_read() -> None:
@@ -957,8 +958,8 @@ def test_tbx_round_trip_property(glossary: Glossary, version: str) -> None:
 @pytest.mark.slow
 @PROPERTY
 @given(GLOSSARY, st.sampled_from(["csv", "tsv"]))
-def test_table_round_trip_property(glossary: Glossary, dialect: str) -> None:
-    back = table.read(table.write(glossary, dialect=dialect), "p", dialect=dialect)  # type: ignore[arg-type]
+def test_table_round_trip_property(glossary: Glossary, dialect: Dialect) -> None:
+    back = table.read(table.write(glossary, dialect=dialect), "p", dialect=dialect)
     assert [essence(c, sources=True) for c in back.concepts] == [
         essence(c, sources=True) for c in glossary.concepts
     ]

@@ -15,7 +15,7 @@ from glossary_cli.errors import ParseError
 from glossary_cli.formats.folder import is_term_folder, read_folder
 from glossary_cli.model import Glossary
 
-from .conftest import gloss
+from .conftest import gloss, present
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,8 +108,8 @@ def test_a_pot_template_needs_no_language() -> None:
 def test_plural_forms_are_variants_and_the_singular_is_the_form_for_one() -> None:
     glossary = formats.get("po").read((FIXTURES / "po" / "ar_EG.po").read_bytes(), "ar_EG.po")
     packet = next(c for c in glossary.concepts if c.id == "packet")
-    english = packet.section("en").terms  # type: ignore[union-attr]
-    arabic = packet.section("ar-EG").terms  # type: ignore[union-attr]
+    english = present(packet.section("en")).terms
+    arabic = present(packet.section("ar-EG")).terms
     assert [(t.text, t.type) for t in english] == [("packet", None), ("packets", "variant")]
     # Arabic's Plural-Forms gives n = 1 the form msgstr[1]: the singular is the term
     assert [(t.text, t.type) for t in arabic] == [
@@ -119,7 +119,7 @@ def test_plural_forms_are_variants_and_the_singular_is_the_form_for_one() -> Non
     ]
     assert all("plural form" in t.notes for t in arabic[1:])
     token = next(c for c in glossary.concepts if c.id == "token")
-    fuzzy = token.section("ar-EG").terms[0]  # type: ignore[union-attr]
+    fuzzy = present(token.section("ar-EG")).terms[0]
     assert fuzzy.status is None and any("fuzzy" in n for n in fuzzy.notes)
 
 
@@ -263,14 +263,14 @@ def test_a_markdown_definition_list_glossary() -> None:
         "embedding-2",
         "overfitting",
     ]  # letter sections (## B) are no terms
-    bias = [d.text for d in concepts["bias"].section("en").definitions]  # type: ignore[union-attr]
+    bias = [d.text for d in present(concepts["bias"].section("en")).definitions]
     assert len(bias) == 2 and bias[1].startswith("In statistics")
-    embedding = concepts["embedding"].section("en").definitions[0].text  # type: ignore[union-attr]
+    embedding = present(concepts["embedding"].section("en")).definitions[0].text
     assert embedding.endswith("Similar items get nearby vectors.") and "torch" not in embedding
     assert terms(glossary)[3] == {"bn": ["এমবেডিং"], "en": ["Embedding"]}
-    overfitting = concepts["overfitting"].section("en").definitions[0].text  # type: ignore[union-attr]
+    overfitting = present(concepts["overfitting"].section("en")).definitions[0].text
     assert "<em>" not in overfitting and "data, not the signal" in overfitting  # tags dropped
-    assert concepts["overfitting"].section("en").terms[0].source == (  # type: ignore[union-attr]
+    assert present(concepts["overfitting"].section("en")).terms[0].source == (
         "deflist-glossary.md:32"
     )
 

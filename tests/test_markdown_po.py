@@ -117,7 +117,7 @@ def test_a_fuzzy_po_entry_is_kept_unverified_never_preferred() -> None:
         (FIXTURES / "po" / "gnome-glossary-bn.po").read_bytes(), "g.po"
     )
     (workspace,) = [c for c in glossary.concepts if c.id == "workspace"]
-    term = workspace.section("bn").terms[0]  # type: ignore[union-attr]
+    term = present(workspace.section("bn")).terms[0]
     assert term.status is None
     assert ("processStatus", "unprocessed") in [(p.category, p.value) for p in term.properties]
     assert any("fuzzy" in n for n in term.notes)
@@ -257,12 +257,12 @@ def test_a_term_folder_in_language_subfolders_is_one_glossary() -> None:
         ("en", ["Cluster"]), ("ar", ["عنقود"]), ("bn", ["ক্লাস্টার"])  # title split as any term
     ]  # fmt: skip
     assert cluster.subject_fields == ("fundamental", "operation")
-    english = cluster.section("en").definitions[0].text  # type: ignore[union-attr]
+    english = present(cluster.section("en")).definitions[0].text
     assert english.startswith("A set of worker machines, called nodes,")  # shortcode's text
-    arabic = cluster.section("ar").definitions[0].text  # type: ignore[union-attr]
+    arabic = present(cluster.section("ar")).definitions[0].text
     assert arabic.startswith("مجموعة من الأجهزة")  # no short_description: the body
     container = concepts["container"]
-    assert [t.text for t in container.section("en").terms] == [  # type: ignore[union-attr]
+    assert [t.text for t in present(container.section("en")).terms] == [
         "Container",
         "containerized application",  # aka
     ]

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from glossary_cli import store
 from glossary_cli.errors import ParseError
 from glossary_cli.normalize import fold
-from glossary_cli.parsing import format_glossary, parse_glossary
+from glossary_cli.parsing import ParsedGlossary, format_glossary, parse_glossary
 
 from .conftest import gloss
 
@@ -110,13 +110,12 @@ def written(draw: st.DrawFn, g: Glossary) -> str:
     return out.rstrip("\r\n") if draw(st.booleans()) else out
 
 
-def content(parsed: object) -> tuple[object, ...]:
-    p = parsed
+def content(p: ParsedGlossary) -> tuple[object, ...]:
     return (
-        p.lang,  # type: ignore[attr-defined]
-        p.title,  # type: ignore[attr-defined]
-        p.subtitle,  # type: ignore[attr-defined]
-        tuple((e.term, e.definition, e.en, e.abbr) for e in p.entries),  # type: ignore[attr-defined]
+        p.lang,
+        p.title,
+        p.subtitle,
+        tuple((e.term, e.definition, e.en, e.abbr) for e in p.entries),
     )
 
 

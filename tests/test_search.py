@@ -170,7 +170,7 @@ def test_usage_errors_exit_2() -> None:
     assert gloss("search").exit_code == 2
 
 
-def test_data_option_and_env(data_copy, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_data_option_and_env(data_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert gloss("show", "LoRA", "--json", "--data", str(data_copy)).exit_code == 0
     monkeypatch.setenv("GLOSS_DATA", str(data_copy / "missing"))
     result = gloss("show", "LoRA")
