@@ -10,7 +10,7 @@ import shlex
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any, Literal, TypeVar, overload
 
@@ -194,6 +194,7 @@ def gloss_process(
     stdin: int | IO[Any] | None = ...,
     stdout: int | IO[Any] | None = ...,
     timeout: float = ...,
+    python_flags: Sequence[str] = ...,
     text: Literal[False] = ...,
 ) -> subprocess.CompletedProcess[bytes]: ...
 @overload
@@ -206,6 +207,7 @@ def gloss_process(
     stdin: int | IO[Any] | None = ...,
     stdout: int | IO[Any] | None = ...,
     timeout: float = ...,
+    python_flags: Sequence[str] = ...,
     text: Literal[True],
 ) -> subprocess.CompletedProcess[str]: ...
 def gloss_process(
@@ -217,15 +219,17 @@ def gloss_process(
     stdin: int | IO[Any] | None = None,
     stdout: int | IO[Any] | None = None,
     timeout: float = 120,
+    python_flags: Sequence[str] = (),
     text: bool = False,
 ) -> subprocess.CompletedProcess[bytes] | subprocess.CompletedProcess[str]:
     """Run ``python -m glossary_cli`` as a real process in :func:`process_env` and wait for it
     (``timeout`` seconds at most); standard output is captured unless ``stdout`` says where it
     goes, standard error always; bytes, or ``text``. A traceback on standard error fails the
     test. ``cwd`` outside the checkout makes ``-m`` import the installed package rather than
-    the working directory's."""
+    the working directory's; ``python_flags`` go to the interpreter (``-X importtime``)."""
+    python, module = GLOSS_MODULE[0], GLOSS_MODULE[1:]
     done = subprocess.run(
-        [*GLOSS_MODULE, *args],
+        [python, *python_flags, *module, *args],
         env=process_env(env, unset),
         cwd=cwd,
         input=input,

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 import threading
 import time
 import uuid
@@ -404,12 +403,7 @@ def test_gloss_alone_not_on_a_terminal_prints_the_help_as_before() -> None:
 
 @pytest.mark.slow
 def test_other_commands_never_import_prompt_toolkit() -> None:
-    done = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "glossary_cli", "show", "LoRA"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = gloss_process("show", "LoRA", python_flags=("-X", "importtime"), timeout=60, text=True)
     assert done.returncode == 0, done.stderr
     assert "prompt_toolkit" not in done.stderr
     assert "glossary_cli.interactive" not in done.stderr

@@ -12,9 +12,7 @@ development checkout).
 from __future__ import annotations
 
 import asyncio
-import os
 import shutil
-import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -25,6 +23,8 @@ from lsprotocol import types
 from pygls.protocol import default_converter
 from pytest_lsp import LanguageClient, client_capabilities
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
+
+from .conftest import GLOSS_MODULE, process_env
 
 pytestmark = [pytest.mark.slow, pytest.mark.asyncio]
 
@@ -53,11 +53,12 @@ def _client() -> LanguageClient:
 async def _start(
     tmp: Path, cache: Path, options: dict[str, Any] | None = None, data: Path | None = None
 ) -> LanguageClient:
-    env = {**os.environ, "GLOSS_CACHE": str(cache), "GLOSS_USER_DATA": str(tmp / "user")}
-    env.pop("GLOSS_DATA", None)
+    env = process_env(
+        {"GLOSS_CACHE": str(cache), "GLOSS_USER_DATA": str(tmp / "user")}, unset=["GLOSS_DATA"]
+    )
     args = ["--data", str(data)] if data is not None else []
     client = _client()
-    await client.start_io(sys.executable, "-m", "glossary_cli", "lsp", *args, env=env, cwd=tmp)
+    await client.start_io(*GLOSS_MODULE, "lsp", *args, env=env, cwd=tmp)
     await asyncio.wait_for(
         client.initialize_session(
             types.InitializeParams(
@@ -367,9 +368,9 @@ async def test_the_glossary_is_read_again_when_gloss_add_changes_it(
     assert await _hover(client, uri, _at(text, "quokkafy")) is None
     glossary = tmp_path / "mine.tsv"
     glossary.write_text("en\tbn\nquokkafy\tকোক্কাফাই\n", encoding="utf-8")
-    env = {**os.environ, "GLOSS_CACHE": str(cache), "GLOSS_USER_DATA": str(tmp_path / "user")}
+    env = process_env({"GLOSS_CACHE": str(cache), "GLOSS_USER_DATA": str(tmp_path / "user")})
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "glossary_cli", "add", str(glossary), env=env, cwd=tmp_path
+        *GLOSS_MODULE, "add", str(glossary), env=env, cwd=tmp_path
     )
     assert await asyncio.wait_for(process.wait(), WAIT) == 0
     hover = await _hover(client, uri, _at(text, "quokkafy"))
