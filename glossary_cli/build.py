@@ -737,12 +737,13 @@ def place_concepts(glossary: Glossary, name: str, fmt: str, known: Known) -> Pla
     - such a concept that no headword names, whose main term in a language is another
       concept's abbreviation or synonym in that language (a row ``LoRA,লোরা`` and the
       concept of "Low-Rank Adaptation", whose English and Bengali abbreviation is LoRA), is
-      placed by the same rule, with English definitions too to agree where both give some
-      (an abbreviation names more concepts than a full name does: LoRA, LoRa): it joins
-      that concept, or keeps a slug of its own and the near-duplicate is reported
-      (:func:`_place_by_term`). Only an English match can join: in another language a
-      section is merged by its main term, which the match shows to differ, so a match there
-      is always reported.
+      placed by the same rule, and more strictly, since an abbreviation names concepts of
+      many fields (LoRA, LoRa; LCM, a model and a least common multiple): English
+      definitions given by both must agree, and a term of another language must confirm
+      the match. It joins that concept, or keeps a slug of its own and the near-duplicate
+      is reported (:func:`_place_by_term`). Only an English match can join: in another
+      language a section is merged by its main term, which the match shows to differ, so a
+      match there is always reported.
 
     Args:
         glossary: the file's concepts as its reader gave them.
@@ -883,9 +884,10 @@ def _place_by_term(
     their English headword) whose main term in a language is a term other than the main one
     of a concept held, in that language: an abbreviation or a synonym (folded alike,
     :func:`glossary_cli.normalize.fold`). Each joins the first such concept that nothing
-    contradicts (:func:`_term_conflict`: English definitions given by both must agree too) and no
-    other concept of the file joined (its id goes in ``ids``, a line in ``joins``); when
-    every one contradicts, a line in ``apart`` names them and why."""
+    contradicts (:func:`_term_conflict`: English definitions given by both must agree too),
+    that a term of another language confirms (:func:`_confirming_language`) and that no other
+    concept of the file joined (its id goes in ``ids``, a line in ``joins``); when none
+    does, a line in ``apart`` names them and why."""
     from glossary_cli.normalize import fold
 
     wanted = {
@@ -911,16 +913,19 @@ def _place_by_term(
                 if term is None:
                     continue
                 kind = f"{lang} {'abbreviation' if term.is_abbreviation else 'synonym'}"
+                confirmed = _confirming_language(candidate, c, lang)
                 reason = (
                     "another concept of this file joined it"
                     if candidate.id in claimed
                     else _term_conflict(candidate, c)
+                    or (None if confirmed else "no term of another language confirms it")
                 )
                 if reason is None:
                     ids[i] = candidate.id
                     claimed.add(candidate.id)
                     joins.append(
-                        f"{text!r} joins {candidate.id!r}: its {kind}, no conflicting term"
+                        f"{text!r} joins {candidate.id!r}: its {kind}, the same {confirmed} "
+                        "term, no conflicting term"
                     )
                     break
                 reasons.append(f"{candidate.id!r}, whose {kind} it is ({reason})")
@@ -948,6 +953,23 @@ def _term_conflict(existing: Concept, new: Concept) -> str | None:
         b = {d.text for d in theirs.all_definitions()}
         if a and b and a != b:
             return f"another {mine.lang} definition"
+    return None
+
+
+def _confirming_language(existing: Concept, new: Concept, lang: str) -> str | None:
+    """The first language other than ``lang`` (the one whose term matched) in which ``new``
+    gives a term ``existing`` has there too (folded alike), or ``None``: the match alone
+    does not make them one concept, since an abbreviation names concepts of many fields
+    (LCM, a latent consistency model, is also a least common multiple)."""
+    from glossary_cli.normalize import fold
+
+    for section in new.languages:
+        theirs = existing.section(section.lang)
+        if section.lang == lang or theirs is None:
+            continue
+        held = {fold(t.text) for t in theirs.terms if t.role is None}
+        if any(fold(t.text) in held for t in section.terms if t.role is None):
+            return section.lang
     return None
 
 

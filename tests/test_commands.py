@@ -341,15 +341,17 @@ def _hit_ids(query: str) -> list[str]:
 @pytest.mark.parametrize(
     ("table", "says"),
     [
-        # the bundled concept's English abbreviation, its Bengali main term: nothing contradicts
-        (f"en,bn\nLoRA,{LORA_BN}\n", "'LoRA' joins 'low-rank-adaptation': its en abbreviation"),
-        # folded as search folds it, and no other language to contradict
-        ("en\nlora\n", "'lora' joins 'low-rank-adaptation': its en abbreviation"),
-        # a curated English synonym, its Arabic main term
+        # the bundled concept's English abbreviation, confirmed by its Bengali main term
+        (f"en,bn\nLoRA,{LORA_BN}\n",
+         "'LoRA' joins 'low-rank-adaptation': its en abbreviation, the same bn term"),
+        # folded as search folds it
+        (f"en,bn\nlora,{LORA_BN}\n",
+         "'lora' joins 'low-rank-adaptation': its en abbreviation, the same bn term"),
+        # a curated English synonym, confirmed by its Arabic main term
         (f"en,ar\nlow-rank adapters,{LORA_AR}\n",
-         "'low-rank adapters' joins 'low-rank-adaptation': its en synonym"),
+         "'low-rank adapters' joins 'low-rank-adaptation': its en synonym, the same ar term"),
     ],
-    ids=["abbreviation, bn agrees", "abbreviation alone, folded", "synonym, ar agrees"],
+    ids=["abbreviation, bn agrees", "abbreviation folded", "synonym, ar agrees"],
 )  # fmt: skip
 def test_a_row_named_by_a_bundled_abbreviation_joins_its_concept(
     tmp_path: Path, table: str, says: str
@@ -357,7 +359,7 @@ def test_a_row_named_by_a_bundled_abbreviation_joins_its_concept(
     before = as_json("stats")["concepts"]
     added = ok("add", str(write(tmp_path / "u.csv", table)))
     assert "1 concept joined by the stated rule:" in added.stdout, added.stdout
-    assert f"    {says}, no conflicting term\n" in added.stdout
+    assert f"    {says}, no conflicting term\n" in added.stdout, added.stdout
     assert "kept apart" not in added.stdout
     assert as_json("stats")["concepts"] == before
     assert _hit_ids("LoRA") == ["low-rank-adaptation"]  # no rival concept
@@ -378,8 +380,17 @@ def test_a_row_named_by_a_bundled_abbreviation_joins_its_concept(
         (f"bn,ar\nLoRA,{LORA_AR}\n",
          f"'LoRA' kept apart from 'low-rank-adaptation', whose bn abbreviation it is "
          f"(another bn term ('LoRA', not {LORA_BN!r}))"),
+        # an abbreviation names concepts of many fields: alone, it confirms nothing
+        ("en\nLoRA\n",
+         "'LoRA' kept apart from 'low-rank-adaptation', whose en abbreviation it is "
+         "(no term of another language confirms it)"),
+        # LibreOffice's glossary: LCM, the least common multiple, in Portuguese
+        ("en,pt-BR\nLCM,MMC\n",
+         "'LCM' kept apart from 'consistency-latent-diffusion-model', whose en abbreviation it "
+         "is (no term of another language confirms it)"),
     ],
-    ids=["abbreviation, another bn term", "synonym, another bn term", "bn abbreviation"],
+    ids=["abbreviation, another bn term", "synonym, another bn term", "bn abbreviation",
+         "abbreviation alone", "abbreviation of another field"],
 )  # fmt: skip
 def test_a_row_named_by_a_bundled_abbreviation_that_contradicts_it_is_reported(
     tmp_path: Path, table: str, says: str
@@ -400,11 +411,15 @@ def test_a_row_named_by_a_bundled_abbreviation_that_contradicts_it_is_reported(
 def test_an_abbreviation_with_another_english_definition_is_kept_apart(tmp_path: Path) -> None:
     """An abbreviation names more concepts than a full name does: a row named LoRa (the radio
     modulation) with an English definition does not join the concept whose English
-    abbreviation LoRA is once that concept has an English definition of its own."""
+    abbreviation LoRA is once that concept has an English definition of its own, though a
+    Bengali term confirms the match."""
     defined = "en,en_definition\nLow-Rank Adaptation,Fine-tuning through low-rank matrices.\n"
     first = ok("add", str(write(tmp_path / "defined.csv", defined)))
     assert "'Low-Rank Adaptation' joins 'low-rank-adaptation'" in first.stdout, first.stdout
-    radio = "en,en_definition\nLoRa,A long-range radio modulation.\n"
+    agreeing = f"en,bn,en_definition\nLoRA,{LORA_BN},Fine-tuning through low-rank matrices.\n"
+    joined = ok("add", str(write(tmp_path / "agreeing.csv", agreeing)))
+    assert "'LoRA' joins 'low-rank-adaptation': its en abbreviation" in joined.stdout, joined.stdout
+    radio = f"en,bn,en_definition\nLoRa,{LORA_BN},A long-range radio modulation.\n"
     added = ok("add", str(write(tmp_path / "radio.csv", radio)))
     assert (
         "'LoRa' kept apart from 'low-rank-adaptation', whose en abbreviation it is "
