@@ -13,17 +13,13 @@ from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
-from typer.testing import CliRunner
 
 from glossary_cli import jsonout, lint, model
-from glossary_cli.cli import app
 from glossary_cli.text import check, scan
 
-from .conftest import ROOT
+from .conftest import ROOT, gloss
 
 SCHEMAS = ROOT / "glossary_cli" / "schemas"
-
-runner = CliRunner()
 
 # A user's glossary of one concept, with a deprecated Bengali term (scan's `use`, check's
 # `deprecated` issue, list's status and type).
@@ -79,7 +75,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     bundled = {**common, "GLOSS_CACHE": str(base / "cache-b"), "GLOSS_USER_DATA": str(base / "b")}
     user = {**common, "GLOSS_CACHE": str(base / "cache-u"), "GLOSS_USER_DATA": str(base / "u")}
     (base / "terms.csv").write_text(TERMS_CSV, encoding="utf-8")
-    added = runner.invoke(app, ["add", str(base / "terms.csv")], env=user)
+    added = gloss("add", str(base / "terms.csv"), env=user)
     assert added.exit_code == 0, (added.stdout, added.stderr)
     yield {"dir": base, "bundled": bundled, "user": user}
 
@@ -117,7 +113,7 @@ CASES = [
 
 def _run(world: dict[str, Any], termbase: str, args: list[str]) -> tuple[str, Any]:
     filled = [a.replace("{dir}", str(world["dir"])) for a in args]
-    result = runner.invoke(app, filled, env=world[termbase])
+    result = gloss(*filled, env=world[termbase])
     assert result.exit_code in (0, 1), (filled, result.stdout, result.stderr)
     assert "Traceback" not in result.stderr
     return result.stdout, result
