@@ -292,6 +292,12 @@ def wrap(text: str, width: int, max_lines: int | None = None) -> list[Cut]:
     ['Quantization-Aware', 'Training (QAT)']
     >>> [(t[c.start:c.end], c.ellipsis) for c in wrap(t, 12, max_lines=1)]
     [('Quantizatio', True)]
+
+    A word is cut for the ellipsis only when it is wider than the line, as above; else the
+    line ends before the word:
+
+    >>> wrap("Pruning methods", 7, max_lines=1)
+    [Cut(start=0, end=0, ellipsis=True)]
     """
     width = max(width, 1)
     if text.isascii() and text.isprintable():
@@ -314,16 +320,32 @@ def wrap(text: str, width: int, max_lines: int | None = None) -> list[Cut]:
     else:
         cuts = _greedy(text, width, span)
     if max_lines is not None and len(cuts) > max_lines:
+        after = cuts[max_lines].start
         cuts = cuts[:max_lines]
         last = cuts[-1]
         end = last.end
         if span(last.start, end) + 1 > width:
-            ends = [last.start + g for g in graphemes(text[last.start : end])]
-            end = max((e for e in ends if span(last.start, e) + 1 <= width), default=last.start)
+            end = _shortened(text, last, after, width, span)
         while end > last.start and text[end - 1] == " ":
             end -= 1
         cuts[-1] = Cut(last.start, end, ellipsis=True)
     return cuts
+
+
+def _shortened(text: str, last: Cut, after: int, width: int, span: Any) -> int:
+    """Where the last line ``last`` of a shortened text ends so that ``…`` fits after it: at
+    its last line break opportunity that leaves room, never inside a word; inside a word only
+    when the line is part of a word wider than the column, folded (the next line, from
+    ``after``, goes on with it)."""
+    piece = text[last.start : last.end]
+    ends = [last.start + len(piece[:b].rstrip(" ")) for b in break_opportunities(piece)[:-1]]
+    fitting = [e for e in ends if e > last.start and span(last.start, e) + 1 <= width]
+    if fitting:
+        return max(fitting)
+    if after < len(text) and after in break_opportunities(text):
+        return last.start  # a whole word, that only the ellipsis does not leave room for
+    ends = [last.start + g for g in graphemes(piece)]
+    return max((e for e in ends if span(last.start, e) + 1 <= width), default=last.start)
 
 
 def _greedy(text: str, width: int, span: Any) -> list[Cut]:
@@ -643,6 +665,80 @@ def table_width(
     n = len(columns)
     measured = _measured(columns, rows, show_header)
     return sum(_natural_widths(measured, n, options)) + _overhead(n, box, indent, gap)
+
+
+def fits(
+    columns: Sequence[Column],
+    rows: Sequence[Sequence[Cell]],
+    width: int,
+    options: Options,
+    *,
+    box: Box | None = HEAVY_HEAD,
+    show_header: bool = True,
+    indent: int = 0,
+    gap: int = 2,
+) -> bool:
+    """Whether :func:`table` can draw the table in ``width`` cells without breaking a word: every
+    wrapping column at least as wide as the widest word of its cells (and header), every
+    ``wrap=False`` column at its natural width; arguments as :func:`table`.
+
+    >>> cols = [Column("term"), Column("kind", wrap=False)]
+    >>> rows = [[(Field.of("quantization-aware training"),), (Field.of("missing"),)]]
+    >>> fits(cols, rows, 27, Options()), fits(cols, rows, 26, Options())
+    (True, False)
+    """
+    n = len(columns)
+    measured = _measured(columns, rows, show_header)
+    least = 0
+    for i, c in enumerate(columns):
+        measure = min_width if c.wrap else natural_width
+        least += max((measure(f, options) for r in measured for f in r[i]), default=0)
+        if least + _overhead(n, box, indent, gap) > width:
+            return False
+    return True
+
+
+def records(
+    columns: Sequence[Column], rows: Sequence[Sequence[Cell]], width: int, options: Options
+) -> list[Line]:
+    """A table too wide for ``width`` cells drawn as one record per row, for a terminal where
+    :func:`fits` says no: the row's first cell on lines of its own (bold), then each other
+    column's header and cell beside it, indented by 2, the cells lined up; a cell whose
+    widest word does not fit beside the headers goes below its header, indented by 4. Empty
+    cells are left out; records are a blank line apart. So a word is folded only when it is
+    wider than the whole line left to it.
+
+    >>> cols = [Column("segment"), Column("kind"), Column("expected")]
+    >>> rows = [[(Field.of("bn-004"),), (Field.of("missing"),), (Field.of("নেটওয়ার্ক প্রুনিং"),)]]
+    >>> for line in records(cols, rows, 24, Options()): print(plain(line))
+    bn-004
+      kind      missing
+      expected  নেটওয়ার্ক
+                প্রুনিং
+    """
+    labels = [cell_width(c.header) for c in columns[1:]]
+    label_width = max(labels, default=0)
+    out: list[Line] = []
+    for k, row in enumerate(rows):
+        if k:
+            out.append(())
+        head = tuple(Field(tuple((t, s or "bold") for t, s in f.spans)) for f in row[0])
+        out += table([Column()], [[head]], width, options, box=None, show_header=False)
+        for column, cell, label in zip(columns[1:], row[1:], labels, strict=True):
+            if not any(f.text for f in cell):
+                continue
+            name = Field.of(column.header + " " * (label_width - label), "dim")
+            value = Column(max_lines=column.max_lines, style=column.style)
+            room = width - 2 - label_width - 2
+            if max((min_width(f, options) for f in cell), default=0) > room:
+                out += table([Column(wrap=False)], [[(name,)]], width, options, box=None,
+                             show_header=False, indent=2)  # fmt: skip
+                out += table([value], [[cell]], width, options, box=None, show_header=False,
+                             indent=4)  # fmt: skip
+            else:
+                out += table([Column(wrap=False), value], [[(name,), cell]], width, options,
+                             box=None, show_header=False, indent=2)  # fmt: skip
+    return out
 
 
 def _measured(
