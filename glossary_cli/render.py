@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import IO, Any
 
@@ -252,6 +253,44 @@ def _headword(concept: Concept) -> Any:
     return Field(tuple(spans))
 
 
+def told_apart(concepts: Iterable[Concept]) -> dict[str, str]:
+    """What tells apart concepts whose headwords read alike in a table (letter case aside, as
+    ``Pruning`` of the bundled glossary and ``Pruning`` of a user's file): for each of them,
+    its id and the glossary file its headword was read from, ``"pruning-2 · u.csv"``; by
+    concept id. Concepts whose headword no other concept shares are not in it, so that an
+    ordinary table does not change.
+
+    Args:
+        concepts: the concepts of one table's rows.
+
+    Returns:
+        concept id → the text to show below its headword.
+    """
+    from glossary_cli.select import source_file
+
+    by_name: dict[str, list[Concept]] = {}
+    for c in concepts:
+        by_name.setdefault((c.en or c.id).casefold(), []).append(c)
+    apart = {}
+    for same in by_name.values():
+        if len({c.id for c in same}) < 2:
+            continue
+        for c in same:
+            head = c.headword
+            where = source_file(head.source) if head is not None and head.source else ""
+            apart[c.id] = " · ".join(x for x in (c.id, where) if x)
+    return apart
+
+
+def _told(concept: Concept, apart: Mapping[str, str]) -> tuple[Any, ...]:
+    """The fields that follow a concept's name in a table: what tells it apart from the
+    concepts of the same headword (:func:`told_apart`), dim, or nothing."""
+    from glossary_cli.layout import Field
+
+    text = apart.get(concept.id)
+    return (Field.of(safe(text), "dim"),) if text else ()
+
+
 def _term(section: LangSection | None) -> Any:
     """A language's main term with its own abbreviations attached, e.g.
     ``خليط الخبراء (MoE)``; a term to be avoided says so."""
@@ -285,6 +324,7 @@ def search_lines(
 
     tags = list(langs) or _common_langs([h.concept for h in results])
     has_match = True
+    apart = told_apart(h.concept for h in results)
 
     def match(h: Hit) -> Any:
         m = h.match
@@ -307,7 +347,7 @@ def search_lines(
         columns += [Column("match", max_lines=CELL_LINES)] if has_match else []
         rows = []
         for rank, r in enumerate(results, start=1):
-            row = [(Field.of(str(rank)),), (_headword(r.concept),)]
+            row = [(Field.of(str(rank)),), (_headword(r.concept), *_told(r.concept, apart))]
             row += [(_term(_section(r.concept, tag)),) for tag in tags]
             row += [(match(r),)] if has_match else []
             rows.append(row)
@@ -321,7 +361,7 @@ def search_lines(
         number = f"{rank}."
         lines += table(
             [Column(justify="right", wrap=False), Column(max_lines=CELL_LINES)],
-            [[(Field.of(number),), (_headword(r.concept),)]],
+            [[(Field.of(number),), (_headword(r.concept), *_told(r.concept, apart))]],
             width,
             options,
             box=None,
@@ -763,9 +803,17 @@ def stats_view(stats: dict[str, Any], console: Any) -> None:
     coverage = stats["coverage"]
     if len(coverage) > COVERAGE_ROWS:  # those lacking an entry first: what is left to do
         coverage = sorted(coverage, key=lambda c: not c["missing"])[:COVERAGE_ROWS]
+    # concepts of the same headword are told apart by their ids (see told_apart)
+    names = Counter((c["en"] or c["id"]).casefold() for c in coverage)
+
+    def name(c: dict[str, Any], style: str = "") -> tuple[Any, ...]:
+        alike = names[(c["en"] or c["id"]).casefold()] > 1
+        told = (Field.of(safe(c["id"]), "dim"),) if alike and c["en"] else ()
+        return (Field.of(safe(c["en"] or c["id"]), style), *told)
+
     rows = []
     for c in coverage:
-        row = [(Field.of(safe(c["en"] or c["id"])),), (_mark(c["en"] is not None),)]
+        row = [name(c), (_mark(c["en"] is not None),)]
         row += [(_mark(tag not in c["missing"]),) for tag in langs]
         rows.append(row)
     if width >= CARD_WIDTH and fits(columns, rows, width, options):
@@ -774,7 +822,8 @@ def stats_view(stats: dict[str, Any], console: Any) -> None:
         # stacked, as search results are on a narrow terminal: a concept's name on its own
         # lines (never broken inside a word), its marks indented below it
         for c in coverage:
-            lines += paragraph(Field.of(safe(c["en"] or c["id"]), "bold"), width, options)
+            for k, field in enumerate(name(c, "bold")):
+                lines += paragraph(field, width, options, indent=2 * k)
             marks: list[tuple[str, str]] = [
                 ("  headword ", "dim"),
                 *_mark(c["en"] is not None).spans,
@@ -980,11 +1029,13 @@ def scan_view(
     ]
     columns = [Column("concept", max_lines=2), Column("n", justify="right", wrap=False),
                Column("found as")] + [Column(tag) for tag in shown] + [Column("note")]  # fmt: skip
+    apart = told_apart(c for cid in counts if (c := concepts.get(cid)) is not None)
     rows = []
     for cid, n in counts.items():
         concept = concepts.get(cid)
         name = (concept.en if concept is not None else None) or cid
-        row = [(Field.of(safe(name), "cyan"),), (Field.of(str(n)),),
+        told = _told(concept, apart) if concept is not None else ()
+        row = [(Field.of(safe(name), "cyan"), *told), (Field.of(str(n)),),
                (Field.of(safe(", ".join(found_as[cid]))),)]  # fmt: skip
         for tag in shown:
             section = concept.section(tag) if concept is not None else None
@@ -1001,6 +1052,8 @@ def scan_view(
         name = (concept.en if concept is not None else None) or cid
         head = Field(((safe(name), "cyan"), (f"  ×{n}", "dim")))
         lines += paragraph(head, width, options)
+        for field in _told(concept, apart) if concept is not None else ():
+            lines += paragraph(field, width, options, indent=2)
         found_line = "found as: " + ", ".join(found_as[cid])
         lines += paragraph(Field.of(safe(found_line)), width, options, indent=2)
         for tag in shown:

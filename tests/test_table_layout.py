@@ -3,19 +3,25 @@
 :func:`glossary_cli.layout.table` folds a word only when its column is narrower than the word;
 so a table whose columns cannot each be as wide as their widest word (:func:`layout.fits`) is
 drawn as one record per row (:func:`layout.records`) or as the command's own stacked form. A
-shortened cell ends before a word, never inside one.
+shortened cell ends before a word, never inside one. In a table whose rows have the same
+headword, each of them says its concept id and glossary file (:func:`render.told_apart`).
 (``tests/test_terminal_tables.py`` checks every command's tables in a real terminal.)
 """
 
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 from glossary_cli import layout
+from glossary_cli.cli import app
 from glossary_cli.layout import Column, Field, Options
+
+runner = CliRunner()
 
 CHECK_COLUMNS = [
     Column("segment", wrap=False),
@@ -101,3 +107,23 @@ def test_check_never_breaks_a_word(width: int) -> None:
     for word in WORDS:
         assert any(word in r for r in rows), (word, out.getvalue())
     assert ("┃" in out.getvalue()) is (width >= 88)  # a table where it fits, else records
+
+
+def test_rows_of_the_same_headword_are_told_apart(tmp_path: Path) -> None:
+    ordinary = runner.invoke(app, ["search", "pruning"], env={"COLUMNS": "100"})
+    assert ordinary.exit_code == 0 and "·" not in ordinary.stdout  # nothing to tell apart
+    (tmp_path / "u.csv").write_text("en,bn\nPruning,ছাঁটাই\n", encoding="utf-8")
+    assert runner.invoke(app, ["add", str(tmp_path / "u.csv")]).exit_code == 0
+    for width in ("100", "40"):  # the table, and the stacked cards
+        found = runner.invoke(app, ["search", "pruning"], env={"COLUMNS": width})
+        assert found.exit_code == 0, found.stdout
+        assert "pruning-2 · u.csv" in found.stdout
+        # the bundled one: its id and its file (in the table, maybe on two lines)
+        assert "pruning ·" in found.stdout and "000_137ebd2ba72c1cdb.txt" in found.stdout
+        assert "Structured Sparsity" in found.stdout and "structured-sparsity" not in found.stdout
+    stats = runner.invoke(app, ["stats"], env={"COLUMNS": "100"})
+    rows = stats.stdout.splitlines()
+    [k] = [i for i, r in enumerate(rows) if "pruning-2" in r]
+    assert "Pruning" in rows[k - 1]
+    listed = runner.invoke(app, ["list"], env={"COLUMNS": "100"})
+    assert "pruning-2" in listed.stdout  # the list has an id column of its own
