@@ -786,7 +786,9 @@ def stats_view(stats: dict[str, Any], console: Any) -> None:
     lines: list[Any] = [*paragraph(Field.of(summary, "bold"), width, options), ()]
     langs = [row["lang"] for row in stats["languages"]]
     bar = 20 if width >= CARD_WIDTH else 6
-    per_language = [Column("language", wrap=False), Column("concepts with an entry", wrap=False),
+    # narrow, the bars' header is a word, so that the table fits without breaking one
+    entered = "concepts with an entry" if width >= CARD_WIDTH else "concepts"
+    per_language = [Column("language", wrap=False), Column(entered, wrap=False),
                     Column("missing", justify="right", wrap=False)]  # fmt: skip
     language_rows = [
         [(_lang_field(row["lang"]),), (_bar(total - row["missing"], total, bar),),
