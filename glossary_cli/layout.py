@@ -292,12 +292,22 @@ def wrap(text: str, width: int, max_lines: int | None = None) -> list[Cut]:
     ['Quantization-Aware', 'Training (QAT)']
     >>> [(t[c.start:c.end], c.ellipsis) for c in wrap(t, 12, max_lines=1)]
     [('Quantizatio', True)]
+
+    A word is cut for the ellipsis only when it is wider than the line, as above; else the
+    line ends before the word:
+
+    >>> wrap("Pruning methods", 7, max_lines=1)
+    [Cut(start=0, end=0, ellipsis=True)]
     """
     width = max(width, 1)
-    widths = char_widths(text)
-    prefix = [0]
-    for w in widths:
-        prefix.append(prefix[-1] + w)
+    if text.isascii() and text.isprintable():
+        widths = [1] * len(text)
+        prefix = list(range(len(text) + 1))
+    else:
+        widths = char_widths(text)
+        prefix = [0]
+        for w in widths:
+            prefix.append(prefix[-1] + w)
 
     def span(a: int, b: int) -> int:
         # A line's first character starts a cell even after a joiner (see char_widths).
@@ -310,16 +320,32 @@ def wrap(text: str, width: int, max_lines: int | None = None) -> list[Cut]:
     else:
         cuts = _greedy(text, width, span)
     if max_lines is not None and len(cuts) > max_lines:
+        after = cuts[max_lines].start
         cuts = cuts[:max_lines]
         last = cuts[-1]
         end = last.end
         if span(last.start, end) + 1 > width:
-            ends = [last.start + g for g in graphemes(text[last.start : end])]
-            end = max((e for e in ends if span(last.start, e) + 1 <= width), default=last.start)
+            end = _shortened(text, last, after, width, span)
         while end > last.start and text[end - 1] == " ":
             end -= 1
         cuts[-1] = Cut(last.start, end, ellipsis=True)
     return cuts
+
+
+def _shortened(text: str, last: Cut, after: int, width: int, span: Any) -> int:
+    """Where the last line ``last`` of a shortened text ends so that ``…`` fits after it: at
+    its last line break opportunity that leaves room, never inside a word; inside a word only
+    when the line is part of a word wider than the column, folded (the next line, from
+    ``after``, goes on with it)."""
+    piece = text[last.start : last.end]
+    ends = [last.start + len(piece[:b].rstrip(" ")) for b in break_opportunities(piece)[:-1]]
+    fitting = [e for e in ends if e > last.start and span(last.start, e) + 1 <= width]
+    if fitting:
+        return max(fitting)
+    if after < len(text) and after in break_opportunities(text):
+        return last.start  # a whole word, that only the ellipsis does not leave room for
+    ends = [last.start + g for g in graphemes(piece)]
+    return max((e for e in ends if span(last.start, e) + 1 <= width), default=last.start)
 
 
 def _greedy(text: str, width: int, span: Any) -> list[Cut]:
@@ -520,15 +546,51 @@ def field_lines(
     cuts = wrap(text, width, None if options.wide else max_lines)
     rtl = options.bidi and has_rtl(text)
     if not rtl:
-        lines = [
-            _styled(text, styles, list(range(c.start, c.end)) + ([-1] if c.ellipsis else []), {})
-            for c in cuts
-        ]
-        return lines, False
+        return [_sliced(field.spans if not options.bidi else _spans(text, styles), c)
+                for c in cuts], False  # fmt: skip
     direction = is_rtl(text)
     orders = visual_order(text, cuts, direction)
     mirrors = mirrored(text, direction)
     return [_styled(text, styles, order, mirrors) for order in orders], direction
+
+
+def _spans(text: str, styles: list[str]) -> tuple[Span, ...]:
+    """``text`` as spans of one style each (``styles``: the style of each character)."""
+    out: list[Span] = []
+    start = 0
+    for i in range(1, len(text) + 1):
+        if i == len(text) or styles[i] != styles[start]:
+            out.append((text[start:i], styles[start]))
+            start = i
+    return tuple(out)
+
+
+def _sliced(spans: Sequence[Span], cut: Cut) -> Line:
+    """The spans of a left-to-right line: characters ``cut.start`` to ``cut.end`` of the text
+    the spans make, then the ellipsis in the style of the last character before it. The same
+    line as :func:`_styled` gives in logical order, one slice per span instead of one step
+    per character."""
+    out: list[Span] = []
+    at = 0
+    last_style = ""
+    for text, style in spans:
+        end = at + len(text)
+        a, b = max(cut.start, at), min(cut.end, end)
+        if a < b:
+            if out and out[-1][1] == style:
+                out[-1] = (out[-1][0] + text[a - at : b - at], style)
+            else:
+                out.append((text[a - at : b - at], style))
+            last_style = style
+        at = end
+        if at >= cut.end:
+            break
+    if cut.ellipsis:
+        if out and out[-1][1] == last_style:
+            out[-1] = (out[-1][0] + ELLIPSIS, last_style)
+        else:
+            out.append((ELLIPSIS, last_style))
+    return tuple(out)
 
 
 def _styled(text: str, styles: list[str], order: list[int], mirrors: dict[int, str]) -> Line:
@@ -603,6 +665,80 @@ def table_width(
     n = len(columns)
     measured = _measured(columns, rows, show_header)
     return sum(_natural_widths(measured, n, options)) + _overhead(n, box, indent, gap)
+
+
+def fits(
+    columns: Sequence[Column],
+    rows: Sequence[Sequence[Cell]],
+    width: int,
+    options: Options,
+    *,
+    box: Box | None = HEAVY_HEAD,
+    show_header: bool = True,
+    indent: int = 0,
+    gap: int = 2,
+) -> bool:
+    """Whether :func:`table` can draw the table in ``width`` cells without breaking a word: every
+    wrapping column at least as wide as the widest word of its cells (and header), every
+    ``wrap=False`` column at its natural width; arguments as :func:`table`.
+
+    >>> cols = [Column("term"), Column("kind", wrap=False)]
+    >>> rows = [[(Field.of("quantization-aware training"),), (Field.of("missing"),)]]
+    >>> fits(cols, rows, 27, Options()), fits(cols, rows, 26, Options())
+    (True, False)
+    """
+    n = len(columns)
+    measured = _measured(columns, rows, show_header)
+    least = 0
+    for i, c in enumerate(columns):
+        measure = min_width if c.wrap else natural_width
+        least += max((measure(f, options) for r in measured for f in r[i]), default=0)
+        if least + _overhead(n, box, indent, gap) > width:
+            return False
+    return True
+
+
+def records(
+    columns: Sequence[Column], rows: Sequence[Sequence[Cell]], width: int, options: Options
+) -> list[Line]:
+    """A table too wide for ``width`` cells drawn as one record per row, for a terminal where
+    :func:`fits` says no: the row's first cell on lines of its own (bold), then each other
+    column's header and cell beside it, indented by 2, the cells lined up; a cell whose
+    widest word does not fit beside the headers goes below its header, indented by 4. Empty
+    cells are left out; records are a blank line apart. So a word is folded only when it is
+    wider than the whole line left to it.
+
+    >>> cols = [Column("segment"), Column("kind"), Column("expected")]
+    >>> rows = [[(Field.of("bn-004"),), (Field.of("missing"),), (Field.of("নেটওয়ার্ক প্রুনিং"),)]]
+    >>> for line in records(cols, rows, 24, Options()): print(plain(line))
+    bn-004
+      kind      missing
+      expected  নেটওয়ার্ক
+                প্রুনিং
+    """
+    labels = [cell_width(c.header) for c in columns[1:]]
+    label_width = max(labels, default=0)
+    out: list[Line] = []
+    for k, row in enumerate(rows):
+        if k:
+            out.append(())
+        head = tuple(Field(tuple((t, s or "bold") for t, s in f.spans)) for f in row[0])
+        out += table([Column()], [[head]], width, options, box=None, show_header=False)
+        for column, cell, label in zip(columns[1:], row[1:], labels, strict=True):
+            if not any(f.text for f in cell):
+                continue
+            name = Field.of(column.header + " " * (label_width - label), "dim")
+            value = Column(max_lines=column.max_lines, style=column.style)
+            room = width - 2 - label_width - 2
+            if max((min_width(f, options) for f in cell), default=0) > room:
+                out += table([Column(wrap=False)], [[(name,)]], width, options, box=None,
+                             show_header=False, indent=2)  # fmt: skip
+                out += table([value], [[cell]], width, options, box=None, show_header=False,
+                             indent=4)  # fmt: skip
+            else:
+                out += table([Column(wrap=False), value], [[(name,), cell]], width, options,
+                             box=None, show_header=False, indent=2)  # fmt: skip
+    return out
 
 
 def _measured(
@@ -722,39 +858,54 @@ def _shrink(
     lines to the table, estimating a cell's lines as its natural width over the column width
     (ties: the widest column); a column goes below its longest unbreakable word only when
     every wrapping column is there, and ``wrap=False`` columns shrink last. Above
-    :data:`SHRINK_SAMPLE` rows the lines are estimated on an even sample of the rows (each
-    cell is weighed against every column, and this is quadratic in the rows otherwise: a
-    list of 20 000 concepts took 20 s to lay out)."""
+    :data:`SHRINK_SAMPLE` rows the lines are estimated on an even sample of the rows, so that
+    the cost of choosing the widths does not grow with the rows (a list of 20 000 concepts
+    took 20 s to lay out when every row was weighed). Each cell taken weighs only the cells
+    of the column it is taken from that wrap (``benchmarks/layout_bench.py``)."""
     n = len(columns)
     widths = list(widths)
     sample = rows[:: -(-len(rows) // SHRINK_SAMPLE)] if len(rows) > SHRINK_SAMPLE else rows
     naturals = [[sum(natural_width(f, options) for f in r[i]) for i in range(n)] for r in sample]
-    parts = [[max(len(r[i]), 1) for i in range(n)] for r in sample]
     mins = [
         max((min_width(f, options) for r in rows for f in r[i]), default=0) if c.wrap else widths[i]
         for i, c in enumerate(columns)
     ]
+    # The lines of each sampled row at the current widths (a cell has at least one line per
+    # field); a narrower column k can only add lines to the rows whose cell in k then needs
+    # more lines than the row has, so each trial looks at the cells of k that wrap, widest
+    # first, instead of the whole table (which made this columns² × rows).
+    heights = [
+        max(max(-(-nat[i] // max(widths[i], 1)), len(r[i]), 1) for i in range(n))
+        for nat, r in zip(naturals, sample, strict=True)
+    ]
+    by_column = [
+        sorted(((nat[i], k) for k, nat in enumerate(naturals) if nat[i] > 1), reverse=True)
+        for i in range(n)
+    ]
 
-    def height(ws: list[int]) -> int:
-        return sum(
-            max(max(-(-nat[i] // max(ws[i], 1)), part[i]) for i in range(n))
-            for nat, part in zip(naturals, parts, strict=True)
-        )
+    def added(i: int, width: int) -> int:
+        """Lines the sampled rows gain when column ``i`` is ``width`` cells wide."""
+        width = max(width, 1)
+        more = 0
+        for nat, k in by_column[i]:
+            if nat <= width:
+                break
+            more += max(-(-nat // width) - heights[k], 0)
+        return more
 
     for floors in (mins, [1 if c.wrap else widths[i] for i, c in enumerate(columns)], [1] * n):
         while excess > 0:
             can = [i for i in range(n) if widths[i] > floors[i]]
             if not can:
                 break
-
-            def cost(k: int) -> tuple[int, int, int]:
-                trial = list(widths)
-                trial[k] -= 1
-                return (height(trial), -widths[k], k)
-
-            i = min(can, key=cost)
+            i = min(can, key=lambda k: (added(k, widths[k] - 1), -widths[k], k))
             widths[i] -= 1
             excess -= 1
+            width = max(widths[i], 1)
+            for nat, k in by_column[i]:
+                if nat <= width:
+                    break
+                heights[k] = max(heights[k], -(-nat // width))
     return widths
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import IO, Any
 
@@ -256,6 +257,44 @@ def _headword(concept: Concept) -> Any:
     return Field(tuple(spans))
 
 
+def told_apart(concepts: Iterable[Concept]) -> dict[str, str]:
+    """What tells apart concepts whose headwords read alike in a table (letter case aside, as
+    ``Pruning`` of the bundled glossary and ``Pruning`` of a user's file): for each of them,
+    its id and the glossary file its headword was read from, ``"pruning-2 · u.csv"``; by
+    concept id. Concepts whose headword no other concept shares are not in it, so that an
+    ordinary table does not change.
+
+    Args:
+        concepts: the concepts of one table's rows.
+
+    Returns:
+        concept id → the text to show below its headword.
+    """
+    from glossary_cli.select import source_file
+
+    by_name: dict[str, list[Concept]] = {}
+    for c in concepts:
+        by_name.setdefault((c.en or c.id).casefold(), []).append(c)
+    apart = {}
+    for same in by_name.values():
+        if len({c.id for c in same}) < 2:
+            continue
+        for c in same:
+            head = c.headword
+            where = source_file(head.source) if head is not None and head.source else ""
+            apart[c.id] = " · ".join(x for x in (c.id, where) if x)
+    return apart
+
+
+def _told(concept: Concept, apart: Mapping[str, str]) -> tuple[Any, ...]:
+    """The fields that follow a concept's name in a table: what tells it apart from the
+    concepts of the same headword (:func:`told_apart`), dim, or nothing."""
+    from glossary_cli.layout import Field
+
+    text = apart.get(concept.id)
+    return (Field.of(safe(text), "dim"),) if text else ()
+
+
 def _term(section: LangSection | None) -> Any:
     """A language's main term with its own abbreviations attached, e.g.
     ``خليط الخبراء (MoE)``; a term to be avoided says so."""
@@ -282,12 +321,14 @@ def search_lines(
 ) -> list[Any]:
     """Search results laid out in ``width`` cells: a table of rank, concept, one column per
     language (its main term) and match; narrower than :data:`glossary_cli.layout.CARD_WIDTH`,
-    one stacked card per result. Without ``langs``, the languages of the results other than
-    English, whose headword the concept column shows."""
-    from glossary_cli.layout import CARD_WIDTH, Column, Field, table
+    one stacked card per result, and so too when the table would break a word
+    (:func:`glossary_cli.layout.fits`). Without ``langs``, the languages of the results other
+    than English, whose headword the concept column shows."""
+    from glossary_cli.layout import CARD_WIDTH, Column, Field, fits, table
 
     tags = list(langs) or _common_langs([h.concept for h in results])
     has_match = True
+    apart = told_apart(h.concept for h in results)
 
     def match(h: Hit) -> Any:
         m = h.match
@@ -310,11 +351,12 @@ def search_lines(
         columns += [Column("match", max_lines=CELL_LINES)] if has_match else []
         rows = []
         for rank, r in enumerate(results, start=1):
-            row = [(Field.of(str(rank)),), (_headword(r.concept),)]
+            row = [(Field.of(str(rank)),), (_headword(r.concept), *_told(r.concept, apart))]
             row += [(_term(_section(r.concept, tag)),) for tag in tags]
             row += [(match(r),)] if has_match else []
             rows.append(row)
-        return table(columns, rows, width, options)
+        if fits(columns, rows, width, options):
+            return table(columns, rows, width, options)
 
     lines: list[Any] = []
     for rank, r in enumerate(results, start=1):
@@ -323,7 +365,7 @@ def search_lines(
         number = f"{rank}."
         lines += table(
             [Column(justify="right", wrap=False), Column(max_lines=CELL_LINES)],
-            [[(Field.of(number),), (_headword(r.concept),)]],
+            [[(Field.of(number),), (_headword(r.concept), *_told(r.concept, apart))]],
             width,
             options,
             box=None,
@@ -481,7 +523,7 @@ def concept_lines(concept: Concept, langs: Sequence[str], width: int, options: A
     :data:`glossary_cli.layout.CARD_WIDTH`), then notes. Without ``langs`` every language is
     shown but English, whose names the lines above give, unless it says more than its names
     (:func:`_says_more`)."""
-    from glossary_cli.layout import CARD_WIDTH, SQUARE, Column, Field, paragraph, table
+    from glossary_cli.layout import CARD_WIDTH, SQUARE, Column, Field, fits, paragraph, table
     from glossary_cli.records import wanted_sections
 
     def labelled(label: str, text: str, style: str, max_lines: int | None = None) -> list[Any]:
@@ -524,16 +566,9 @@ def concept_lines(concept: Concept, langs: Sequence[str], width: int, options: A
         else:
             cell = _section_cell(section)
         rows.append([(Field.of(name, "bold"),), cell])
-    if rows and width >= CARD_WIDTH:
-        lines += table(
-            [Column(wrap=False), Column()],
-            rows,
-            width,
-            options,
-            box=SQUARE,
-            show_header=False,
-            row_rules=True,
-        )
+    framed = [Column(wrap=False), Column()]
+    if rows and width >= CARD_WIDTH and fits(framed, rows, width, options, show_header=False):
+        lines += table(framed, rows, width, options, box=SQUARE, show_header=False, row_rules=True)
     else:
         for heading, cell in rows:
             lines += paragraph(heading[0], width, options)
@@ -658,8 +693,9 @@ def list_table(rows: Sequence[ListedTerm], console: Any) -> None:
     """Draw ``gloss list`` rows (``api.list_terms``): the terms in collation order, with the
     English headword beside terms of other languages, their status and type when any row has
     one (a status to avoid in red), and the concept id; narrower than
-    :data:`glossary_cli.layout.CARD_WIDTH`, stacked (the term, then the rest indented)."""
-    from glossary_cli.layout import CARD_WIDTH, Column, Field, paragraph, table
+    :data:`glossary_cli.layout.CARD_WIDTH`, or where the table would break a word, stacked
+    (the term, then the rest indented)."""
+    from glossary_cli.layout import CARD_WIDTH, Column, Field, fits, paragraph, table
 
     english = all(r.lang.split("-")[0] == "en" for r in rows)
     described = any(r.status or r.type for r in rows)
@@ -670,18 +706,6 @@ def list_table(rows: Sequence[ListedTerm], console: Any) -> None:
         text = ", ".join(x for x in (r.status, r.type) if x)
         return Field.of(safe(text), "red" if r.status in AVOID else "dim")
 
-    if width < CARD_WIDTH:  # stacked: each term on its own line, its English and id below
-        lines: list[Any] = []
-        for r in rows:
-            lines += paragraph(Field.of(safe(r.term), "bold"), width, options)
-            if not english:
-                en = Field.of(safe(r.en or "—"), "" if r.en else "dim")
-                lines += paragraph(en, width, options, indent=2)
-            if r.status or r.type:
-                lines += paragraph(details(r), width, options, indent=2)
-            lines += paragraph(Field.of(safe(r.id), "dim"), width, options, indent=2)
-        print_lines(lines, console)
-        return
     tag = rows[0].lang if rows else "en"
     columns = [Column(language_name(tag))] + ([] if english else [Column("English")])
     columns += [Column("status, type")] if described else []
@@ -695,7 +719,20 @@ def list_table(rows: Sequence[ListedTerm], console: Any) -> None:
             row.append((details(r),))
         row.append((Field.of(safe(r.id), "dim"),))
         cells.append(row)
-    print_lines(table(columns, cells, width, options), console)
+    if width >= CARD_WIDTH and fits(columns, cells, width, options):
+        print_lines(table(columns, cells, width, options), console)
+        return
+    # stacked: each term on its own line, its English and id below
+    lines: list[Any] = []
+    for r in rows:
+        lines += paragraph(Field.of(safe(r.term), "bold"), width, options)
+        if not english:
+            en = Field.of(safe(r.en or "—"), "" if r.en else "dim")
+            lines += paragraph(en, width, options, indent=2)
+        if r.status or r.type:
+            lines += paragraph(details(r), width, options, indent=2)
+        lines += paragraph(Field.of(safe(r.id), "dim"), width, options, indent=2)
+    print_lines(lines, console)
 
 
 def write_rows_csv(
@@ -733,8 +770,9 @@ def stats_view(stats: TermbaseStats, console: Any) -> None:
     """Draw ``gloss stats`` (``api.stats``): totals; entries per language and per source as
     bars; then the coverage matrix, one row per concept, ``✓`` where it has an entry in a
     language and ``·`` where it lacks one (narrower than
-    :data:`glossary_cli.layout.CARD_WIDTH`, each concept's name, then its marks below it)."""
-    from glossary_cli.layout import CARD_WIDTH, Column, Field, paragraph, table
+    :data:`glossary_cli.layout.CARD_WIDTH`, or where the table would break a word, each
+    concept's name, then its marks below it)."""
+    from glossary_cli.layout import CARD_WIDTH, Column, Field, fits, paragraph, records, table
 
     total = stats.concepts
     options = _options(console, False, False)
@@ -747,16 +785,17 @@ def stats_view(stats: TermbaseStats, console: Any) -> None:
     lines: list[Any] = [*paragraph(Field.of(summary, "bold"), width, options), ()]
     langs = [row.lang for row in stats.languages]
     bar = 20 if width >= CARD_WIDTH else 6
-    lines += table(
-        [Column("language", wrap=False), Column("concepts with an entry", wrap=False),
-         Column("missing", justify="right", wrap=False)],
-        [
-            [(_lang_field(row.lang),), (_bar(total - row.missing, total, bar),),
-             (Field.of(str(row.missing), "red" if row.missing else "dim"),)]
-            for row in stats.languages
-        ],
-        width, options,
-    )  # fmt: skip
+    # narrow, the bars' header is a word, so that the table fits without breaking one
+    entered = "concepts with an entry" if width >= CARD_WIDTH else "concepts"
+    per_language = [Column("language", wrap=False), Column(entered, wrap=False),
+                    Column("missing", justify="right", wrap=False)]  # fmt: skip
+    language_rows = [
+        [(_lang_field(row.lang),), (_bar(total - row.missing, total, bar),),
+         (Field.of(str(row.missing), "red" if row.missing else "dim"),)]
+        for row in stats.languages
+    ]  # fmt: skip
+    draw = table if fits(per_language, language_rows, width, options) else records
+    lines += draw(per_language, language_rows, width, options)
     lines.append(())
     lines += _source_lines(stats.sources, "source", width, options)
     lines += [(), (("coverage: ✓ an entry, · none", "dim"),)]
@@ -765,11 +804,27 @@ def stats_view(stats: TermbaseStats, console: Any) -> None:
     coverage: Sequence[ConceptCoverage] = stats.coverage
     if len(coverage) > COVERAGE_ROWS:  # those lacking an entry first: what is left to do
         coverage = sorted(coverage, key=lambda c: not c.missing)[:COVERAGE_ROWS]
-    if width < CARD_WIDTH:
+    # concepts of the same headword are told apart by their ids (see told_apart)
+    names = Counter((c.en or c.id).casefold() for c in coverage)
+
+    def name(c: ConceptCoverage, style: str = "") -> tuple[Any, ...]:
+        alike = names[(c.en or c.id).casefold()] > 1
+        told = (Field.of(safe(c.id), "dim"),) if alike and c.en else ()
+        return (Field.of(safe(c.en or c.id), style), *told)
+
+    rows = []
+    for c in coverage:
+        row = [name(c), (_mark(c.en is not None),)]
+        row += [(_mark(tag not in c.missing),) for tag in langs]
+        rows.append(row)
+    if width >= CARD_WIDTH and fits(columns, rows, width, options):
+        lines += table(columns, rows, width, options)
+    else:
         # stacked, as search results are on a narrow terminal: a concept's name on its own
         # lines (never broken inside a word), its marks indented below it
         for c in coverage:
-            lines += paragraph(Field.of(safe(c.en or c.id), "bold"), width, options)
+            for k, field in enumerate(name(c, "bold")):
+                lines += paragraph(field, width, options, indent=2 * k)
             marks: list[tuple[str, str]] = [
                 ("  headword ", "dim"),
                 *_mark(c.en is not None).spans,
@@ -777,13 +832,6 @@ def stats_view(stats: TermbaseStats, console: Any) -> None:
             for tag in langs:
                 marks += [(f"  {tag} ", "dim"), *_mark(tag not in c.missing).spans]
             lines.append(tuple(marks))
-    else:
-        rows = []
-        for c in coverage:
-            row = [(Field.of(safe(c.en or c.id)),), (_mark(c.en is not None),)]
-            row += [(_mark(tag not in c.missing),) for tag in langs]
-            rows.append(row)
-        lines += table(columns, rows, width, options)
     more = len(stats.coverage) - COVERAGE_ROWS
     if more > 0:
         note = f"… and {more} more concepts (gloss stats --json lists them all)"
@@ -880,14 +928,15 @@ def lint_lines(issues: Sequence[Any]) -> list[str]:
 def lint_report(issues: Sequence[Any], console: Any) -> None:
     """Draw the issues of ``gloss lint``: on a terminal, a table of where (source, else the
     concept), severity (errors in red), code, and the message with its hint below it (dim);
-    narrower than :data:`glossary_cli.layout.CARD_WIDTH`, each issue stacked; anywhere else
+    narrower than :data:`glossary_cli.layout.CARD_WIDTH`, or where the table would break a
+    word, each issue stacked; anywhere else
     (a pipe, a file) the plain lines of :func:`lint_lines`. Nothing for no issues."""
     if not issues:
         return
     if not console.is_terminal:
         console.file.write("".join(line + "\n" for line in lint_lines(issues)))
         return
-    from glossary_cli.layout import CARD_WIDTH, Column, Field, paragraph, table
+    from glossary_cli.layout import CARD_WIDTH, Column, Field, fits, paragraph, table
 
     options = _options(console, False, False)
     width = console.width
@@ -907,26 +956,27 @@ def lint_report(issues: Sequence[Any], console: Any) -> None:
             cell.append(Field.of(safe(i.hint), "dim"))
         return tuple(cell)
 
-    if width < CARD_WIDTH:
-        lines: list[Any] = []
-        for n, i in enumerate(issues):
-            if n:
-                lines.append(())
-            head = Field(((i.severity, "bold red" if i.severity == "error" else "yellow"),
-                          (f" {i.code}", "cyan")))  # fmt: skip
-            lines += paragraph(head, width, options)
-            for field in where(i):
-                lines += paragraph(field, width, options, indent=2)
-            for field in what(i):
-                lines += paragraph(field, width, options, indent=2)
-        print_lines(lines, console)
-        return
     columns = [
         Column("where", wrap=False), Column("severity", wrap=False), Column("code", wrap=False),
         Column("issue"),
     ]  # fmt: skip
     rows = [[where(i), (severity(i),), (Field.of(i.code, "cyan"),), what(i)] for i in issues]
-    print_lines(table(columns, rows, width, options), console)
+    if width >= CARD_WIDTH and fits(columns, rows, width, options):
+        print_lines(table(columns, rows, width, options), console)
+        return
+    # stacked: each issue's severity and code, then where and what, indented
+    lines: list[Any] = []
+    for n, i in enumerate(issues):
+        if n:
+            lines.append(())
+        head = Field(((i.severity, "bold red" if i.severity == "error" else "yellow"),
+                      (f" {i.code}", "cyan")))  # fmt: skip
+        lines += paragraph(head, width, options)
+        for field in where(i):
+            lines += paragraph(field, width, options, indent=2)
+        for field in what(i):
+            lines += paragraph(field, width, options, indent=2)
+    print_lines(lines, console)
 
 
 def scan_view(
@@ -935,8 +985,10 @@ def scan_view(
     """Draw ``gloss scan`` (``api.scan``): on a terminal, each text with the terms found in it
     highlighted (deprecated ones in red); then, anywhere, a table of the concepts found: how
     often, the terms as found, the concept's term in each of ``langs`` (its languages when
-    ``langs`` is empty: those of the terms found) and, for a deprecated term, what to use."""
-    from glossary_cli.layout import Column, Field, paragraph, table
+    ``langs`` is empty: those of the terms found) and, for a deprecated term, what to use;
+    narrower than :data:`glossary_cli.layout.CARD_WIDTH`, or where the table would break a
+    word, each concept stacked."""
+    from glossary_cli.layout import CARD_WIDTH, Column, Field, fits, paragraph, table
 
     options = _options(console, False, False)
     width = console.width
@@ -976,33 +1028,15 @@ def scan_view(
     shown = list(langs) or [tag for tag in ("en", "bn", "ar") if tag in seen_langs] + [
         tag for tag in seen_langs if tag not in ("en", "bn", "ar")
     ]
-    from glossary_cli.layout import CARD_WIDTH
-
-    if width < CARD_WIDTH:  # narrow: each concept stacked, as search results are
-        for cid, n in counts.items():
-            concept = concepts.get(cid)
-            name = (concept.en if concept is not None else None) or cid
-            head = Field(((safe(name), "cyan"), (f"  ×{n}", "dim")))
-            lines += paragraph(head, width, options)
-            found_line = "found as: " + ", ".join(found_as[cid])
-            lines += paragraph(Field.of(safe(found_line)), width, options, indent=2)
-            for tag in shown:
-                section = concept.section(tag) if concept is not None else None
-                main = section.main if section is not None else None
-                if main is not None:
-                    lines += paragraph(Field.of(safe(f"{tag}: {main.text}")), width, options,
-                                       indent=2)  # fmt: skip
-            for use in uses.get(cid, {}):
-                lines += paragraph(Field.of(safe(use), "red"), width, options, indent=2)
-        print_lines(lines, console)
-        return
     columns = [Column("concept", max_lines=2), Column("n", justify="right", wrap=False),
                Column("found as")] + [Column(tag) for tag in shown] + [Column("note")]  # fmt: skip
+    apart = told_apart(c for cid in counts if (c := concepts.get(cid)) is not None)
     rows = []
     for cid, n in counts.items():
         concept = concepts.get(cid)
         name = (concept.en if concept is not None else None) or cid
-        row = [(Field.of(safe(name), "cyan"),), (Field.of(str(n)),),
+        told = _told(concept, apart) if concept is not None else ()
+        row = [(Field.of(safe(name), "cyan"), *told), (Field.of(str(n)),),
                (Field.of(safe(", ".join(found_as[cid]))),)]  # fmt: skip
         for tag in shown:
             section = concept.section(tag) if concept is not None else None
@@ -1010,7 +1044,27 @@ def scan_view(
             row.append((Field.of(safe(main.text) if main is not None else "—"),))
         row.append((Field.of(safe("; ".join(uses.get(cid, {}))), "red"),))
         rows.append(row)
-    lines += table(columns, rows, width, options)
+    if width >= CARD_WIDTH and fits(columns, rows, width, options):
+        lines += table(columns, rows, width, options)
+        print_lines(lines, console)
+        return
+    for cid, n in counts.items():  # stacked, as search results are on a narrow terminal
+        concept = concepts.get(cid)
+        name = (concept.en if concept is not None else None) or cid
+        head = Field(((safe(name), "cyan"), (f"  ×{n}", "dim")))
+        lines += paragraph(head, width, options)
+        for field in _told(concept, apart) if concept is not None else ():
+            lines += paragraph(field, width, options, indent=2)
+        found_line = "found as: " + ", ".join(found_as[cid])
+        lines += paragraph(Field.of(safe(found_line)), width, options, indent=2)
+        for tag in shown:
+            section = concept.section(tag) if concept is not None else None
+            main = section.main if section is not None else None
+            if main is not None:
+                lines += paragraph(Field.of(safe(f"{tag}: {main.text}")), width, options,
+                                   indent=2)  # fmt: skip
+        for use in uses.get(cid, {}):
+            lines += paragraph(Field.of(safe(use), "red"), width, options, indent=2)
     print_lines(lines, console)
 
 
@@ -1044,7 +1098,7 @@ def _highlighted(text: str, occurrences: Sequence[Any]) -> list[tuple[tuple[str,
 def check_view(issues: Sequence[Any], console: Any) -> None:
     """Draw the issues of ``gloss check``: a table of segment, kind (deprecated and missing in
     red), concept, the source term, what the glossary expects and what the target has."""
-    from glossary_cli.layout import Column, Field, paragraph, table
+    from glossary_cli.layout import Column, Field, fits, paragraph, records, table
 
     options = _options(console, False, False)
     width = console.width
@@ -1061,4 +1115,6 @@ def check_view(issues: Sequence[Any], console: Any) -> None:
          (Field.of(safe(i.expected)),), (Field.of(safe(i.found or "—")),)]
         for i in issues
     ]  # fmt: skip
-    print_lines(table(columns, rows, width, options), console)
+    # a terminal too narrow for the table without breaking a word gets one record per issue
+    draw = table if fits(columns, rows, width, options) else records
+    print_lines(draw(columns, rows, width, options), console)

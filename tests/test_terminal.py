@@ -93,6 +93,8 @@ class Pane:
             "PAGER": "cat",  # a screen taller than the pane would otherwise open less
             "GLOSS_CACHE": str(self.home / "cache"),
             "GLOSS_USER_DATA": str(self.home / "user"),
+            # the checkout under test, when it is not the installed one
+            **({"PYTHONPATH": os.environ["PYTHONPATH"]} if os.environ.get("PYTHONPATH") else {}),
             **(env or {}),
         }
         self.env.pop("COLUMNS", None)
