@@ -735,25 +735,42 @@ def _shrink(
         for i, c in enumerate(columns)
     ]
 
-    def height(ws: list[int]) -> int:
-        return sum(
-            max(max(-(-nat[i] // max(ws[i], 1)), part[i]) for i in range(n))
-            for nat, part in zip(naturals, parts, strict=True)
-        )
+    def lines(i: int, w: int) -> list[int]:
+        """Each sampled row's lines in column ``i`` at width ``w``."""
+        w = max(w, 1)
+        return [max(-(-nat[i] // w), part[i]) for nat, part in zip(naturals, parts, strict=True)]
 
+    now = [lines(i, widths[i]) for i in range(n)]
     for floors in (mins, [1 if c.wrap else widths[i] for i, c in enumerate(columns)], [1] * n):
         while excess > 0:
             can = [i for i in range(n) if widths[i] > floors[i]]
             if not can:
                 break
+            # each row's tallest column and the tallest of the others: the table's height with
+            # one column a cell narrower is then one pass over that column's rows, not a pass
+            # over every column of every row for each column tried
+            tallest: list[tuple[int, int, int]] = []  # (lines, that column, the next lines)
+            for r in range(len(naturals)):
+                top, at, second = 0, -1, 0
+                for i in range(n):
+                    h = now[i][r]
+                    if h > top:
+                        top, at, second = h, i, top
+                    elif h > second:
+                        second = h
+                tallest.append((top, at, second))
 
-            def cost(k: int) -> tuple[int, int, int]:
-                trial = list(widths)
-                trial[k] -= 1
-                return (height(trial), -widths[k], k)
+            def cost(k: int, tallest: list[tuple[int, int, int]] = tallest) -> tuple[int, int, int]:
+                narrower = lines(k, widths[k] - 1)
+                height = sum(
+                    max(h, second if at == k else top)
+                    for h, (top, at, second) in zip(narrower, tallest, strict=True)
+                )
+                return (height, -widths[k], k)
 
             i = min(can, key=cost)
             widths[i] -= 1
+            now[i] = lines(i, widths[i])
             excess -= 1
     return widths
 
