@@ -43,7 +43,7 @@ from functools import cache, lru_cache
 from itertools import pairwise
 from typing import NamedTuple
 
-from glossary_cli.bundled import resource_lines
+from glossary_cli.bundled import resource_lines, resource_text
 from glossary_cli.normalize import fold, fold_normalized
 from glossary_cli.scripts import arabic, bengali, script_block
 
@@ -650,9 +650,9 @@ def _everyday_words(lang: str) -> frozenset[str] | None:
     """The folded words of a language's everyday-word list (the whole list folded at once, as
     :func:`glossary_cli.normalize.fold` folds a text), read once; ``None`` without one."""
     if lang not in _EVERYDAY:
-        lines = resource_lines(f"common_words/{lang}.txt")
+        text = resource_text(f"common_words/{lang}.txt")
         _EVERYDAY[lang] = (
-            None if lines is None else frozenset(fold_normalized("\n".join(lines)).split())
+            None if text is None else frozenset(fold_normalized(text).split())
         )  # NFKC-folded by wordfreq
     return _EVERYDAY[lang]
 

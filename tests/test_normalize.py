@@ -3,6 +3,7 @@ the rule (NFKC_Casefold, word breaks)."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from pathlib import Path
 
@@ -288,3 +289,14 @@ def test_the_letter_foldings_are_fixed_points() -> None:
         for ch in str(value):
             assert normalize._FOLD[ord(ch)] == ch
             assert normalize._DROP_TABLE[ord(ch)] == ch
+
+
+def test_the_kept_characters_are_kept() -> None:
+    """fold_normalized looks only at the characters outside normalize._KEPT: the tables leave
+    every one inside it as it is."""
+    kept = re.compile(f"[{normalize._KEPT}]")
+    inside = [cp for cp in range(0x1000) if kept.fullmatch(chr(cp))]
+    assert len(inside) > 1000
+    for cp in inside:
+        assert normalize._DROP_TABLE[cp] == chr(cp), hex(cp)
+        assert normalize._FOLD[cp] == chr(cp), hex(cp)
