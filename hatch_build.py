@@ -2,6 +2,14 @@
 (``glossary_cli/bundled-index.sqlite3``), so that the first lookup after installing is as fast
 as the second (it would otherwise compile the index, loading ICU's transliterators).
 
+The hook also byte-compiles the package into the wheel (:func:`compiled_modules`): PEP 552
+checked-hash ``.pyc`` files in each ``__pycache__`` directory, for the building interpreter's
+cache tag, so that a package installed without compiling (``pip install --no-compile``, uv's
+default) does not compile every module it imports on its first run, which took 2.7 times as
+long as the second. A checked-hash file stays valid whatever modification time the installer
+gives the source (it holds a hash of the source, which the import checks), and an interpreter
+of another version ignores it (its cache tag differs) and compiles as it would have.
+
 The index is compiled by the code being packaged (``glossary_cli.index.ship_index``), in the
 build environment, which has gloss's dependencies (``[tool.hatch.build.targets.wheel.hooks.
 custom]`` in ``pyproject.toml``). Where it cannot be compiled, the wheel is built without it
@@ -10,6 +18,7 @@ and gloss compiles the index on its first run, as a source checkout does.
 
 from __future__ import annotations
 
+import py_compile
 import sys
 import tempfile
 from pathlib import Path
@@ -18,8 +27,37 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 
+def compiled_modules(root: Path, package: str, out: Path) -> dict[str, str]:
+    """Byte-compile every module of ``root/package`` into ``out`` as PEP 552 checked-hash
+    ``.pyc`` files, for the running interpreter's cache tag.
+
+    Returns:
+        Each compiled file (a path under ``out``) → its path in the wheel
+        (``package/…/__pycache__/NAME.TAG.pyc``, where the interpreter looks for it).
+    """
+    shipped: dict[str, str] = {}
+    tag = sys.implementation.cache_tag
+    if tag is None:  # an interpreter that reads no .pyc files
+        return shipped
+    for source in sorted((root / package).rglob("*.py")):
+        relative = source.relative_to(root)
+        # (not importlib.util.cache_from_source, which follows PYTHONPYCACHEPREFIX)
+        wheel_path = f"{relative.parent.as_posix()}/__pycache__/{source.stem}.{tag}.pyc"
+        target = out / wheel_path
+        py_compile.compile(
+            str(source),
+            cfile=str(target),
+            dfile=relative.as_posix(),
+            doraise=True,
+            invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH,
+        )
+        shipped[str(target)] = wheel_path
+    return shipped
+
+
 class ShippedIndexHook(BuildHookInterface):  # type: ignore[misc]
-    """Adds the compiled index of ``data/`` to the wheel (not to an editable install)."""
+    """Adds the compiled index of ``data/`` and the package's byte code to the wheel (not to
+    an editable install)."""
 
     PLUGIN_NAME = "custom"
 
@@ -27,7 +65,9 @@ class ShippedIndexHook(BuildHookInterface):  # type: ignore[misc]
         if self.target_name != "wheel" or version == "editable":
             return
         root = Path(self.root)
-        out = Path(tempfile.mkdtemp(prefix="gloss-wheel-")) / "bundled-index.sqlite3"
+        built = Path(tempfile.mkdtemp(prefix="gloss-wheel-"))
+        build_data["force_include"].update(compiled_modules(root, "glossary_cli", built / "pyc"))
+        out = built / "bundled-index.sqlite3"
         sys.path.insert(0, str(root))
         try:
             from glossary_cli.index import ship_index

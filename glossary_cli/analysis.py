@@ -43,7 +43,7 @@ from functools import cache, lru_cache
 from itertools import pairwise
 from typing import NamedTuple
 
-from glossary_cli.bundled import resource_lines
+from glossary_cli.bundled import resource_lines, resource_text
 from glossary_cli.normalize import fold, fold_normalized
 from glossary_cli.scripts import arabic, bengali, script_block
 
@@ -82,11 +82,29 @@ _CONNECTOR = re.compile(r"(?<=[^\W_])[_.'’:·](?=[^\W_])")
 #: Symbols that belong to the word they end (``C++``, ``C#``, ``F#``) or, a dot, begin
 #: (``.NET``): kept as they are.
 _KEPT = re.compile(r"(?<=[^\W_])[+#]+(?![^\W_])|^\.(?=[^\W\d_])")
-#: Scripts written without spaces between words: one word per character.
-_NO_SPACE = re.compile(
+#: Scripts written without spaces between words: one word per character. The class is
+#: compiled on first use (:func:`_no_space`): its ranges, walked one code point at a time by
+#: ``re``'s compiler, take 2–10 ms, and Bengali, Arabic and Latin text never needs it.
+_NO_SPACE_CLASS = (
     "[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
     "\uf900-\ufaff\uff66-\uff9f\U00020000-\U0003134f]"
 )
+#: The first code point of :data:`_NO_SPACE_CLASS`.
+_NO_SPACE_FROM = "\u0e00"
+
+
+@cache
+def _no_space_pattern() -> re.Pattern[str]:
+    """:data:`_NO_SPACE_CLASS`, compiled."""
+    return re.compile(_NO_SPACE_CLASS)
+
+
+def _no_space(text: str) -> re.Match[str] | None:
+    """The first character of ``text`` of a script written without spaces, if any (only text
+    with a code point from U+0E00 on compiles the class)."""
+    if not text or max(text) < _NO_SPACE_FROM:
+        return None
+    return _no_space_pattern().search(text)
 
 
 #: What separates the pieces of a text: white space, and the zero-width space that Thai,
@@ -116,7 +134,7 @@ def words_of(piece: str) -> tuple[Word, ...]:
     >>> [(w.form, w.start, w.end) for w in words_of("分散トレース")][:2]
     [('分', 0, 1), ('散', 1, 2)]
     """
-    if _NO_SPACE.search(piece):
+    if _no_space(piece):
         return tuple(_no_space_words(piece))
     marked = _KEPT.search(piece) is not None
     if marked or _CONNECTOR.search(piece):
@@ -155,7 +173,7 @@ def _no_space_words(piece: str) -> Iterator[Word]:
     """The words of a piece that holds a script written without spaces: each of its
     characters a word; the runs of other scripts between them words as usual."""
     at = 0
-    for found in _NO_SPACE.finditer(piece):
+    for found in _no_space_pattern().finditer(piece):
         if found.start() > at:
             yield from _shifted(piece[at : found.start()], at)
         form = fold(found.group())
@@ -339,7 +357,7 @@ def term_forms(term: str) -> tuple[str, ...]:
     if not words:
         return ()
     forms = [" ".join(w if w == BREAK_WORD else term_key(w) for w in words)]
-    if BREAK_WORD in words or any(_NO_SPACE.search(w) for w in words):
+    if BREAK_WORD in words or any(_no_space(w) for w in words):
         return tuple(forms)
     hyphens = _hyphens(term)
     if len(hyphens) == len(words) - 1:
@@ -632,9 +650,9 @@ def _everyday_words(lang: str) -> frozenset[str] | None:
     """The folded words of a language's everyday-word list (the whole list folded at once, as
     :func:`glossary_cli.normalize.fold` folds a text), read once; ``None`` without one."""
     if lang not in _EVERYDAY:
-        lines = resource_lines(f"common_words/{lang}.txt")
+        text = resource_text(f"common_words/{lang}.txt")
         _EVERYDAY[lang] = (
-            None if lines is None else frozenset(fold_normalized("\n".join(lines)).split())
+            None if text is None else frozenset(fold_normalized(text).split())
         )  # NFKC-folded by wordfreq
     return _EVERYDAY[lang]
 

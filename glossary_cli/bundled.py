@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 
-__all__ = ["resource_lines"]
+__all__ = ["resource_lines", "resource_text"]
 
 _RESOURCES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "resources")
 
@@ -41,3 +41,24 @@ def resource_lines(name: str, limit: int | None = None) -> tuple[str, ...] | Non
             return tuple(out)
     except (OSError, ValueError):
         return None
+
+
+def resource_text(name: str) -> str | None:
+    """The whole text of a packaged resource file (``name`` as :func:`resource_lines`), with
+    its comment lines (``#``) taken out; ``None`` when it is missing or not UTF-8. For a
+    caller that wants the words of a long list at once: no string per line is made.
+
+    >>> resource_text("common_words/en.txt").split()[:3]
+    ['the', 'to', 'and']
+    """
+    path = os.path.join(_RESOURCES, *name.split("/"))
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except (OSError, ValueError):
+        return None
+    if text.startswith("#") or "\n#" in text:
+        import re
+
+        text = re.sub(r"(?m)^#.*", "", text)
+    return text

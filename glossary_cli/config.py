@@ -13,13 +13,15 @@ browse history    ``GLOSS_STATE``     platformdirs' user state directory for ``g
                                       (``browse-history`` in it)
 ================  ==================  ===================================================
 
-Standard library only (platformdirs is imported when a default is needed), so that a lookup
+Standard library only (platformdirs is imported when a default is needed and the system is
+not Linux, where the XDG directories are found as platformdirs finds them), so that a lookup
 starts fast.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -60,6 +62,9 @@ def user_data_dir(env: Mapping[str, str]) -> Path:
     platform's user data directory for ``gloss`` (platformdirs; ``~/.local/share/gloss``)."""
     if env.get("GLOSS_USER_DATA"):
         return Path(env["GLOSS_USER_DATA"])
+    found = _xdg_dir(env, "data")
+    if found is not None:
+        return found
     from platformdirs import user_data_dir as _user_data_dir
 
     return Path(_user_data_dir("gloss", appauthor=False))
@@ -83,12 +88,45 @@ def _platform_dir(env: Mapping[str, str], variable: str, kind: str) -> Path | No
     home directory is known."""
     if env.get(variable):
         return Path(env[variable])
+    found = _xdg_dir(env, kind)
+    if found is not None:
+        return found
     import platformdirs
 
     try:
         return Path(getattr(platformdirs, f"user_{kind}_dir")("gloss", appauthor=False))
     except (KeyError, RuntimeError, OSError):
         return None
+
+
+#: The XDG Base Directory specification's user directories: the variable that names each,
+#: and where it is under ``$HOME`` when that variable is not set.
+_XDG = {
+    "data": ("XDG_DATA_HOME", ".local/share"),
+    "cache": ("XDG_CACHE_HOME", ".cache"),
+    "state": ("XDG_STATE_HOME", ".local/state"),
+}
+
+
+def _xdg_dir(env: Mapping[str, str], kind: str) -> Path | None:
+    """platformdirs' user directory of ``kind`` for ``gloss`` on Linux, found without
+    importing platformdirs, whose import (regular expressions compiled, tempfile loaded) cost
+    every lookup 16 M instructions, about 3 ms: ``$XDG_…_HOME/gloss`` when the variable is an
+    absolute path, else ``$HOME/…/gloss`` when it is unset or blank and ``HOME`` is absolute,
+    as the XDG Base Directory specification and platformdirs say. ``None`` in every other
+    case (another system; a relative variable, which platformdirs releases treat
+    differently; no absolute ``HOME``), for platformdirs to answer. The tests check that the
+    two agree."""
+    if not sys.platform.startswith("linux"):
+        return None
+    variable, under_home = _XDG[kind]
+    value = env.get(variable, "")
+    if os.path.isabs(value):
+        return Path(value, "gloss")
+    home = env.get("HOME", "")
+    if value.strip() or not os.path.isabs(home):
+        return None
+    return Path(home, under_home, "gloss")
 
 
 def history_file(env: Mapping[str, str]) -> Path | None:

@@ -174,8 +174,45 @@ def fold_normalized(text: str) -> str:
 
     >>> fold_normalized("أداة\\nالخطوة") == fold("أداة الخطوة")
     True
+
+    It gives what ``text.translate(_DROP_TABLE).translate(_FOLD)`` gives, but ``translate``
+    looks every character up in a table (a dict lookup each: 90 M instructions for the Arabic
+    list, 114 KB), while a list is written in a few dozen distinct characters: each one the
+    tables change is replaced in one ``str.replace`` pass (no table value is a character the
+    tables change, so the order of the passes does not matter). The distinct characters are
+    sought only among those not in :data:`_KEPT` (``set`` of the whole text makes a string of
+    every character: 30 M instructions more for the Arabic list).
     """
-    return " ".join(text.translate(_DROP_TABLE).translate(_FOLD).split())
+    for ch in set(_changeable().findall(text)):
+        to = _DROP_TABLE[ord(ch)]
+        if to is not None:
+            to = _FOLD[ord(ch)]
+        if to != ch:
+            text = text.replace(ch, to or "")
+    return " ".join(text.split())
+
+
+#: Characters that :func:`fold_normalized`'s tables leave as they are: the space, and the
+#: letters, marks and digits of the blocks of the word lists gloss ships (Latin, Greek,
+#: Cyrillic, Arabic, Devanagari, Bengali), as ranges of a regular expression's class (the
+#: tests check every one).
+_KEPT = (
+    " 0-9A-Za-z\xaa\xb2-\xb3\xb5\xb9-\xba\xbc-\xbe\xc0-\xd6\xd8-\xf6\xf8-\u024f\u0370-\u0374"
+    "\u0376-\u0377\u037a-\u037d\u037f\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03f5"
+    "\u03f7-\u0481\u0483-\u04ff\u0610-\u061a\u0620-\u0621\u0627-\u0628\u062a-\u063f"
+    "\u0641-\u0648\u064a\u0653-\u065f\u066e-\u066f\u0672-\u06a8\u06aa-\u06b9\u06bb-\u06bd\u06bf"
+    "\u06c2\u06c4-\u06cb\u06cd-\u06d1\u06ee-\u06ef\u06fa-\u06fc\u06ff\u0900-\u0963\u0971-\u0983"
+    "\u0985-\u098c\u098f-\u0990\u0993-\u09a8\u09aa-\u09b0\u09b2\u09b6-\u09b9\u09bc-\u09c4"
+    "\u09c7-\u09c8\u09cb-\u09cd\u09d7\u09dc-\u09dd\u09df-\u09e3\u09f0-\u09f1\u09f4-\u09f9\u09fc"
+    "\u09fe"
+)
+
+
+@cache
+def _changeable() -> re.Pattern[str]:
+    """One character that is not of :data:`_KEPT`, nor a line break (which ``str.split``
+    takes as the space the tables make of it)."""
+    return re.compile(f"[^\n{_KEPT}]")
 
 
 # a run of characters outside ASCII: never syntax in a regular expression or a glob

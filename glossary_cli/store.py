@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -219,6 +218,8 @@ def write_atomic(path: Path, data: bytes) -> None:
         except OSError as exc:
             raise StoreError(f"cannot write {path}: {exc.strerror}") from None
         return
+    import tempfile  # (here: a read, such as gloss stats, needs none of it)
+
     directory = path.parent
     _remove_abandoned(directory, f".{path.name}.")
     try:

@@ -9,6 +9,7 @@ is first checked to be one the chain accepts."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from glossary_cli import analysis
 from glossary_cli.analysis import (
     BREAK_WORD,
     WEAK,
@@ -174,3 +176,15 @@ def test_search_and_scan_find_every_form_of_every_term_of_a_real_glossary(
     tried, failures = _hold_together(api.open_searcher())
     assert tried > 20
     assert failures == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "LoRA", "প্রুনিং", "التكميم", "分散トレース", "x\u0e01y", "a 𠀀 b", "\uffff"],
+)
+def test_no_space_check_is_the_class(text: str) -> None:
+    """The check that compiles the class of scripts written without spaces only for text
+    that can hold one finds what the class finds."""
+    found = analysis._no_space(text)
+    expected = re.search(analysis._NO_SPACE_CLASS, text)
+    assert (found and found.group()) == (expected and expected.group())

@@ -3,11 +3,14 @@ the rule (NFKC_Casefold, word breaks)."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from pathlib import Path
 
 import icu
 import pytest
 
+from glossary_cli import normalize
 from glossary_cli.normalize import (
     arabic_stem,
     bengali_loose,
@@ -264,3 +267,36 @@ def test_the_most_written_languages_a_lookup_knows_are_icus(script: str) -> None
     likely = icu.Locale(f"und_{script}")
     likely.addLikelySubtags()
     assert writing.MOST_WRITTEN[script] == likely.getLanguage()
+
+
+@pytest.mark.parametrize(
+    "name",
+    sorted(p.name for p in (Path(normalize.__file__).parent / "resources/common_words").iterdir()),
+)
+def test_fold_normalized_is_the_tables_translate(name: str) -> None:
+    """fold_normalized replaces each character the tables change instead of translating
+    character by character: the same text, on every word list gloss ships."""
+    text = (Path(normalize.__file__).parent / "resources/common_words" / name).read_text("utf-8")
+    text += "\nأَداةٌ ـــ ৎ ১২৩ a\u200db «x» ٤"  # harakat, tatweel, khanda ta, digits, Cf
+    translated = " ".join(text.translate(normalize._DROP_TABLE).translate(normalize._FOLD).split())
+    assert normalize.fold_normalized(text) == translated
+
+
+def test_the_letter_foldings_are_fixed_points() -> None:
+    """What fold_normalized's order-free replacements rely on: no letter folding gives a
+    character that a folding or the dropping changes."""
+    for value in normalize._LETTERS.values():
+        for ch in str(value):
+            assert normalize._FOLD[ord(ch)] == ch
+            assert normalize._DROP_TABLE[ord(ch)] == ch
+
+
+def test_the_kept_characters_are_kept() -> None:
+    """fold_normalized looks only at the characters outside normalize._KEPT: the tables leave
+    every one inside it as it is."""
+    kept = re.compile(f"[{normalize._KEPT}]")
+    inside = [cp for cp in range(0x1000) if kept.fullmatch(chr(cp))]
+    assert len(inside) > 1000
+    for cp in inside:
+        assert normalize._DROP_TABLE[cp] == chr(cp), hex(cp)
+        assert normalize._FOLD[cp] == chr(cp), hex(cp)
