@@ -1,0 +1,361 @@
+"""The one way out of a command: a result, described once, written in the format asked for.
+
+A command builds an :class:`Output` of what it found (the JSON document, the flat rows of
+CSV and TSV, how to draw its table or card, its findings for SARIF) and hands it to
+:func:`emit` with the chosen :class:`Format`. What each format means is decided here, the same
+for every command: JSON and JSON Lines are written as data (never coloured, never shaped for
+``--bidi``), CSV and TSV through one writer, SARIF as one log, ``lines`` as one
+``FILE:LINE:COLUMN: level: message [rule]`` line per finding, and a table or card on a console
+of its own, through the pager when it is taller than the terminal.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from glossary_cli.errors import UsageError, printable
+
+
+class Format(str, Enum):
+    """Every output format a command can offer (each command declares which it takes)."""
+
+    table = "table"
+    card = "card"
+    json = "json"
+    jsonl = "jsonl"
+    csv = "csv"
+    tsv = "tsv"
+    sarif = "sarif"
+    lines = "lines"
+
+
+#: How a command draws a table or card: ``draw(console, bidi=..., wide=...)``.
+Draw = Callable[..., None]
+
+
+@dataclass(frozen=True)
+class Output:
+    """A command's result, ready for every format it offers.
+
+    Attributes:
+        document: the JSON document (``--format json``); ``None`` writes ``rows``, a list.
+        rows: flat JSON objects, one per row (JSON Lines, and CSV/TSV through ``fields``).
+        fields: the CSV/TSV columns, in order, and the keys of ``rows`` they show.
+        as_given: CSV/TSV columns written as they are, never guarded against spreadsheet
+            formulas (the user's own queries, which the output is joined back to).
+        draw: draws the table or card on a console (``draw(console, bidi=, wide=)``).
+        findings: SARIF findings (:class:`glossary_cli.sarif.Finding`), for ``sarif`` and
+            ``lines``; ``rules``: the rules they refer to, by id.
+        delimited: writes CSV (``","``) or TSV (``"\t"``) itself, given the delimiter, where
+            the rows are not written as they are (search results: a column per language).
+    """
+
+    document: Any = None
+    rows: Sequence[Mapping[str, Any]] = ()
+    fields: Sequence[str] = ()
+    as_given: Sequence[str] = ()
+    draw: Draw | None = None
+    findings: Sequence[Any] = ()
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    delimited: Callable[[str], None] | None = None
+
+
+def resolve(fmt: Format, as_json: bool) -> Format:
+    """The format asked for: ``--json`` is ``--format json``.
+
+    Raises:
+        UsageError: ``--json`` with another ``--format`` than ``json`` or the default table.
+    """
+    if not as_json:
+        return fmt
+    if fmt not in (Format.json, Format.table, Format.card):
+        raise UsageError(
+            f"--json and --format {fmt.value} ask for different outputs", hint="give one of them"
+        )
+    return Format.json
+
+
+def emit(
+    output: Output, fmt: Format, *, bidi: bool = False, wide: bool = False, pager: bool = True
+) -> None:
+    """Write ``output`` to standard output as ``fmt``.
+
+    Args:
+        output: the command's result (:class:`Output`).
+        fmt: the format; ``table`` and ``card`` draw with ``output.draw``.
+        bidi: shape and reorder Arabic in a table or card on a terminal (never in data formats
+            nor through a pipe).
+        wide: never shorten text in a table or card.
+        pager: page a table or card taller than the terminal (``--no-pager`` turns it off).
+    """
+    from glossary_cli import render
+
+    if fmt is Format.json:
+        render.write_json(list(output.rows) if output.document is None else output.document)
+    elif fmt is Format.jsonl:
+        render.write_jsonl(output.rows)
+    elif fmt in (Format.csv, Format.tsv) and output.delimited is not None:
+        output.delimited("\t" if fmt is Format.tsv else ",")
+    elif fmt in (Format.csv, Format.tsv):
+        render.write_rows_csv(
+            output.rows,
+            output.fields,
+            delimiter="\t" if fmt is Format.tsv else ",",
+            as_given=output.as_given,
+        )
+    elif fmt is Format.sarif:
+        from glossary_cli import __version__, sarif
+
+        log = sarif.Log(
+            tuple(output.rules.values()), tuple(output.findings), __version__, sarif.home_page()
+        )
+        render.write_json(sarif.log_json(log))
+    elif fmt is Format.lines:
+        from glossary_cli import sarif
+
+        for finding in output.findings:
+            sys.stdout.write(printable(sarif.finding_line(finding)) + "\n")
+    elif output.draw is not None:
+        draw = output.draw
+        paged(pager, lambda console: draw(console, bidi=bidi, wide=wide))
+
+
+def nothing(fmt: Format, *, one: bool = False) -> None:
+    """What a command that found nothing writes: under ``--format json`` still a JSON document
+    for ``| jq`` (``null`` for one concept, else ``[]``); nothing in any other format (the
+    reason goes to standard error, the exit code says it)."""
+    if fmt is Format.json:
+        from glossary_cli import render
+
+        render.write_json(None if one else [])
+
+
+def paged(pager: bool, draw: Callable[[Any], None]) -> None:
+    """Draw on a new console, through the pager when the output is taller than the terminal
+    (``$PAGER``, else ``less -R``; never for a pipe or a file)."""
+    from glossary_cli import render
+
+    console = render.make_console()
+    terminal = not isinstance(console, render.PlainConsole)
+    command = None
+    if pager and terminal:  # no reading of $PAGER for a pipe (shlex is not loaded)
+        from glossary_cli.config import pager_command
+
+        command = pager_command(os.environ)
+    with render.Paging(console, command):
+        draw(console)
+
+
+# --- each command's result as an Output ------------------------------------------------------
+
+
+def hits(results: Sequence[Any], langs: Sequence[str]) -> Output:
+    """Search results (:class:`glossary_cli.model.Hit`): the JSON objects of their concepts
+    (:func:`glossary_cli.records.concept_json`), CSV of their main terms, the results table."""
+    from glossary_cli import render
+    from glossary_cli.records import concept_json
+
+    objects = [concept_json(h.concept, langs, h) for h in results]
+
+    def draw(console: Any, *, bidi: bool, wide: bool) -> None:
+        render.search_table(list(results), langs, console, bidi=bidi, wide=wide)
+
+    return Output(
+        document=objects,
+        rows=objects,
+        draw=draw,
+        delimited=lambda delimiter: render.write_csv(results, langs),
+    )
+
+
+def card(hit: Any, langs: Sequence[str]) -> Output:
+    """The concept ``gloss show`` found (a :class:`glossary_cli.model.Hit`): its JSON object,
+    its CSV row, its card."""
+    from glossary_cli import render
+
+    found = hits([hit], langs)
+
+    def draw(console: Any, *, bidi: bool, wide: bool) -> None:
+        render.concept_card(hit.concept, langs, console, bidi=bidi, wide=wide)
+
+    return Output(document=found.document[0], rows=found.rows, draw=draw, delimited=found.delimited)
+
+
+def report(rows: Sequence[Mapping[str, Any]], fields: Sequence[str], draw: Draw) -> Output:
+    """Rows of a report (``list``, ``sources``, ``lint``…), each a flat JSON object that gets
+    ``schema_version`` first, the CSV columns ``fields``, drawn by ``draw``."""
+    from glossary_cli.records import versioned
+
+    objects = [versioned(r) for r in rows]
+    return Output(rows=objects, fields=fields, draw=draw)
+
+
+def terms_list(rows: Sequence[dict[str, Any]]) -> Output:
+    """``gloss list`` (``api.list_terms`` rows)."""
+    from glossary_cli import render
+
+    def draw(console: Any, *, bidi: bool, wide: bool) -> None:
+        render.list_table(rows, console, bidi=bidi, wide=wide)
+
+    return report(rows, ("id", "lang", "term", "en", "status", "type"), draw)
+
+
+def sources(rows: Sequence[dict[str, Any]]) -> Output:
+    """``gloss sources`` (``api.sources`` rows)."""
+    from glossary_cli import render
+
+    def draw(console: Any, *, bidi: bool, wide: bool) -> None:
+        render.sources_table(rows, console, bidi=bidi, wide=wide)
+
+    return report(rows, tuple(dict.fromkeys(k for r in rows for k in r)), draw)
+
+
+def stats(counts: Mapping[str, Any]) -> Output:
+    """``gloss stats`` (``api.stats``): one JSON document and its view."""
+    from glossary_cli import render
+    from glossary_cli.records import versioned
+
+    def draw(console: Any, *, bidi: bool, wide: bool) -> None:
+        render.stats_view(dict(counts), console, bidi=bidi, wide=wide)
+
+    return Output(document=versioned(counts), draw=draw)
+
+
+def lint(issues: Sequence[Any], where: Mapping[str, Any]) -> Output:
+    """The issues of ``gloss lint`` (:class:`glossary_cli.lint.Issue`): a row each, a SARIF
+    finding each (``where``: the path of each file named), the report."""
+    from glossary_cli import render
+    from glossary_cli.lint import Issue, issue_mapping
+    from glossary_cli.sarif import LINT_RULES, lint_findings
+
+    def draw(console: Any, *, bidi: bool, wide: bool) -> None:
+        render.lint_report(issues, console, bidi=bidi, wide=wide)
+
+    rows = report([issue_mapping(i) for i in issues], Issue._fields, draw)
+    return Output(
+        rows=rows.rows,
+        fields=rows.fields,
+        draw=draw,
+        findings=lint_findings(issues, where),
+        rules=LINT_RULES,
+    )
+
+
+def texts(inputs: Sequence[tuple[str, bytes]]) -> dict[str, str]:
+    """The inputs as text, by name, for the regions of a SARIF log (what cannot be decoded is
+    left out: its findings name the file alone)."""
+    from glossary_cli.errors import GlossError
+    from glossary_cli.formats._common import decode
+
+    out = {}
+    for name, raw in inputs:
+        try:
+            out[name] = decode(raw, name)
+        except GlossError:
+            continue
+    return out
+
+
+def scan(
+    inputs: Sequence[tuple[str, bytes]],
+    found: Sequence[Any],
+    concepts: Mapping[str, Any],
+    langs: Sequence[str],
+    *,
+    only_deprecated: bool,
+) -> Output:
+    """What ``gloss scan`` found (``api.scan``): a row per occurrence, a SARIF finding per
+    occurrence, the highlighted texts and the concepts found."""
+    from glossary_cli import api, render
+    from glossary_cli.sarif import SCAN_RULES, scan_findings
+
+    rows = [
+        api.occurrence_mapping(t.name, o, concepts.get(o.id)) for t in found for o in t.occurrences
+    ]
+    use = {(r["id"], r["lang"]): r["use"] for r in rows}
+
+    def draw(console: Any, *, bidi: bool, wide: bool) -> None:
+        render.scan_view(found, dict(concepts), langs, console, bidi=bidi, wide=wide)
+
+    flat = report([{**r, "also": ",".join(r["also"])} for r in rows], (), draw)
+    objects = report(rows, api.OCCURRENCE_FIELDS, draw)
+    return Output(
+        rows=objects.rows,
+        fields=objects.fields,
+        draw=draw,
+        findings=scan_findings(texts(inputs), found, use, only_deprecated=only_deprecated),
+        rules=SCAN_RULES,
+        delimited=lambda delimiter: render.write_rows_csv(
+            flat.rows, api.OCCURRENCE_FIELDS, delimiter=delimiter
+        ),
+    )
+
+
+def check(inputs: Sequence[tuple[str, bytes]], results: Sequence[Any]) -> Output:
+    """The issues of ``gloss check`` (``api.check_files``): a row each, a SARIF finding each
+    (at its place in the file), the table."""
+    from glossary_cli import render
+    from glossary_cli.sarif import CHECK_RULES, check_findings
+    from glossary_cli.text.check import ROW_FIELDS
+
+    issues = [i for result in results for i in result.issues]
+    read = texts(inputs)
+
+    def draw(console: Any, *, bidi: bool, wide: bool) -> None:
+        render.check_view(tuple(issues), console, bidi=bidi, wide=wide)
+
+    rows = report([i.row() for i in issues], ROW_FIELDS, draw)
+    findings = [
+        finding
+        for r in results
+        for finding in check_findings(
+            "-" if r.file == "-.tsv" else r.file, read.get(r.file), r.issues
+        )
+    ]
+    return Output(
+        rows=rows.rows, fields=rows.fields, draw=draw, findings=findings, rules=CHECK_RULES
+    )
+
+
+def lookup(rows: Sequence[Mapping[str, Any]], langs: Sequence[str]) -> Output:
+    """The answers of ``gloss lookup`` (``api.lookup`` rows): a JSON object per query; for
+    TSV and the table, query, sure, id, English headword, then the term in each of ``langs``
+    (every language of the answers when empty), the queries as given."""
+    from glossary_cli import render
+
+    tags = list(langs) or list(dict.fromkeys(t for r in rows for t in r["terms"]))
+    flat = [
+        {"query": r["query"], "sure": "yes" if r["sure"] else "no", "id": r["id"],
+         "headword": r["en"], **{t: r["terms"].get(t) for t in tags}}
+        for r in rows
+    ]  # fmt: skip
+    fields = ("query", "sure", "id", "headword", *tags)
+
+    def draw(console: Any, *, bidi: bool, wide: bool) -> None:
+        render.rows_table(flat, fields, console, bidi=bidi, wide=wide)
+
+    objects = report(rows, fields, draw)
+    return Output(
+        rows=objects.rows,
+        fields=fields,
+        as_given=("query",),
+        draw=draw,
+        delimited=lambda delimiter: render.write_rows_csv(
+            flat, fields, delimiter=delimiter, as_given=("query",)
+        ),
+    )
+
+
+def text(lines: Sequence[str]) -> Output:
+    """A report for a person (what ``gloss add`` or ``gloss build`` did), line by line."""
+    from glossary_cli import render
+
+    def draw(console: Any, *, bidi: bool, wide: bool) -> None:
+        render.report_lines(lines, console, bidi=bidi, wide=wide)
+
+    return Output(draw=draw)
