@@ -912,7 +912,7 @@ def test_a_message_with_undecodable_bytes_in_a_non_utf8_locale(tmp_path: Path) -
         env={"LC_ALL": "C", "PYTHONUTF8": "0"},
         unset=("LANG", "PYTHONIOENCODING"),
     )
-    assert proc.returncode == ExitCode.DATA
+    assert proc.returncode == ExitCode.USAGE
     assert b"does not exist" in proc.stderr
 
 
@@ -1012,9 +1012,9 @@ def test_standard_output_that_cannot_be_written(args: tuple[str, ...]) -> None:
     assert all(line.startswith(b"gloss: warning: ") for line in said[:-1])
 
 
-def test_a_read_only_command_reports_a_data_error_as_it_ends(tmp_path: Path) -> None:
+def test_a_read_only_command_reports_an_error_as_it_ends(tmp_path: Path) -> None:
     proc = gloss_process("show", "LoRA", "--data", str(tmp_path / "missing"))
-    assert proc.returncode == ExitCode.DATA
+    assert proc.returncode == ExitCode.USAGE
     assert b"does not exist" in proc.stderr
 
 

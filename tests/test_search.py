@@ -183,7 +183,7 @@ def test_data_option_and_env(data_copy, monkeypatch) -> None:  # type: ignore[no
     assert runner.invoke(app, ["show", "LoRA", "--json", "--data", str(data_copy)]).exit_code == 0
     monkeypatch.setenv("GLOSS_DATA", str(data_copy / "missing"))
     result = runner.invoke(app, ["show", "LoRA"])
-    assert result.exit_code == 3
+    assert result.exit_code == 2
     assert "does not exist" in result.stderr
 
 
