@@ -1,8 +1,8 @@
 """The ``gloss`` command: parse options, call one function of :mod:`glossary_cli.api` or
 :mod:`glossary_cli.store`, hand the result to :mod:`glossary_cli.render`.
 
-Exit codes (:class:`glossary_cli.errors.ExitCode`): 0 found, 1 nothing found (or stale records
-under ``build --check``), 2 usage error, 3 data error, 70 internal error (a bug in gloss).
+Exit codes (:class:`glossary_cli.errors.ExitCode`, the README's table, :data:`EPILOG`): one
+per cause, the same in every command, decided in one place (:func:`_fail`).
 """
 
 # No ``from __future__ import annotations`` here: Typer reads every command's signature at
@@ -26,10 +26,12 @@ from glossary_cli.errors import ExitCode, GlossError, NotFoundError, UsageError,
 from glossary_cli.tags import parse_langs
 
 EPILOG = (
-    "Exit codes: 0 found, 1 nothing found (or stale records with build --check, errors "
-    "found by lint), "
-    "2 usage error, 3 data error (a malformed glossary, record or index file), "
-    "70 internal error (a bug in gloss; GLOSS_DEBUG=1 shows its traceback)."
+    "Exit codes (the table in the README): 0 found or done; 1 nothing found, or a verdict "
+    "on the data (lint found an error, check an issue, build --check stale records); "
+    "2 usage error (a bad option or language tag, an input file or --data directory that "
+    "does not exist); 3 data error (a malformed glossary, record or index file, or one that "
+    "cannot be written); 70 internal error (a bug in gloss; GLOSS_DEBUG=1 shows its "
+    "traceback); 130 interrupted."
 )
 
 app = typer.Typer(
@@ -1478,7 +1480,7 @@ def main() -> None:
         os.dup2(devnull, stdout.fileno())  # what is left in the buffer goes nowhere
         sys.exit(code)
     except KeyboardInterrupt:
-        sys.exit(130)
+        sys.exit(int(ExitCode.INTERRUPTED))
     except Exception as exc:  # the funnel of last resort: a bug, said as one
         sys.exit(_internal_error(exc, os.environ))
 

@@ -21,6 +21,8 @@ class ExitCode(IntEnum):
     #: verdict on the data (BSD ``sysexits.h`` ``EX_SOFTWARE``), so that a script does not read
     #: a crash as "nothing found"
     INTERNAL = 70
+    #: interrupted (Ctrl-C): 128 + SIGINT, as a shell reports a command a signal ended
+    INTERRUPTED = 130
 
 
 #: Most characters of a message shown: one that quotes a value of a file whole (a huge cell,
