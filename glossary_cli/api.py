@@ -1965,3 +1965,14 @@ def check_summary(results: Sequence[Any]) -> list[str]:
             f"{counted(result.segments, 'segment')} ({result.source_lang} → {result.target_lang})"
         )
     return lines
+
+
+def language_option(flag: str, value: str | None) -> str | None:
+    """The one language tag an option that takes one names (``gloss add --lang``, ``gloss
+    lint --lang``), read as every ``--lang`` is (:func:`glossary_cli.tags.parse_langs`:
+    ``BN`` → ``bn``, ``hindi`` → ``hi``); ``None`` when the option is not given.
+
+    Raises:
+        UsageError: not a language, or several.
+    """
+    return None if value is None else _pair_tags(flag, value)

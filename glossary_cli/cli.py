@@ -638,6 +638,7 @@ def add(
         "skip_bad": skip_bad,
     }
     api.check_distinct(files)
+    lang = api.language_option("--lang", lang)
     if len(files) > 1 and not dry_run:
         for file in files:  # every file read first: an error adds none of them
             api.add(file, lang=lang, force=force, dry_run=True, options=options)
@@ -958,6 +959,7 @@ def lint(
     from glossary_cli import api, output
 
     chosen = _format(fmt, as_json)
+    lang = api.language_option("--lang", lang)
     result, where = api.lint_paths(paths or (), glossary=glossary, lang=lang, data=data)
     output.emit(output.lint(result.issues, where), chosen, bidi=bidi, pager=not no_pager)
     _say(f"gloss: {api.lint_summary(result)}", err=True)

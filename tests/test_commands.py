@@ -623,9 +623,14 @@ def test_a_bundled_glossary_cannot_be_removed_and_says_why() -> None:
     assert result.exit_code == 2 and "not one you added" in result.stderr
 
 
-def test_a_language_name_for_a_tag_gets_the_tags_it_could_be(tmp_path: Path) -> None:
-    result = gloss("add", str(write(tmp_path / "g.txt", HINDI_001)), "--lang", "Bengali")
-    assert result.exit_code == 2 and "bn (Bengali)" in result.stderr
+def test_add_reads_lang_as_every_command_does(tmp_path: Path) -> None:
+    """gloss add --lang takes what search --lang takes (a name, any case), and one only."""
+    path = str(write(tmp_path / "g.txt", HINDI_001))
+    for given in ("Hindi", "HI", "hin"):
+        result = gloss("add", path, "--lang", given, "--dry-run")
+        assert result.exit_code == 0 and "in hi," in result.stdout, result.stderr
+    for given in ("hi,ur", "12"):
+        assert gloss("add", path, "--lang", given).exit_code == 2
 
 
 def test_export_limits_languages_and_writes_to_stdout() -> None:
