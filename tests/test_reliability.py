@@ -835,7 +835,7 @@ def test_exit_codes_are_documented_in_help() -> None:
         (["search", "LoRA", "--limit", "0"], ExitCode.USAGE),
         (["search", "LoRA", "--lang", "b@d"], ExitCode.USAGE),
         (["search", "LoRA", "--no-such-option"], ExitCode.USAGE),
-        (["search", "LoRA", "--data", "/nonexistent/dir"], ExitCode.DATA),
+        (["search", "LoRA", "--data", "/nonexistent/dir"], ExitCode.USAGE),
     ],
 )
 def test_each_exit_code(args: list[str], code: ExitCode) -> None:
