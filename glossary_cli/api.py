@@ -1976,3 +1976,67 @@ def language_option(flag: str, value: str | None) -> str | None:
         UsageError: not a language, or several.
     """
     return None if value is None else _pair_tags(flag, value)
+
+
+class Built(NamedTuple):
+    """What ``gloss build`` did (:func:`build_records_report`).
+
+    Attributes:
+        warnings: what was read with a problem, one message each.
+        lines: the report for a person (:func:`build_report`, :func:`user_build_report`),
+            and what was written or found current.
+        stale: under ``check``, the sentence that says the records are stale and how to
+            rebuild them; ``None`` when they are current or were written.
+    """
+
+    warnings: tuple[Any, ...]
+    lines: tuple[str, ...]
+    stale: str | None = None
+
+
+def build_records_report(
+    data: str | None,
+    *,
+    strict: bool = False,
+    check: bool = False,
+    user: bool = False,
+    env: Mapping[str, str] | None = None,
+) -> Built:
+    """``gloss build``: the records of the data directory (``--data``, ``GLOSS_DATA``, the
+    bundled one) built from its sources and written, or with ``check`` only compared; with
+    ``user``, the records of the glossaries added with ``gloss add`` instead.
+
+    Raises:
+        UsageError: the data directory does not exist;
+        ParseError, RecordError, StoreError: a source cannot be read (or, with ``strict``,
+            warns), the records cannot be written.
+    """
+    import shlex
+
+    from glossary_cli import store
+    from glossary_cli.build import build_records
+    from glossary_cli.config import resolve_data_dir
+
+    env = os.environ if env is None else env
+    data_dir = resolve_data_dir(data, env)
+    again = "gloss build" + (" --user" if user else "")
+    again += f" --data {shlex.quote(data)}" if data else ""
+    if user:
+        rebuilt = rebuild_user(data_dir, strict=strict, check=check, env=env)
+        if rebuilt is None:
+            return Built((), ("no glossaries added with `gloss add`: nothing to rebuild",))
+        lines = tuple(user_build_report(rebuilt))
+        target, current, changed = rebuilt.user_dir, rebuilt.current, rebuilt.changed
+        warnings = tuple(rebuilt.warnings)
+    else:
+        result = build_records(data_dir, strict=strict)
+        lines = tuple(build_report(result))
+        target = data_dir / store.RECORDS
+        warnings = tuple(result.warnings)
+        current = check and store.records_are_current(data_dir, result.text)
+        changed = not check and store.write_records(data_dir, result.text)
+    if check and not current:
+        return Built(warnings, lines, f"{target} is stale; run `{again}` to rebuild it")
+    if check:
+        return Built(warnings, (*lines, f"{target} is up to date"))
+    return Built(warnings, (*lines, f"{'wrote' if changed else 'unchanged:'} {target}"))

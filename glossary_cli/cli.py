@@ -477,51 +477,13 @@ def build(
 
     Example: gloss build --data data --check
     """
-    from glossary_cli import api, store
-    from glossary_cli import build as pipeline
-    from glossary_cli.config import resolve_data_dir
-
-    data_dir = resolve_data_dir(data, os.environ)
-    if user:
-        _build_user(data_dir, strict=strict, check=check, data=data)
-        return
-    result = pipeline.build_records(data_dir, strict=strict)
-    _warn(result.warnings)
-    _say("\n".join(api.build_report(result)))
-    records = data_dir / store.RECORDS
-    if check:
-        if store.records_are_current(data_dir, result.text):
-            _say(f"{records} is up to date")
-            return
-        import shlex
-
-        again = "gloss build" + (f" --data {shlex.quote(data)}" if data else "")
-        _say(f"gloss: {records} is stale; run `{again}` to rebuild it", err=True)
-        raise typer.Exit(int(ExitCode.NOT_FOUND))
-    changed = store.write_records(data_dir, result.text)
-    _say(f"{'wrote' if changed else 'unchanged:'} {records}")
-
-
-def _build_user(base: Any, *, strict: bool, check: bool, data: str | None) -> None:
-    """``gloss build --user``: the user's records again, from the files they added."""
     from glossary_cli import api
 
-    result = api.rebuild_user(base, strict=strict, check=check)
-    if result is None:
-        _say("no glossaries added with `gloss add`: nothing to rebuild")
-        return
-    _warn(result.warnings)
-    _say("\n".join(api.user_build_report(result)))
-    if check:
-        if result.current:
-            _say(f"{result.user_dir} is up to date")
-            return
-        import shlex
-
-        again = "gloss build --user" + (f" --data {shlex.quote(data)}" if data else "")
-        _say(f"gloss: {result.user_dir} is stale; run `{again}` to rebuild it", err=True)
-        raise typer.Exit(int(ExitCode.NOT_FOUND))
-    _say(f"{'wrote' if result.changed else 'unchanged:'} {result.user_dir}")
+    built = api.build_records_report(data, strict=strict, check=check, user=user)
+    _warn(built.warnings)
+    _say("\n".join(built.lines))
+    if built.stale is not None:
+        raise NotFoundError(built.stale)
 
 
 # --- the user's glossaries, exchange formats, browsing ---------------------------------------
