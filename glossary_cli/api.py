@@ -2040,3 +2040,9 @@ def build_records_report(
     if check:
         return Built(warnings, (*lines, f"{target} is up to date"))
     return Built(warnings, (*lines, f"{'wrote' if changed else 'unchanged:'} {target}"))
+
+
+def unanswered(rows: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The answers of :func:`lookup` without a sure concept (what the glossary lacks); a blank
+    line asked nothing and is not among them."""
+    return [r for r in rows if not r["sure"] and r["query"].strip()]

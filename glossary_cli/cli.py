@@ -184,11 +184,6 @@ PagerOption = Annotated[
 ]
 
 
-def _count(n: int, one: str, many: str | None = None) -> str:
-    """``1 entry``, ``2 entries``."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
 def _warn(warnings: Any) -> None:
     """Say each warning on standard error: ``gloss: warning: …``."""
     for warning in warnings:
@@ -1042,7 +1037,7 @@ def scan(
     found = output.scan(inputs, texts, concepts, langs, only_deprecated=only_deprecated)
     output.emit(found, _format(fmt), bidi=bidi, pager=not no_pager)
     if only_deprecated:
-        _say(f"gloss: {_count(len(found.rows), 'deprecated term')} found", err=True)
+        _say(f"gloss: {api.counted(len(found.rows), 'deprecated term')} found", err=True)
         if found.rows:
             raise typer.Exit(int(ExitCode.NOT_FOUND))
     elif not found.rows:
@@ -1100,7 +1095,7 @@ def lookup(
     _, raw = _read_input(file)
     langs = list(parse_langs(_joined(lang)))
     rows = api.lookup(api.queries(raw, file), langs=langs, data=data)
-    missing = [r for r in rows if not r["sure"] and r["query"].strip()]  # a blank asks nothing
+    missing = api.unanswered(rows)
     answers = output.lookup(missing if only_missing else rows, langs)
     output.emit(answers, _format(fmt), bidi=bidi, pager=not no_pager)
     if missing:
