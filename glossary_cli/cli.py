@@ -11,8 +11,7 @@ per cause, the same in every command, decided in one place (:func:`_fail`).
 import functools
 import os
 import sys
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional, TypeVar
 
@@ -23,6 +22,7 @@ if TYPE_CHECKING:
 
 from glossary_cli import __version__, formats
 from glossary_cli.errors import ExitCode, GlossError, NotFoundError, UsageError, printable
+from glossary_cli.output import GuardedStdout, OutputFailed, ReaderGone
 from glossary_cli.tags import parse_langs
 
 EPILOG = (
@@ -791,10 +791,9 @@ def export_(
         write_atomic(Path(output), data_bytes)
         _say(f"wrote {output} ({chosen})", err=True)
         return
-    sys.stdout.flush()
-    with _output_errors():
-        sys.stdout.buffer.write(data_bytes)
-        sys.stdout.buffer.flush()
+    from glossary_cli.output import write_bytes
+
+    write_bytes(data_bytes)
 
 
 @_command(name="list")
@@ -1220,46 +1219,6 @@ def lsp(
     serve(Settings(data=data), cast(BinaryIO, sys.stdin.buffer), cast("BinaryIO | None", stdout))
 
 
-class _ReaderGone(Exception):
-    """Standard output was a pipe whose reader went away (``gloss … | head -1``)."""
-
-
-class _OutputFailed(Exception):
-    """Standard output could not be written (a full disk, an I/O error)."""
-
-
-@contextmanager
-def _output_errors() -> Iterator[None]:
-    """Writing to standard output: a closed pipe raises :class:`_ReaderGone`, any other
-    error :class:`_OutputFailed`."""
-    try:
-        yield
-    except BrokenPipeError:
-        raise _ReaderGone from None
-    except OSError as exc:
-        raise _OutputFailed(exc.strerror or str(exc)) from None
-
-
-class _Stdout:
-    """``sys.stdout`` turning a closed pipe into :class:`_ReaderGone` and any other write error
-    into :class:`_OutputFailed`: Typer would catch the ``BrokenPipeError`` and exit 1, which
-    means "nothing found", and print a traceback for the rest."""
-
-    def __init__(self, stream: Any) -> None:
-        self._stream = stream
-
-    def write(self, text: str) -> int:
-        with _output_errors():
-            return int(self._stream.write(text))
-
-    def flush(self) -> None:
-        with _output_errors():
-            self._stream.flush()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._stream, name)
-
-
 #: Commands that only read: once they have written their output, nothing is left to clean up.
 _READ_ONLY = frozenset({"search", "show", "list", "sources", "stats", "browse"})
 
@@ -1364,9 +1323,9 @@ def _exit_now(code: int) -> NoReturn:
     """
     try:
         sys.stdout.flush()
-    except (BrokenPipeError, _ReaderGone):
+    except (BrokenPipeError, ReaderGone):
         code = int(ExitCode.OK)
-    except _OutputFailed as exc:
+    except OutputFailed as exc:
         code = _output_failed(exc)
     except (OSError, ValueError):
         pass
@@ -1377,7 +1336,7 @@ def _exit_now(code: int) -> NoReturn:
     os._exit(code)
 
 
-def _output_failed(exc: _OutputFailed) -> int:
+def _output_failed(exc: OutputFailed) -> int:
     """Say that standard output could not be written; the exit code of a data error."""
     try:
         print(f"gloss: cannot write the output: {exc}", file=sys.stderr, flush=True)
@@ -1403,9 +1362,9 @@ def main() -> None:
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8", errors="backslashreplace")
     if sys.stdout is None:  # started with standard output closed (gloss … >&-)
-        sys.exit(_output_failed(_OutputFailed("standard output is closed")))
+        sys.exit(_output_failed(OutputFailed("standard output is closed")))
     stdout = sys.stdout
-    sys.stdout = _Stdout(stdout)
+    sys.stdout = GuardedStdout(stdout)
     args = sys.argv[1:]
     if not args and _on_a_terminal():  # gloss alone at a terminal: the interactive lookup
         args = ["browse"]
@@ -1428,12 +1387,12 @@ def main() -> None:
         ):
             _exit_now(code)
         raise
-    except (BrokenPipeError, _ReaderGone):
+    except (BrokenPipeError, ReaderGone):
         # The reader went away: stop quietly with success, whatever was left unwritten.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, stdout.fileno())
         sys.exit(int(ExitCode.OK))
-    except _OutputFailed as exc:
+    except OutputFailed as exc:
         code = _output_failed(exc)
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, stdout.fileno())  # what is left in the buffer goes nowhere

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -133,6 +134,61 @@ def nothing(fmt: Format, *, one: bool = False) -> None:
         from glossary_cli import render
 
         render.write_json(None if one else [])
+
+
+# --- standard output ----------------------------------------------------------------------------
+
+
+class ReaderGone(Exception):
+    """Standard output was a pipe whose reader went away (``gloss … | head -1``)."""
+
+
+class OutputFailed(Exception):
+    """Standard output could not be written (a full disk, an I/O error)."""
+
+
+@contextmanager
+def output_errors() -> Iterator[None]:
+    """Writing to standard output: a closed pipe raises :class:`ReaderGone`, any other
+    error :class:`OutputFailed`."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise ReaderGone from None
+    except OSError as exc:
+        raise OutputFailed(exc.strerror or str(exc)) from None
+
+
+class GuardedStdout:
+    """``sys.stdout`` turning a closed pipe into :class:`ReaderGone` and any other write error
+    into :class:`OutputFailed`: Typer would catch the ``BrokenPipeError`` and exit 1, which
+    means "nothing found", and print a traceback for the rest."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        with output_errors():
+            return int(self._stream.write(text))
+
+    def flush(self) -> None:
+        with output_errors():
+            self._stream.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def write_bytes(data: bytes) -> None:
+    """Write a binary result (an export) to standard output, after any text written before it.
+
+    Raises:
+        ReaderGone: the reader of the pipe went away; OutputFailed: any other write error.
+    """
+    sys.stdout.flush()
+    with output_errors():
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
 
 
 def paged(pager: bool, draw: Callable[[Any], None]) -> None:
