@@ -107,8 +107,14 @@ TABLE: list[tuple[list[str], str, int]] = [
     (["lookup", "{tmp}/queries.txt", "--lang", "12"], "unknown language tag", USAGE),
     (["check", "{tmp}/clean.tsv", "--source-lang", "12"], "unknown language tag", USAGE),
     (["browse", "--lang", "12"], "unknown language tag", USAGE),
+    (["lint", "{tmp}/terms.txt", "--lang", "12"], "unknown language tag", USAGE),
+    (["check", "{tmp}/clean.tsv", "--target-lang", "12"], "unknown language tag", USAGE),
     (["add", "{tmp}/terms.txt", "--lang", "12"], "unknown language tag", USAGE),
     (["export", "--format", "deepl", "--source", "12", "--target", "ar"], "unknown tag", USAGE),
+    # a directory that is no data directory, and one whose records are still to be built
+    (["search", "LoRA", "--data", "{tmp}/empty"], "not a data directory", USAGE),
+    (["stats", "--data", "{tmp}/empty"], "not a data directory", USAGE),
+    (["search", "LoRA", "--data", "{tmp}/unbuilt"], "records not built", DATA),
     # a data directory that does not exist
     *[
         (line, "data directory missing", USAGE)
@@ -155,6 +161,10 @@ def files(tmp: Path) -> None:
         fh.write("\n# edited by hand\n")
     (tmp / "broken" / "sources").mkdir(parents=True)
     (tmp / "broken" / "sources" / "g.txt").write_bytes(b"\xff\xfe\x00broken")
+    (tmp / "empty").mkdir()
+    (tmp / "unbuilt" / "sources").mkdir(parents=True)
+    for source in (RECORDS / "sources").iterdir():
+        (tmp / "unbuilt" / "sources" / source.name).write_bytes(source.read_bytes())
     (tmp / "badrecords").mkdir()
     (tmp / "badrecords" / "concepts.yaml").write_text("concepts: [unclosed\n", encoding="utf-8")
 
@@ -197,6 +207,10 @@ def test_exit_code(line: list[str], cause: str, code: int, tmp: Path) -> None:
         assert not result.exception or isinstance(result.exception, SystemExit)
     if cause == "data directory missing":  # what is wrong, not a build that would fail too
         assert "does not exist" in result.stderr and "gloss build" not in result.stderr
+    if cause == "not a data directory":  # said as such, not "run gloss build" alone
+        assert "is not a gloss data directory" in result.stderr
+    if cause == "records not built":  # a build would work: it is suggested
+        assert "run `gloss build --data" in result.stderr
 
 
 INTERRUPTIBLE = [c for c in COMMANDS if c not in ("browse", "lsp", "remove")]
