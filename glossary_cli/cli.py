@@ -139,8 +139,8 @@ BidiOption = Annotated[
     typer.Option(
         "--bidi/--no-bidi",
         envvar="GLOSS_BIDI",
-        help="Shape and reorder Arabic for terminals without bidi support; "
-        "tables only, never JSON, CSV or a pipe.",
+        help="Shape and reorder Arabic for terminals without bidi support: tables, cards and "
+        "reports on a terminal, never JSON, CSV or a pipe.",
     ),
 ]
 WideOption = Annotated[bool, typer.Option("--wide", help="Show full text: never shorten with '…'.")]
@@ -1035,11 +1035,12 @@ def scan(
     )
     found = output.scan(inputs, texts, concepts, langs, only_deprecated=only_deprecated)
     output.emit(found, _format(fmt), bidi=bidi, pager=not no_pager)
+    occurrences = sum(len(t.occurrences) for t in texts)
     if only_deprecated:
-        _say(f"gloss: {api.counted(len(found.rows), 'deprecated term')} found", err=True)
-        if found.rows:
+        _say(f"gloss: {api.counted(occurrences, 'deprecated term')} found", err=True)
+        if occurrences:
             raise typer.Exit(int(ExitCode.NOT_FOUND))
-    elif not found.rows:
+    elif not occurrences:
         raise typer.Exit(int(ExitCode.NOT_FOUND))
 
 
@@ -1187,7 +1188,7 @@ def check(
     output.emit(issues, _format(fmt), bidi=bidi, pager=not no_pager)
     for line in api.check_summary(results):
         _say(f"gloss: {line}", err=True)
-    if issues.rows:
+    if any(result.issues for result in results):
         raise typer.Exit(int(ExitCode.NOT_FOUND))
 
 

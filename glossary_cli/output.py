@@ -41,27 +41,29 @@ Draw = Callable[..., None]
 
 @dataclass(frozen=True)
 class Output:
-    """A command's result, ready for every format it offers.
+    """A command's result, ready for every format it offers. Each part is made only when its
+    format is asked for (a table never builds the JSON objects, nor JSON the SARIF findings).
 
     Attributes:
-        document: the JSON document (``--format json``); ``None`` writes ``rows``, a list.
-        rows: flat JSON objects, one per row (JSON Lines, and CSV/TSV through ``fields``).
+        document: makes the JSON document (``--format json``); ``None``: the list of ``rows``.
+        rows: makes the flat JSON objects, one per row (JSON Lines, and CSV/TSV through
+            ``fields``).
         fields: the CSV/TSV columns, in order, and the keys of ``rows`` they show.
         as_given: CSV/TSV columns written as they are, never guarded against spreadsheet
             formulas (the user's own queries, which the output is joined back to).
         draw: draws the table or card on a console (``draw(console, bidi=, wide=)``).
-        findings: SARIF findings (:class:`glossary_cli.sarif.Finding`), for ``sarif`` and
-            ``lines``; ``rules``: the rules they refer to, by id.
+        findings: makes the SARIF findings (:class:`glossary_cli.sarif.Finding`), for
+            ``sarif`` and ``lines``; ``rules``: the rules they refer to, by id.
         delimited: writes CSV (``","``) or TSV (``"\t"``) itself, given the delimiter, where
             the rows are not written as they are (search results: a column per language).
     """
 
-    document: Any = None
-    rows: Sequence[Mapping[str, Any]] = ()
+    document: Callable[[], Any] | None = None
+    rows: Callable[[], Sequence[Mapping[str, Any]]] = tuple
     fields: Sequence[str] = ()
     as_given: Sequence[str] = ()
     draw: Draw | None = None
-    findings: Sequence[Any] = ()
+    findings: Callable[[], Sequence[Any]] = tuple
     rules: Mapping[str, Any] = field(default_factory=dict)
     delimited: Callable[[str], None] | None = None
 
@@ -97,14 +99,14 @@ def emit(
     from glossary_cli import render
 
     if fmt is Format.json:
-        render.write_json(list(output.rows) if output.document is None else output.document)
+        render.write_json(list(output.rows()) if output.document is None else output.document())
     elif fmt is Format.jsonl:
-        render.write_jsonl(output.rows)
+        render.write_jsonl(output.rows())
     elif fmt in (Format.csv, Format.tsv) and output.delimited is not None:
         output.delimited("\t" if fmt is Format.tsv else ",")
     elif fmt in (Format.csv, Format.tsv):
         render.write_rows_csv(
-            output.rows,
+            output.rows(),
             output.fields,
             delimiter="\t" if fmt is Format.tsv else ",",
             as_given=output.as_given,
@@ -113,13 +115,13 @@ def emit(
         from glossary_cli import __version__, sarif
 
         log = sarif.Log(
-            tuple(output.rules.values()), tuple(output.findings), __version__, sarif.home_page()
+            tuple(output.rules.values()), tuple(output.findings()), __version__, sarif.home_page()
         )
         render.write_json(sarif.log_json(log))
     elif fmt is Format.lines:
         from glossary_cli import sarif
 
-        for finding in output.findings:
+        for finding in output.findings():
             sys.stdout.write(printable(sarif.finding_line(finding)) + "\n")
     elif output.draw is not None:
         draw = output.draw
@@ -214,18 +216,17 @@ def hits(results: Sequence[Any], langs: Sequence[str]) -> Output:
     """Search results (:class:`glossary_cli.model.Hit`): the JSON objects of their concepts
     (:func:`glossary_cli.records.concept_json`), CSV of their main terms, the results table."""
     from glossary_cli import render
-    from glossary_cli.records import concept_json
 
-    objects = [concept_json(h.concept, langs, h) for h in results]
+    def objects() -> list[dict[str, Any]]:
+        from glossary_cli.records import concept_json
+
+        return [concept_json(h.concept, langs, h) for h in results]
 
     def draw(console: Any, *, bidi: bool, wide: bool) -> None:
         render.search_table(list(results), langs, console, bidi=bidi, wide=wide)
 
     return Output(
-        document=objects,
-        rows=objects,
-        draw=draw,
-        delimited=lambda delimiter: render.write_csv(results, langs),
+        rows=objects, draw=draw, delimited=lambda delimiter: render.write_csv(results, langs)
     )
 
 
@@ -239,16 +240,20 @@ def card(hit: Any, langs: Sequence[str]) -> Output:
     def draw(console: Any, *, bidi: bool, wide: bool) -> None:
         render.concept_card(hit.concept, langs, console, bidi=bidi, wide=wide)
 
-    return Output(document=found.document[0], rows=found.rows, draw=draw, delimited=found.delimited)
+    return Output(
+        document=lambda: found.rows()[0], rows=found.rows, draw=draw, delimited=found.delimited
+    )
 
 
-def report(rows: Sequence[Mapping[str, Any]], fields: Sequence[str], draw: Draw) -> Output:
-    """Rows of a report (``list``, ``sources``, ``lint``…), each a flat JSON object that gets
-    ``schema_version`` first, the CSV columns ``fields``, drawn by ``draw``."""
-    from glossary_cli.records import versioned
+def _versioned(rows: Sequence[Mapping[str, Any]]) -> Callable[[], list[dict[str, Any]]]:
+    """Makes the rows as JSON objects, each with ``schema_version`` first."""
 
-    objects = [versioned(r) for r in rows]
-    return Output(rows=objects, fields=fields, draw=draw)
+    def make() -> list[dict[str, Any]]:
+        from glossary_cli.records import versioned
+
+        return [versioned(r) for r in rows]
+
+    return make
 
 
 def terms_list(rows: Sequence[dict[str, Any]]) -> Output:
@@ -258,7 +263,8 @@ def terms_list(rows: Sequence[dict[str, Any]]) -> Output:
     def draw(console: Any, *, bidi: bool, wide: bool) -> None:
         render.list_table(rows, console, bidi=bidi, wide=wide)
 
-    return report(rows, ("id", "lang", "term", "en", "status", "type"), draw)
+    fields = ("id", "lang", "term", "en", "status", "type")
+    return Output(rows=_versioned(rows), fields=fields, draw=draw)
 
 
 def sources(rows: Sequence[dict[str, Any]]) -> Output:
@@ -268,18 +274,23 @@ def sources(rows: Sequence[dict[str, Any]]) -> Output:
     def draw(console: Any, *, bidi: bool, wide: bool) -> None:
         render.sources_table(rows, console, bidi=bidi, wide=wide)
 
-    return report(rows, tuple(dict.fromkeys(k for r in rows for k in r)), draw)
+    fields = tuple(dict.fromkeys(k for r in rows for k in r))
+    return Output(rows=_versioned(rows), fields=fields, draw=draw)
 
 
 def stats(counts: Mapping[str, Any]) -> Output:
     """``gloss stats`` (``api.stats``): one JSON document and its view."""
     from glossary_cli import render
-    from glossary_cli.records import versioned
+
+    def document() -> dict[str, Any]:
+        from glossary_cli.records import versioned
+
+        return versioned(counts)
 
     def draw(console: Any, *, bidi: bool, wide: bool) -> None:
         render.stats_view(dict(counts), console, bidi=bidi, wide=wide)
 
-    return Output(document=versioned(counts), draw=draw)
+    return Output(document=document, draw=draw)
 
 
 def lint(issues: Sequence[Any], where: Mapping[str, Any]) -> Output:
@@ -292,12 +303,11 @@ def lint(issues: Sequence[Any], where: Mapping[str, Any]) -> Output:
     def draw(console: Any, *, bidi: bool, wide: bool) -> None:
         render.lint_report(issues, console, bidi=bidi, wide=wide)
 
-    rows = report([issue_mapping(i) for i in issues], Issue._fields, draw)
     return Output(
-        rows=rows.rows,
-        fields=rows.fields,
+        rows=_versioned([issue_mapping(i) for i in issues]),
+        fields=Issue._fields,
         draw=draw,
-        findings=lint_findings(issues, where),
+        findings=lambda: lint_findings(issues, where),
         rules=LINT_RULES,
     )
 
@@ -333,22 +343,25 @@ def scan(
     rows = [
         api.occurrence_mapping(t.name, o, concepts.get(o.id)) for t in found for o in t.occurrences
     ]
-    use = {(r["id"], r["lang"]): r["use"] for r in rows}
+
+    def findings() -> list[Any]:
+        use = {(r["id"], r["lang"]): r["use"] for r in rows}
+        return scan_findings(texts(inputs), found, use, only_deprecated=only_deprecated)
 
     def draw(console: Any, *, bidi: bool, wide: bool) -> None:
         render.scan_view(found, dict(concepts), langs, console, bidi=bidi, wide=wide)
 
-    flat = report([{**r, "also": ",".join(r["also"])} for r in rows], (), draw)
-    objects = report(rows, api.OCCURRENCE_FIELDS, draw)
+    def delimited(delimiter: str) -> None:
+        flat = [{**r, "also": ",".join(r["also"])} for r in rows]
+        render.write_rows_csv(flat, api.OCCURRENCE_FIELDS, delimiter=delimiter)
+
     return Output(
-        rows=objects.rows,
-        fields=objects.fields,
+        rows=_versioned(rows),
+        fields=api.OCCURRENCE_FIELDS,
         draw=draw,
-        findings=scan_findings(texts(inputs), found, use, only_deprecated=only_deprecated),
+        findings=findings,
         rules=SCAN_RULES,
-        delimited=lambda delimiter: render.write_rows_csv(
-            flat.rows, api.OCCURRENCE_FIELDS, delimiter=delimiter
-        ),
+        delimited=delimited,
     )
 
 
@@ -360,21 +373,26 @@ def check(inputs: Sequence[tuple[str, bytes]], results: Sequence[Any]) -> Output
     from glossary_cli.text.check import ROW_FIELDS
 
     issues = [i for result in results for i in result.issues]
-    read = texts(inputs)
+
+    def findings() -> list[Any]:
+        read = texts(inputs)
+        return [
+            finding
+            for r in results
+            for finding in check_findings(
+                "-" if r.file == "-.tsv" else r.file, read.get(r.file), r.issues
+            )
+        ]
 
     def draw(console: Any, *, bidi: bool, wide: bool) -> None:
         render.check_view(tuple(issues), console, bidi=bidi, wide=wide)
 
-    rows = report([i.row() for i in issues], ROW_FIELDS, draw)
-    findings = [
-        finding
-        for r in results
-        for finding in check_findings(
-            "-" if r.file == "-.tsv" else r.file, read.get(r.file), r.issues
-        )
-    ]
     return Output(
-        rows=rows.rows, fields=rows.fields, draw=draw, findings=findings, rules=CHECK_RULES
+        rows=_versioned([i.row() for i in issues]),
+        fields=ROW_FIELDS,
+        draw=draw,
+        findings=findings,
+        rules=CHECK_RULES,
     )
 
 
@@ -385,19 +403,18 @@ def lookup(rows: Sequence[Mapping[str, Any]], langs: Sequence[str]) -> Output:
     from glossary_cli import render
 
     tags = list(langs) or list(dict.fromkeys(t for r in rows for t in r["terms"]))
+    fields = ("query", "sure", "id", "headword", *tags)
     flat = [
         {"query": r["query"], "sure": "yes" if r["sure"] else "no", "id": r["id"],
          "headword": r["en"], **{t: r["terms"].get(t) for t in tags}}
         for r in rows
     ]  # fmt: skip
-    fields = ("query", "sure", "id", "headword", *tags)
 
     def draw(console: Any, *, bidi: bool, wide: bool) -> None:
         render.rows_table(flat, fields, console, bidi=bidi, wide=wide)
 
-    objects = report(rows, fields, draw)
     return Output(
-        rows=objects.rows,
+        rows=_versioned(rows),
         fields=fields,
         as_given=("query",),
         draw=draw,
