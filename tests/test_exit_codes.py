@@ -73,6 +73,12 @@ TABLE: list[tuple[list[str], str, int]] = [
     (["lint", "{tmp}/bad.tbx"], "malformed glossary", DATA),
     (["build", "--data", "{tmp}/broken"], "malformed glossary", DATA),
     (["search", "LoRA", "--data", "{tmp}/badrecords"], "malformed records", DATA),
+    (["add", "{tmp}/binary.txt"], "binary input", DATA),
+    (["lint", "{tmp}/binary.txt"], "binary input", DATA),
+    (["scan", "{tmp}/binary.txt"], "binary input", DATA),
+    (["lookup", "{tmp}/binary.txt"], "binary input", DATA),
+    (["check", "{tmp}/binary.tsv"], "binary input", DATA),
+    (["check", "{tmp}/terms.txt"], "an input of a kind the command does not read", USAGE),
     (["show", "LoRA", "--data", "{tmp}/badrecords"], "malformed records", DATA),
     (["stats", "--data", "{tmp}/badrecords"], "malformed records", DATA),
     # a bad option value
@@ -151,6 +157,8 @@ def files(tmp: Path) -> None:
     (tmp / "clean.tsv").write_text(CLEAN_TSV, encoding="utf-8")
     (tmp / "issue.tsv").write_text(ISSUE_TSV, encoding="utf-8")
     (tmp / "bad.tbx").write_text("<martif><text>", encoding="utf-8")
+    (tmp / "binary.txt").write_bytes(b"LoRA\x00\x01\x02\xff\n")
+    (tmp / "binary.tsv").write_bytes(b"id\ten\tbn\n1\x00\x01\xff\n")
     # two concepts with one English name and different Arabic, one of them in Bengali script
     (tmp / "duplicates.csv").write_text(
         "id,en,ar\np1,Pruning,প্রুনিং\np2,pruning,تقليم network\n", encoding="utf-8"
