@@ -7,9 +7,10 @@ Use it from Python::
     for hit in api.search(searcher, "quantization", limit=3):
         print(hit.concept.id, hit.score, hit.concept.section("bn").main.text)
 
-Results are values of :mod:`glossary_cli.model` (:class:`~glossary_cli.model.Hit`,
-:class:`~glossary_cli.model.Concept`); :func:`glossary_cli.records.concept_json` turns them into
-the JSON the command line prints.
+Results are typed values — of :mod:`glossary_cli.model` (:class:`~glossary_cli.model.Hit`,
+:class:`~glossary_cli.model.Concept`, :class:`~glossary_cli.model.TermbaseStats`…) or the
+named tuples beside the functions here (:class:`ScanResult`, :class:`CheckResult`) — never
+mappings; :mod:`glossary_cli.jsonout` turns them into the JSON the command line prints.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from glossary_cli.errors import (
     NotFoundError,
@@ -29,12 +30,36 @@ from glossary_cli.errors import (
 )
 
 if TYPE_CHECKING:
+    import sqlite3
+
+    from glossary_cli.build import BuildResult, FileReport
+    from glossary_cli.errors import ParseWarning
     from glossary_cli.formats import Format
     from glossary_cli.formats.vale import OutputFile
     from glossary_cli.index import IndexReader
-    from glossary_cli.model import Glossary, Hit, LanguageGap, Reading
+    from glossary_cli.lint import Report
+    from glossary_cli.model import (
+        Concept,
+        FoundTerm,
+        Glossary,
+        Hit,
+        LanguageGap,
+        ListedTerm,
+        LoadedSource,
+        LookupResult,
+        Reading,
+        TermbaseStats,
+    )
     from glossary_cli.search import Searcher
     from glossary_cli.select import Selection
+    from glossary_cli.text.check import CheckIssue
+    from glossary_cli.text.scan import Automaton, Occurrence
+    from glossary_cli.userdata import Change
+
+    #: A value of :class:`ReadOptions` as :func:`glossary_cli.userdata.add` takes it.
+    ReadOption = str | bool | Mapping[str, str] | None
+    #: A value of an export option (:meth:`glossary_cli.formats.Format.check_exports`).
+    ExportOption = str | bool
 
 
 def data_dirs(data: str | None = None, env: Mapping[str, str] | None = None) -> list[Path]:
@@ -122,7 +147,7 @@ def open_reader(
 
 def _index(
     data: str | None, env: Mapping[str, str] | None, on_compile: Callable[[int], None] | None
-) -> tuple[Any, Callable[[], Any]]:
+) -> tuple[sqlite3.Connection, Callable[[], sqlite3.Connection]]:
     """The index connection of the data directories, and the function that compiles it
     again (for a reader that finds it corrupt)."""
     from glossary_cli.config import cache_dir
@@ -292,20 +317,36 @@ SUGGESTIONS = 5
 # --- the user's glossaries ---------------------------------------------------------------------
 
 
+class ReadOptions(NamedTuple):
+    """How ``gloss add`` reads a file (:func:`add`; ``None`` and ``False``: the default).
+
+    Attributes:
+        format: a format name of the registry (or ``folder``) that overrides detection.
+        columns: what each column of a table holds (:func:`parse_columns`).
+        sheet: the spreadsheet's sheet to read.
+        skip_bad: leave malformed rows out instead of refusing the file.
+    """
+
+    format: str | None = None
+    columns: Mapping[str, str] | None = None
+    sheet: str | None = None
+    skip_bad: bool = False
+
+
 def add(
     path: str | os.PathLike[str],
     *,
     lang: str | None = None,
     force: bool = False,
     dry_run: bool = False,
-    options: Mapping[str, Any] | None = None,
+    options: ReadOptions | None = None,
     env: Mapping[str, str] | None = None,
-) -> Any:
+) -> Change:
     """Add a glossary file to the user data directory (``gloss add``) and rebuild its records,
     aligned with the main data directory (``GLOSS_DATA``, else the bundled glossary).
 
-    ``options`` are ``format``, ``columns`` (a mapping, see :func:`parse_columns`), ``sheet``
-    and ``skip_bad`` (:func:`glossary_cli.userdata.add`).
+    ``options``: how to read the file (:class:`ReadOptions`; the reading options of
+    :func:`glossary_cli.userdata.add`).
 
     Returns:
         A :class:`glossary_cli.userdata.Change` (what the file contributed).
@@ -315,15 +356,17 @@ def add(
     """
     from glossary_cli import userdata
     from glossary_cli.config import resolve_data_dir, user_data_dir
+    from glossary_cli.index import IndexedConcepts
 
     env = os.environ if env is None else env
     base = resolve_data_dir(None, env)
     user = user_data_dir(env)
+    reading: dict[str, ReadOption] = dict((options or ReadOptions())._asdict())
 
-    def known(leave_out: str | None) -> Any:
+    def known(leave_out: str | None) -> IndexedConcepts:
         """The termbase as the index holds it (compiled first if stale)."""
         from glossary_cli.config import cache_dir
-        from glossary_cli.index import IndexedConcepts, open_index
+        from glossary_cli.index import open_index
 
         dirs = data_dirs(None, env)
         conn = open_index(dirs, cache_dir(env))
@@ -336,12 +379,12 @@ def add(
         lang=lang,
         force=force,
         dry_run=dry_run,
-        options=options,
+        options=reading,
         known=known,
     )
 
 
-def parse_columns(text: str) -> dict[str, str]:
+def parse_columns(text: str) -> Mapping[str, str]:
     """``--columns``: comma-separated ``WHAT=COLUMN`` pairs → ``{WHAT: COLUMN}``, in order.
 
     ``WHAT`` is what the column holds (a language tag for its terms, ``definition:TAG``,
@@ -388,8 +431,9 @@ def check_distinct(paths: Sequence[str | os.PathLike[str]]) -> None:
         seen[name] = str(raw)
 
 
-def terms_per_language(change: Any) -> dict[str, int]:
-    """How many terms the file of an ``add`` gave, per language tag, in order of appearance."""
+def terms_per_language(change: Change) -> Mapping[str, int]:
+    """How many terms the file of an ``add`` gave, per language tag, in order of appearance
+    (``{tag: count}``)."""
     counts: dict[str, int] = {}
     name = change.file
     for concept in change.concepts:
@@ -400,7 +444,7 @@ def terms_per_language(change: Any) -> dict[str, int]:
     return counts
 
 
-def first_entries(change: Any, limit: int = 5) -> list[str]:
+def first_entries(change: Change, limit: int = 5) -> list[str]:
     """The first concepts the file of an ``add`` gave, one line each: ``id: tag term; …``."""
     lines = []
     for concept in change.concepts[:limit]:
@@ -421,10 +465,10 @@ def reading_line(reading: Reading) -> str:
     return f"{reading.part}: {reading.read_as}{count}"
 
 
-def warnings_of(change: Any) -> list[Any]:
+def warnings_of(change: Change) -> tuple[ParseWarning, ...]:
     """The warnings of an ``add``: its file's own (those of the files added before were
     printed when they were added)."""
-    return list(change.warnings)
+    return tuple(change.warnings)
 
 
 class UserRebuild(NamedTuple):
@@ -440,8 +484,8 @@ class UserRebuild(NamedTuple):
     """
 
     user_dir: Path
-    reports: tuple[Any, ...]
-    warnings: tuple[Any, ...]
+    reports: tuple[FileReport, ...]
+    warnings: tuple[ParseWarning, ...]
     concepts: int
     changed: bool
     current: bool
@@ -480,8 +524,12 @@ def rebuild_user(
     return UserRebuild(user, rebuilt.reports, rebuilt.warnings, rebuilt.concepts, changed, current)
 
 
-def remove(name: str, *, env: Mapping[str, str] | None = None) -> Any:
+def remove(name: str, *, env: Mapping[str, str] | None = None) -> Change:
     """Take a file added with ``gloss add`` out of the user data directory (``gloss remove``).
+
+    Returns:
+        What was removed (:class:`glossary_cli.userdata.Change`: ``file``, ``user_dir``, and
+        ``left``, how many added files are left).
 
     Raises:
         UnknownNameError: no such file was added (suggestions: the files there are).
@@ -496,7 +544,7 @@ def remove(name: str, *, env: Mapping[str, str] | None = None) -> Any:
 # --- reading the merged data -------------------------------------------------------------------
 
 
-def load_glossary(data: str | None = None, env: Mapping[str, str] | None = None) -> Any:
+def load_glossary(data: str | None = None, env: Mapping[str, str] | None = None) -> Glossary:
     """The records of every data directory of :func:`data_dirs`, merged as the index merges
     them (:func:`glossary_cli.align.merge_concepts`); sources in directory order.
 
@@ -515,13 +563,16 @@ def load_glossary(data: str | None = None, env: Mapping[str, str] | None = None)
 
 
 def sources(
-    data: str | None = None, env: Mapping[str, str] | None = None, searcher: Any = None
-) -> list[dict[str, Any]]:
-    """Every loaded source (``gloss sources``): one object per file and language.
+    data: str | None = None,
+    env: Mapping[str, str] | None = None,
+    searcher: IndexReader | None = None,
+) -> tuple[LoadedSource, ...]:
+    """Every loaded source (``gloss sources``): one
+    :class:`~glossary_cli.model.LoadedSource` per file and language, in the order of the
+    data directories (:func:`data_dirs`); ``searcher``: the index opened already.
 
-    Keys: ``file``, ``lang``, ``entries``, ``read``, ``kind`` (``bundled``, ``user`` —
-    added with ``gloss add`` — or ``data`` for a ``--data``/``GLOSS_DATA`` directory),
-    ``path`` (where the file lives) and ``title``. ``entries`` counts the concepts that hold
+    Its ``kind`` is ``bundled``, ``user`` (added with ``gloss add``) or ``data`` for a
+    ``--data``/``GLOSS_DATA`` directory. ``entries`` counts the concepts that hold
     a term or a definition of the file in that language, as the termbase holds them (the
     index: :meth:`glossary_cli.index.IndexReader.entries_by_source`): rows of a file that
     were one concept are one entry, and an entry that gives again what an earlier file gave
@@ -529,6 +580,7 @@ def sources(
     is what the file gave when it was read (what ``gloss add`` said it added).
     """
     from glossary_cli.config import packaged_data_dir, user_data_dir
+    from glossary_cli.model import LoadedSource
     from glossary_cli.store import SOURCES, data_record_files, read_record_sources
 
     env = os.environ if env is None else env
@@ -537,7 +589,7 @@ def sources(
     searcher = searcher or open_reader(data, env)
     held = searcher.entries_by_source()
     stored = searcher.record_sources()  # the index's copy of the record files' headers
-    rows = []
+    rows: list[LoadedSource] = []
     for d in data_dirs(data, env):
         here = d.resolve()
         kind = "bundled" if here == bundled else "user" if here == user else "data"
@@ -546,19 +598,19 @@ def sources(
             given = tuple(s for f in files for s in stored[f])
         else:
             given = read_record_sources(d)
-        for s in given:
-            rows.append(
-                {
-                    "file": s.file,
-                    "lang": s.lang,
-                    "entries": held.get((s.file, s.lang), 0),
-                    "read": s.entries,
-                    "kind": kind,
-                    "path": str(d / SOURCES / s.file),
-                    "title": s.title,
-                }
+        rows += [
+            LoadedSource(
+                file=s.file,
+                lang=s.lang,
+                entries=held.get((s.file, s.lang), 0),
+                read=s.entries,
+                kind=kind,
+                path=str(d / SOURCES / s.file),
+                title=s.title,
             )
-    return rows
+            for s in given
+        ]
+    return tuple(rows)
 
 
 def export(
@@ -674,8 +726,8 @@ def _exporting(
     selection: Selection | None,
     data: str | None,
     env: Mapping[str, str] | None,
-    **options: Any,
-) -> tuple[Format, Glossary, dict[str, Any]]:
+    **options: ExportOption | None,
+) -> tuple[Format, Glossary, dict[str, ExportOption]]:
     """The format, the glossary to write (merged, languages and filters applied) and the
     export options the format takes (:meth:`glossary_cli.formats.Format.check_exports`).
 
@@ -723,7 +775,7 @@ def _exporting(
 
 def list_terms(
     searcher: IndexReader, lang: str | None = None, selection: Selection | None = None
-) -> list[dict[str, Any]]:
+) -> tuple[ListedTerm, ...]:
     """Terms in the collation order of their language (``gloss list``).
 
     Args:
@@ -734,8 +786,8 @@ def list_terms(
             that passes.
 
     Returns:
-        Objects ``{id, lang, term, en, status, type}`` (``lang`` the section's own tag,
-        ``en-US`` for ``--lang en``), sorted by ICU's collator for the section's language
+        One :class:`~glossary_cli.model.ListedTerm` per term (``lang`` the section's own
+        tag, ``en-US`` for ``--lang en``), sorted by ICU's collator for the section's language
         (:func:`glossary_cli.normalize.sort_key`, whose keys the index holds), then by term
         and id.
 
@@ -743,13 +795,14 @@ def list_terms(
         NotFoundError: no concept has a ``lang`` section (or none a term that passes).
         UsageError: a filter naming no loaded glossary or term type.
     """
+    from glossary_cli.model import ListedTerm
     from glossary_cli.tags import matches
 
     tag = lang or "en"
     every = selection is not None and selection.filters_terms
     if selection is not None and (selection.glossaries or selection.types):
         selection = selection.check(*searcher.facets())
-    rows: list[dict[str, Any]] = []
+    rows: list[ListedTerm] = []
     for concept in searcher.concepts():
         section = next((s for s in concept.languages if matches(s.lang, tag)), None)
         if section is None:
@@ -760,51 +813,40 @@ def list_terms(
         else:
             main = section.main
             terms = [main] if main is not None else []
-        for term in terms:
-            rows.append(
-                {
-                    "id": concept.id,
-                    "lang": section.lang,
-                    "term": term.text,
-                    "en": concept.en,
-                    "status": term.status,
-                    "type": term.type,
-                }
-            )
+        rows += [
+            ListedTerm(concept.id, section.lang, term.text, concept.en, term.status, term.type)
+            for term in terms
+        ]
     if not rows:
         what = f"an entry in {tag!r}" + (" that passes the filters" if every else "")
         raise NotFoundError(
             f"no concept has {what}", tuple(searcher.languages()), label="languages"
         )
-    stored = searcher.sort_keys(sorted({r["lang"] for r in rows}))
+    stored = searcher.sort_keys(sorted({r.lang for r in rows}))
 
-    def key(row: dict[str, Any]) -> tuple[bytes, str, str]:
-        term = row["term"]
-        found = stored.get((row["id"], row["lang"], term))
+    def key(row: ListedTerm) -> tuple[bytes, str, str]:
+        found = stored.get((row.id, row.lang, row.term))
         if found is None:  # a name the index keeps no key of: ICU's collator
             from glossary_cli.normalize import sort_key
 
-            found = sort_key(row["lang"])(term)
-        return (found, term, row["id"])
+            found = sort_key(row.lang)(row.term)
+        return (found, row.term, row.id)
 
-    rows.sort(key=key)
-    return rows
+    return tuple(sorted(rows, key=key))
 
 
-def stats(data: str | None = None, env: Mapping[str, str] | None = None) -> dict[str, Any]:
+def stats(data: str | None = None, env: Mapping[str, str] | None = None) -> TermbaseStats:
     """Counts of the merged records (``gloss stats``).
 
     Returns:
-        ``{concepts, entries, sections, headwords, languages, sources, coverage}``:
-        ``entries`` is what the sources give (the sum of :func:`sources`' entries);
-        ``sections`` the language sections of the concepts (English headwords that curation
-        gives, and entries of two files that are one concept's, make them differ);
-        ``headwords`` how many concepts have an English headword; ``languages`` one
-        ``{lang, entries, missing}`` per entry language (``missing``: concepts without an
-        entry in it), in order of first appearance; ``sources`` as :func:`sources`;
-        ``coverage`` one ``{id, en, langs, missing}`` per concept (its languages, and those
-        it lacks).
+        A :class:`~glossary_cli.model.TermbaseStats`: ``entries`` is what the sources give
+        (the sum of :func:`sources`' entries); ``languages`` one count per entry language
+        (``missing``: concepts without an entry in it), in order of first appearance;
+        ``sources`` as :func:`sources`; ``coverage`` one row per concept (its languages, and
+        those it lacks).
     """
+    from glossary_cli.model import ConceptCoverage, LanguageCount, TermbaseStats
+
     searcher = open_reader(data, env)
     concepts = searcher.coverage()  # the index: no YAML to parse
     order: dict[str, int] = {}
@@ -813,25 +855,20 @@ def stats(data: str | None = None, env: Mapping[str, str] | None = None) -> dict
             order[tag] = order.get(tag, 0) + 1
     total = len(concepts)
     rows = sources(data, env, searcher)
-    return {
-        "concepts": total,
-        "entries": sum(r["entries"] for r in rows),
-        "sections": sum(len(langs) for _, _, langs in concepts),
-        "headwords": sum(1 for _, en, _ in concepts if en),
-        "languages": [
-            {"lang": tag, "entries": n, "missing": total - n} for tag, n in order.items()
-        ],
-        "sources": rows,
-        "coverage": [
-            {
-                "id": concept_id,
-                "en": en,
-                "langs": list(langs),
-                "missing": [tag for tag in order if tag not in langs],
-            }
+    return TermbaseStats(
+        concepts=total,
+        entries=sum(r.entries for r in rows),
+        sections=sum(len(langs) for _, _, langs in concepts),
+        headwords=sum(1 for _, en, _ in concepts if en),
+        languages=tuple(LanguageCount(tag, n, total - n) for tag, n in order.items()),
+        sources=rows,
+        coverage=tuple(
+            ConceptCoverage(
+                concept_id, en, tuple(langs), tuple(tag for tag in order if tag not in langs)
+            )
             for concept_id, en, langs in concepts
-        ],
-    }
+        ),
+    )
 
 
 # --- shell completion ---------------------------------------------------------------------------
@@ -907,7 +944,7 @@ def lint(
     lang: str | None = None,
     data: str | None = None,
     env: Mapping[str, str] | None = None,
-) -> Any:
+) -> Report:
     """Check glossary data for terminology errors (``gloss lint``; the checks:
     :mod:`glossary_cli.lint`).
 
@@ -980,7 +1017,7 @@ def lint_paths(
     lang: str | None = None,
     data: str | None = None,
     env: Mapping[str, str] | None = None,
-) -> tuple[Any, dict[str, Path]]:
+) -> tuple[Report, Mapping[str, Path]]:
     """Check several glossary files, folders or data directories, each on its own, as
     :func:`lint` checks one (``gloss lint PATH...``; a pre-commit hook gives several); no
     path: as :func:`lint` without one.
@@ -996,6 +1033,7 @@ def lint_paths(
     from glossary_cli import lint as checks
     from glossary_cli.select import source_file
 
+    where: dict[str, Path] = {}
     if not paths:
         report = lint(None, glossary=glossary, lang=lang, data=data, env=env)
         where = {
@@ -1004,7 +1042,7 @@ def lint_paths(
             if i.source and Path(source_file(i.source)).is_file()
         }
         return report, where
-    reports, where = [], {}
+    reports: list[Report] = []
     for given in paths:
         path = Path(given)
         report = lint(path, glossary=glossary, lang=lang, data=data, env=env)
@@ -1023,7 +1061,7 @@ def lint_paths(
     ), where
 
 
-def _read_for_lint(path: Path, lang: str | None) -> Any:
+def _read_for_lint(path: Path, lang: str | None) -> Glossary:
     """The :class:`~glossary_cli.model.Glossary` of a file, term folder or data directory,
     with its reader's warnings."""
     from glossary_cli import formats
@@ -1113,7 +1151,28 @@ class ScannedText(NamedTuple):
 
     name: str
     text: str
-    occurrences: tuple[Any, ...]
+    occurrences: tuple[Occurrence, ...]
+
+
+class ScanResult(NamedTuple):
+    """What ``gloss scan`` found (:func:`scan`).
+
+    Attributes:
+        texts: the texts read, each with the terms found in it, in the order of the inputs.
+        concepts: the concepts found, by id.
+    """
+
+    texts: tuple[ScannedText, ...]
+    concepts: Mapping[str, Concept]
+
+    def found_terms(self) -> tuple[FoundTerm, ...]:
+        """Every occurrence of every text as a :class:`~glossary_cli.model.FoundTerm` (one
+        row of ``gloss scan --format json``), in the order of the texts and their offsets."""
+        return tuple(
+            found_term(t.name, o, self.concepts.get(o.id))
+            for t in self.texts
+            for o in t.occurrences
+        )
 
 
 def _termbase_tags(searcher: Searcher, tags: Sequence[str], option: str = "--lang") -> list[str]:
@@ -1145,7 +1204,7 @@ def _termbase_tags(searcher: Searcher, tags: Sequence[str], option: str = "--lan
     return out
 
 
-def _termbase(data: str | None, env: Mapping[str, str] | None) -> tuple[Searcher, Any]:
+def _termbase(data: str | None, env: Mapping[str, str] | None) -> tuple[Searcher, Automaton]:
     """The searcher of the data directories and the automaton of their terms' analysis
     forms, read from the index (:func:`glossary_cli.text.scan.load_automaton`), for ``scan``
     and ``check``."""
@@ -1158,7 +1217,7 @@ def _termbase(data: str | None, env: Mapping[str, str] | None) -> tuple[Searcher
 
 def open_termbase(
     data: str | None = None, env: Mapping[str, str] | None = None
-) -> tuple[Searcher, Any]:
+) -> tuple[Searcher, Automaton]:
     """The searcher of the data directories (:func:`data_dirs`) and the automaton of their
     terms' analysis forms, as ``gloss scan`` and ``gloss check`` use them, for a caller that
     keeps them open (the language server, :mod:`glossary_cli.editor`).
@@ -1246,7 +1305,7 @@ def scan(
     only_deprecated: bool = False,
     data: str | None = None,
     env: Mapping[str, str] | None = None,
-) -> tuple[list[ScannedText], dict[str, Any]]:
+) -> ScanResult:
     """Find the glossary's terms in texts (``gloss scan``; how:
     :mod:`glossary_cli.text.scan`).
 
@@ -1261,7 +1320,8 @@ def scan(
         data: the data directory (as ``--data``).
 
     Returns:
-        The texts with their occurrences, and the concepts found, by id.
+        The texts with their occurrences, and the concepts found, by id
+        (:class:`ScanResult`).
 
     Raises:
         ParseError, UsageError: as :func:`scan_inputs`; StoreError: the glossary cannot be
@@ -1272,7 +1332,7 @@ def scan(
     langs = _read_tags(langs)
     searcher, automaton = _termbase(data, env)
     langs = _termbase_tags(searcher, langs)
-    texts = []
+    texts: list[ScannedText] = []
     for name, raw in inputs:
         for where, text, sought in scan_inputs(name, raw, side):
             found = find(sought, automaton, langs)
@@ -1287,49 +1347,41 @@ def scan(
                     where, text, tuple(o._replace(text=text[o.start : o.end]) for o in found)
                 )
             )
-    concepts = {}
+    concepts: dict[str, Concept] = {}
     for t in texts:
         for o in t.occurrences:
             if o.id not in concepts:
                 hit = searcher.concept_by_id(o.id)
                 if hit is not None:
                     concepts[o.id] = hit.concept
-    return texts, concepts
+    return ScanResult(tuple(texts), concepts)
 
 
-#: The fields of an occurrence row (:func:`occurrence_mapping`), in order.
+#: The fields of an occurrence row (:class:`~glossary_cli.model.FoundTerm`), in order.
 OCCURRENCE_FIELDS = (
     "file", "start", "end", "text", "id", "lang", "term", "kind", "status", "field", "use", "also",
     "everyday",
 )  # fmt: skip
 
 
-def occurrence_mapping(name: str, occurrence: Any, concept: Any = None) -> dict[str, Any]:
-    """One occurrence as ``gloss scan --format jsonl`` writes it: ``{file, start, end, text,
-    id, lang, term, kind, status, field, use, also, everyday}`` — ``use`` the term to use
-    instead of a deprecated or superseded one (:attr:`glossary_cli.model.LangSection.replacement`),
-    ``everyday`` whether the term is also an everyday word of its language
-    (:func:`glossary_cli.analysis.everyday`)."""
+def found_term(name: str, occurrence: Occurrence, concept: Concept | None = None) -> FoundTerm:
+    """One occurrence as ``gloss scan`` reports it (:class:`~glossary_cli.model.FoundTerm`):
+    ``name`` the text it was found in; ``use`` the term to use instead of a deprecated or
+    superseded one, from its ``concept`` (:attr:`glossary_cli.model.LangSection.replacement`;
+    ``None`` without the concept); ``everyday`` whether the term is also an everyday word of
+    its language (:func:`glossary_cli.analysis.everyday`)."""
+    from glossary_cli.model import FoundTerm
+
     use = None
     if concept is not None and occurrence.status in ("deprecated", "superseded"):
         section = concept.section(occurrence.lang)
         replacement = section.replacement if section is not None else None
         use = replacement.text if replacement is not None else None
-    return {
-        "file": name,
-        "start": occurrence.start,
-        "end": occurrence.end,
-        "text": occurrence.text,
-        "id": occurrence.id,
-        "lang": occurrence.lang,
-        "term": occurrence.term,
-        "kind": occurrence.kind,
-        "status": occurrence.status,
-        "field": occurrence.field,
-        "use": use,
-        "also": list(occurrence.also),
-        "everyday": occurrence.everyday,
-    }
+    o = occurrence
+    return FoundTerm(
+        name, o.start, o.end, o.text, o.id, o.lang, o.term, o.kind, o.status, o.field, use,
+        tuple(o.also), o.everyday,
+    )  # fmt: skip
 
 
 # --- batch lookups -----------------------------------------------------------------------------
@@ -1345,7 +1397,7 @@ def lookup(
     langs: Sequence[str] = (),
     data: str | None = None,
     env: Mapping[str, str] | None = None,
-) -> list[dict[str, Any]]:
+) -> tuple[LookupResult, ...]:
     """Look each query up as ``gloss show`` would (``gloss lookup``): one row per query, in
     order, with the concept it surely names, else its nearest one marked not sure, else none.
 
@@ -1356,17 +1408,17 @@ def lookup(
         data: the data directory (as ``--data``).
 
     Returns:
-        Rows ``{query, found, sure, id, en, match, score, terms}``: ``found`` whether some
-        concept matched, ``sure`` whether the match leaves no doubt (:attr:`Hit.sure`),
-        ``match`` how (``exact``, ``inflected``…), ``terms`` ``{lang: main term}``.
+        One :class:`~glossary_cli.model.LookupResult` per query, in order.
 
     Raises:
         UsageError: a language that is no BCP 47 tag.
     """
+    from glossary_cli.model import LookupResult
+
     langs = _read_tags(langs)
     searcher = open_searcher(data, env)
     _termbase_tags(searcher, langs)
-    rows = []
+    rows: list[LookupResult] = []
     for query in queries:
         text = query.strip()
         try:  # as gloss show judges it, the nearest concept when none is sure
@@ -1374,28 +1426,29 @@ def lookup(
         except (NotFoundError, UsageError):
             hit = None
         if hit is None:
-            rows.append(dict.fromkeys(LOOKUP_FIELDS) | {"query": query, "found": False,
-                                                         "sure": False, "terms": {}})  # fmt: skip
+            rows.append(LookupResult(query, found=False, sure=False))
             continue
         concept = hit.concept
-        terms = {}
+        terms: dict[str, str] = {}
         for section in concept.languages:
             tag = section.lang
             if langs and not any(tag == t or tag.split("-")[0] == t for t in langs):
                 continue
             if section.main is not None:
                 terms[tag] = section.main.text
-        rows.append({
-            "query": query,
-            "found": True,
-            "sure": bool(hit.sure or hit.match.field == "id"),
-            "id": concept.id,
-            "en": concept.en,
-            "match": hit.match.kind,
-            "score": round(hit.score, 1),
-            "terms": terms,
-        })  # fmt: skip
-    return rows
+        rows.append(
+            LookupResult(
+                query,
+                found=True,
+                sure=bool(hit.sure or hit.match.field == "id"),
+                id=concept.id,
+                en=concept.en,
+                match=hit.match.kind,
+                score=round(hit.score, 1),
+                terms=tuple(terms.items()),
+            )
+        )
+    return tuple(rows)
 
 
 # --- terminology QA of translations ------------------------------------------------------------
@@ -1413,7 +1466,7 @@ class CheckResult(NamedTuple):
             and target are one language: nothing in it is a translation); ``None`` when it was.
     """
 
-    issues: tuple[Any, ...]
+    issues: tuple[CheckIssue, ...]
     segments: int
     source_lang: str
     target_lang: str
@@ -1429,7 +1482,13 @@ BILINGUAL = (".po", ".pot", ".xlf", ".xliff", ".sdlxliff", ".mxliff", ".tmx", ".
 
 def check_files(
     inputs: Sequence[tuple[str, bytes]],
-    **options: Any,
+    *,
+    source_lang: str | None = None,
+    target_lang: str | None = None,
+    kinds: Sequence[str] | None = None,
+    columns: Mapping[str, str] | None = None,
+    data: str | None = None,
+    env: Mapping[str, str] | None = None,
 ) -> tuple[CheckResult, ...]:
     """Check translations against the glossary (``gloss check``), as
     :func:`check_translation` checks one: several bilingual files (:data:`BILINGUAL`, as a
@@ -1438,7 +1497,8 @@ def check_files(
 
     Args:
         inputs: ``(name, bytes)`` of each file.
-        options: the keyword arguments of :func:`check_translation`.
+        source_lang, target_lang, kinds, columns, data, env: as for
+            :func:`check_translation`.
 
     Returns:
         One :class:`CheckResult` per check, in the order of the files.
@@ -1446,12 +1506,21 @@ def check_files(
     Raises:
         As :func:`check_translation`.
     """
+
+    def checked(files: Sequence[tuple[str, bytes]]) -> CheckResult:
+        return check_translation(
+            files, source_lang=source_lang, target_lang=target_lang, kinds=kinds,
+            columns=columns, data=data, env=env,
+        )  # fmt: skip
+
     if len(inputs) > 1 and all(n.lower().endswith(BILINGUAL) for n, _ in inputs):
-        return tuple(_check_one(one, **options) for one in inputs)
-    return (check_translation(inputs, **options),)
+        return tuple(_check_one(one, checked) for one in inputs)
+    return (checked(inputs),)
 
 
-def _check_one(one: tuple[str, bytes], **options: Any) -> CheckResult:
+def _check_one(
+    one: tuple[str, bytes], checked: Callable[[Sequence[tuple[str, bytes]]], CheckResult]
+) -> CheckResult:
     """One file of several (:func:`check_files`): a file with nothing to check — a gettext
     template (``.pot``), or source and target in one language (an English PO of an English
     project) — is skipped and says why, instead of stopping the others."""
@@ -1459,7 +1528,7 @@ def _check_one(one: tuple[str, bytes], **options: Any) -> CheckResult:
     if name.lower().endswith(".pot"):
         return CheckResult((), 0, "", "", name, "a template (.pot) holds no translation")
     try:
-        return check_translation([one], **options)
+        return checked([one])
     except SameLanguageError as exc:
         return CheckResult((), 0, "", "", name, exc.message)
 
@@ -1615,9 +1684,9 @@ def check_translation(
     searcher, automaton = _termbase(data, env)
     src = _termbase_tags(searcher, [src], "--source-lang")[0]
     tgt = _termbase_tags(searcher, [tgt], "--target-lang")[0]
-    known: dict[str, Any] = {}
+    known: dict[str, Concept | None] = {}
 
-    def concept(cid: str) -> Any:
+    def concept(cid: str) -> Concept | None:
         if cid not in known:
             hit = searcher.concept_by_id(cid)
             known[cid] = hit.concept if hit is not None else None
@@ -1706,18 +1775,26 @@ def _joining(joined: int, held: bool) -> str:
     return ", " + counted(joined, "joining a bundled concept", "joining bundled concepts")
 
 
-def add_report(change: Any, *, dry_run: bool) -> list[str]:
+def add_report(change: Change, *, dry_run: bool) -> list[str]:
     """What one ``gloss add`` of a file did (or, with ``dry_run``, would do), as lines of a
     report for a person: what was read (entries, languages, concepts, how many join concepts
     held already), how it was read, the concepts joined, corrected and kept apart, and where it
     was added; every count with its noun in the right number.
 
     Args:
-        change: what :func:`add` returned.
+        change: what :func:`add` returned (:class:`glossary_cli.userdata.Change`).
         dry_run: the file was only read (the report adds the terms per language and the first
             entries).
+
+    Returns:
+        The report's lines, the first one saying what was added.
+
+    Raises:
+        ValueError: ``change`` is a remove's (it holds no report of a file read).
     """
     r = change.report
+    if r is None:
+        raise ValueError(f"{change.file} was removed, not added: there is no report of it")
     verb = (
         ("would replace" if dry_run else "replaced")
         if change.replaced
@@ -1753,7 +1830,7 @@ def add_report(change: Any, *, dry_run: bool) -> list[str]:
     return lines
 
 
-def build_report(result: Any) -> list[str]:
+def build_report(result: BuildResult) -> list[str]:
     """What ``gloss build`` read (:func:`glossary_cli.build.build_records`' result), as lines
     for a person: sources, entries, concepts (how many in more than one language besides
     English), terms; then each pair of sources compared for parallel alignment."""
@@ -1778,7 +1855,7 @@ def build_report(result: Any) -> list[str]:
     return lines
 
 
-def user_build_report(result: Any) -> list[str]:
+def user_build_report(result: UserRebuild) -> list[str]:
     """What ``gloss build --user`` read (:func:`rebuild_user`'s result), as lines for a
     person: sources, entries and concepts, then each added file's."""
     entries = sum(r.entries for r in result.reports)
@@ -1926,7 +2003,7 @@ def read_input(name: str, stdin: Callable[[], bytes], stdin_as: str = "-") -> tu
         ) from None
 
 
-def lint_summary(result: Any) -> str:
+def lint_summary(result: Report) -> str:
     """The last line of ``gloss lint``: ``2 errors, 1 warning in 380 concepts (1204
     terms)``, from :func:`lint_paths`' report."""
     found = f"{counted(result.errors, 'error')}, {counted(result.warnings, 'warning')}"
@@ -1950,7 +2027,7 @@ def check_kinds(value: str | None) -> list[str] | None:
     return [k.strip() for k in value.split(",") if k.strip()] if value else None
 
 
-def check_summary(results: Sequence[Any]) -> list[str]:
+def check_summary(results: Sequence[CheckResult]) -> list[str]:
     """What ``gloss check`` says of each file it was given (:func:`check_files`): how many
     issues in how many segments, and which way, or why it was not checked; each line names
     its file when there are several."""
@@ -1989,7 +2066,7 @@ class Built(NamedTuple):
             rebuild them; ``None`` when they are current or were written.
     """
 
-    warnings: tuple[Any, ...]
+    warnings: tuple[ParseWarning, ...]
     lines: tuple[str, ...]
     stale: str | None = None
 
@@ -2042,7 +2119,15 @@ def build_records_report(
     return Built(warnings, (*lines, f"{'wrote' if changed else 'unchanged:'} {target}"))
 
 
-def unanswered(rows: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+def unanswered(rows: Sequence[LookupResult]) -> list[LookupResult]:
     """The answers of :func:`lookup` without a sure concept (what the glossary lacks); a blank
-    line asked nothing and is not among them."""
-    return [r for r in rows if not r["sure"] and r["query"].strip()]
+    line asked nothing and is not among them.
+
+    Args:
+        rows: what :func:`lookup` returned, one :class:`~glossary_cli.model.LookupResult`
+            per query.
+
+    Returns:
+        Those rows that are not ``sure``, in order.
+    """
+    return [r for r in rows if not r.sure and r.query.strip()]

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
 from glossary_cli.errors import GlossError, ParseError, ParseWarning, StoreError, UsageError
 from glossary_cli.formats._yaml import dump_yaml
-from glossary_cli.model import Concept, Glossary, Source
+from glossary_cli.model import Concept, Glossary, Source, Term
 from glossary_cli.select import source_file
 from glossary_cli.store import (
     HEADER,
@@ -533,6 +533,11 @@ class Known(Protocol):
         concepts whose headword it is, in termbase order."""
         ...
 
+    def by_term(self, keys: Collection[str]) -> dict[str, list[Concept]]:
+        """For each folded term, the concepts that hold it as a term of their own (not a
+        search-only alias or a misreading) in any language, in termbase order."""
+        ...
+
 
 class MemoryConcepts:
     """:class:`Known` over concepts in memory (a rebuild of the user's records), growing as
@@ -542,6 +547,7 @@ class MemoryConcepts:
     def __init__(self, concepts: Iterable[Concept] = ()) -> None:
         self._by_id: dict[str, Concept] = {}
         self._english: dict[str, list[str]] = {}
+        self._terms: dict[str, list[str]] = {}
         self.add(concepts)
 
     def add(self, concepts: Iterable[Concept]) -> None:
@@ -554,10 +560,20 @@ class MemoryConcepts:
             if first is not None:
                 if sections_clash(first, c) is None:
                     self._by_id[c.id] = join_concepts(first, c)
+                    self._index_terms(c)
                 continue
             self._by_id[c.id] = c
             if c.en:
                 self._english.setdefault(fold(c.en), []).append(c.id)
+            self._index_terms(c)
+
+    def _index_terms(self, concept: Concept) -> None:
+        from glossary_cli.normalize import fold
+
+        for key in {fold(t.text) for t in _own_terms(concept)}:
+            held = self._terms.setdefault(key, [])
+            if concept.id not in held:
+                held.append(concept.id)
 
     def taken(self, ids: Collection[str]) -> set[str]:
         return {i for i in ids if i in self._by_id}
@@ -567,6 +583,15 @@ class MemoryConcepts:
 
     def by_english(self, keys: Collection[str]) -> dict[str, list[Concept]]:
         return {k: [self._by_id[i] for i in self._english[k]] for k in keys if k in self._english}
+
+    def by_term(self, keys: Collection[str]) -> dict[str, list[Concept]]:
+        return {k: [self._by_id[i] for i in self._terms[k]] for k in keys if k in self._terms}
+
+
+def _own_terms(concept: Concept) -> Iterator[Term]:
+    """The terms of a concept's own in every language: not its curated search-only aliases
+    or misreadings."""
+    return (t for s in concept.languages for t in s.terms if t.role is None)
 
 
 class Placed(NamedTuple):
@@ -708,7 +733,17 @@ def place_concepts(glossary: Glossary, name: str, fmt: str, known: Known) -> Pla
     - a concept whose id gloss made from its name joins a concept of the same English
       headword only if no shared language gives another term (or definition), their subject
       fields agree where both give some, and no other concept of the file joined it first;
-      otherwise it keeps a slug of its own, and the near-duplicate is reported.
+      otherwise it keeps a slug of its own, and the near-duplicate is reported;
+    - such a concept that no headword names, whose main term in a language is another
+      concept's abbreviation or synonym in that language (a row ``LoRA,লোরা`` and the
+      concept of "Low-Rank Adaptation", whose English and Bengali abbreviation is LoRA), is
+      placed by the same rule, and more strictly, since an abbreviation names concepts of
+      many fields (LoRA, LoRa; LCM, a model and a least common multiple): English
+      definitions given by both must agree, and a term of another language must confirm
+      the match. It joins that concept, or keeps a slug of its own and the near-duplicate
+      is reported (:func:`_place_by_term`). Only an English match can join: in another
+      language a section is merged by its main term, which the match shows to differ, so a
+      match there is always reported.
 
     Args:
         glossary: the file's concepts as its reader gave them.
@@ -814,6 +849,12 @@ def place_concepts(glossary: Glossary, name: str, fmt: str, known: Known) -> Pla
                 reasons.append(f"{candidate.id!r} ({reason})")
             if ids[i] is None and reasons:
                 apart.append(f"{c.en!r} kept apart from " + ", ".join(reasons))
+        unnamed = [
+            i
+            for i, c in enumerate(concepts)
+            if made[i] and ids[i] is None and not (c.en and english.get(fold(c.en)))
+        ]
+        _place_by_term(concepts, unnamed, ids, claimed, known, joins, apart)
     # the rest get an id of their own: their slug, or the next free ID-2, ID-3…
     wanted = [c.id for c, i in zip(concepts, ids, strict=True) if i is None]
     taken = known.taken(wanted) | {i for i in ids if i is not None}
@@ -828,6 +869,108 @@ def place_concepts(glossary: Glossary, name: str, fmt: str, known: Known) -> Pla
         ids[index] = cid
     placed = tuple(c._replace(id=i) for c, i in zip(concepts, ids, strict=True) if i)
     return Placed(placed, tuple(joins), tuple(apart), tuple(corrected))
+
+
+def _place_by_term(
+    concepts: Sequence[Concept],
+    unnamed: Sequence[int],
+    ids: list[str | None],
+    claimed: set[str],
+    known: Known,
+    joins: list[str],
+    apart: list[str],
+) -> None:
+    """Place the concepts numbered ``unnamed`` (ids made from their names, no concept of
+    their English headword) whose main term in a language is a term other than the main one
+    of a concept held, in that language: an abbreviation or a synonym (folded alike,
+    :func:`glossary_cli.normalize.fold`). Each joins the first such concept that nothing
+    contradicts (:func:`_term_conflict`: English definitions given by both must agree too),
+    that a term of another language confirms (:func:`_confirming_language`) and that no other
+    concept of the file joined (its id goes in ``ids``, a line in ``joins``); when none
+    does, a line in ``apart`` names them and why."""
+    from glossary_cli.normalize import fold
+
+    wanted = {
+        i: [(s.lang, s.main.text) for s in concepts[i].languages if s.main is not None]
+        for i in unnamed
+    }
+    held = known.by_term({fold(text) for names in wanted.values() for _, text in names})
+    for i, names in wanted.items():
+        c, reasons = concepts[i], []
+        for lang, text in names:
+            for candidate in held.get(fold(text), []):
+                section = candidate.section(lang)
+                if section is None or section.main is None:
+                    continue
+                term = next(
+                    (
+                        t
+                        for t in section.terms
+                        if t.role is None and t is not section.main and fold(t.text) == fold(text)
+                    ),
+                    None,
+                )
+                if term is None:
+                    continue
+                kind = f"{lang} {'abbreviation' if term.is_abbreviation else 'synonym'}"
+                confirmed = _confirming_language(candidate, c, lang)
+                reason = (
+                    "another concept of this file joined it"
+                    if candidate.id in claimed
+                    else _term_conflict(candidate, c)
+                    or (None if confirmed else "no term of another language confirms it")
+                )
+                if reason is None:
+                    ids[i] = candidate.id
+                    claimed.add(candidate.id)
+                    joins.append(
+                        f"{text!r} joins {candidate.id!r}: its {kind}, the same {confirmed} "
+                        "term, no conflicting term"
+                    )
+                    break
+                reasons.append(f"{candidate.id!r}, whose {kind} it is ({reason})")
+            if ids[i] is not None:
+                break
+        if ids[i] is None and reasons:
+            name = c.en or names[0][1]
+            apart.append(f"{name!r} kept apart from " + ", ".join(dict.fromkeys(reasons)))
+
+
+def _term_conflict(existing: Concept, new: Concept) -> str | None:
+    """Why ``new``, whose main term in a language is a term of ``existing`` other than its
+    main one, cannot join it: what :func:`_conflict` finds, or English definitions that both
+    give and that differ (:func:`_conflict` leaves them out, since English names join
+    concepts; an abbreviation names more concepts than a full name does). In English the
+    match is no conflict (a section's main term may be any of the concept's English terms);
+    in another language it is (a section's main term is what the termbase merges it by:
+    :func:`glossary_cli.align.sections_clash`). ``None`` when ``new`` can join."""
+    why = _conflict(existing, new)
+    if why is not None:
+        return why
+    mine, theirs = new.english, existing.english
+    if mine is not None and theirs is not None:
+        a = {d.text for d in mine.all_definitions()}
+        b = {d.text for d in theirs.all_definitions()}
+        if a and b and a != b:
+            return f"another {mine.lang} definition"
+    return None
+
+
+def _confirming_language(existing: Concept, new: Concept, lang: str) -> str | None:
+    """The first language other than ``lang`` (the one whose term matched) in which ``new``
+    gives a term ``existing`` has there too (folded alike), or ``None``: the match alone
+    does not make them one concept, since an abbreviation names concepts of many fields
+    (LCM, a latent consistency model, is also a least common multiple)."""
+    from glossary_cli.normalize import fold
+
+    for section in new.languages:
+        theirs = existing.section(section.lang)
+        if section.lang == lang or theirs is None:
+            continue
+        held = {fold(t.text) for t in theirs.terms if t.role is None}
+        if any(fold(t.text) in held for t in section.terms if t.role is None):
+            return section.lang
+    return None
 
 
 def placed_report(name: str, glossary: Glossary, placed: Placed) -> FileReport:

@@ -588,12 +588,12 @@ def add(
     """
     from glossary_cli import api, output
 
-    options = {
-        "format": file_format,
-        "columns": api.parse_columns(columns) if columns is not None else None,
-        "sheet": sheet,
-        "skip_bad": skip_bad,
-    }
+    options = api.ReadOptions(
+        format=file_format,
+        columns=api.parse_columns(columns) if columns is not None else None,
+        sheet=sheet,
+        skip_bad=skip_bad,
+    )
     api.check_distinct(files)
     lang = api.language_option("--lang", lang)
     if len(files) > 1 and not dry_run:
@@ -1025,7 +1025,7 @@ def scan(
 
     inputs = [_read_input(name) for name in files or ["-"]]
     langs = list(parse_langs(lang))
-    texts, concepts = api.scan(
+    result = api.scan(
         inputs,
         langs=langs,
         side=side.value,
@@ -1033,9 +1033,9 @@ def scan(
         only_deprecated=only_deprecated,
         data=data,
     )
-    found = output.scan(inputs, texts, concepts, langs, only_deprecated=only_deprecated)
+    found = output.scan(inputs, result, langs, only_deprecated=only_deprecated)
     output.emit(found, _format(fmt), bidi=bidi, pager=not no_pager)
-    occurrences = sum(len(t.occurrences) for t in texts)
+    occurrences = sum(len(t.occurrences) for t in result.texts)
     if only_deprecated:
         _say(f"gloss: {api.counted(occurrences, 'deprecated term')} found", err=True)
         if occurrences:

@@ -1417,18 +1417,37 @@ class IndexedConcepts:
 
     def by_english(self, keys: Collection[str]) -> dict[str, list[Any]]:
         from glossary_cli.normalize import fold
+
+        return self._by_name(
+            keys, "n.field = 'en' AND ", lambda c, key: bool(c.en) and fold(c.en) == key
+        )
+
+    def by_term(self, keys: Collection[str]) -> dict[str, list[Any]]:
+        from glossary_cli.normalize import fold
+
+        def holds(concept: Any, key: str) -> bool:
+            own = (t for s in concept.languages for t in s.terms if t.role is None)
+            return any(fold(t.text) == key for t in own)
+
+        return self._by_name(keys, "", holds)
+
+    def _by_name(
+        self, keys: Collection[str], where: str, holds: Callable[[Any, str], bool]
+    ) -> dict[str, list[Any]]:
+        """For each key, the concepts with a name of that key (and ``where``, a condition on
+        the name ``n``) that ``holds`` keeps, in termbase order."""
         from glossary_cli.records import concept_from_index
 
         sql = (
             "SELECT DISTINCT c.rowid, n.key, c.record FROM name n JOIN concept c "
-            "ON c.rowid = n.concept WHERE n.field = 'en' AND n.key IN ({marks})"
+            f"ON c.rowid = n.concept WHERE {where}n.key IN ({{marks}})"
         )
         out: dict[str, list[tuple[int, Any]]] = {}
         for rowid, key, record in self._rows(sql, list(keys)):
             if rowid in self._hidden:
                 continue
             concept = concept_from_index(json.loads(record))
-            if concept.en and fold(concept.en) == key:
+            if holds(concept, key):
                 out.setdefault(key, []).append((rowid, concept))
         return {k: [c for _, c in sorted(v, key=lambda item: item[0])] for k, v in out.items()}
 

@@ -87,7 +87,7 @@ from glossary_cli.scripts.writing import (
     tag_scripts,
 )
 
-__all__ = ["CODES", "Issue", "Report", "issue_mapping", "lint", "report"]
+__all__ = ["CODES", "Issue", "Report", "lint", "report"]
 
 #: Every check's code and severity, in the order a concept's issues are listed.
 CODES: dict[str, str] = {
@@ -156,13 +156,6 @@ class Report(NamedTuple):
     def warnings(self) -> int:
         """How many issues are warnings."""
         return sum(1 for i in self.issues if i.severity == "warning")
-
-
-def issue_mapping(issue: Issue) -> dict[str, Any]:
-    """An issue as the JSON object ``gloss lint --json`` prints, keys in the order of
-    :class:`Issue`: ``severity, code, message, concept, lang, term, source, hint`` (``null``
-    where there is none; ``source`` ``""`` when unknown)."""
-    return dict(issue._asdict())
 
 
 def report(data: Glossary | Iterable[Concept]) -> Report:

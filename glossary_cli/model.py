@@ -20,8 +20,9 @@ term line and its definition line, before :mod:`glossary_cli.align` turns entrie
 # No ``from __future__ import annotations``: with it every field's annotation is a string
 # that typing.NamedTuple compiles into a ForwardRef when the class is made, which doubled the
 # cost of importing this module (about 1 ms of every lookup).
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from glossary_cli.errors import ParseWarning
 from glossary_cli.tags import is_english as is_english  # re-exported: the model's callers ask it
 from glossary_cli.tags import primary_tag as primary_tag
 
@@ -399,7 +400,7 @@ class Glossary(NamedTuple):
 
     sources: tuple[Source, ...]
     concepts: tuple[Concept, ...]
-    warnings: tuple[Any, ...] = ()
+    warnings: tuple[ParseWarning, ...] = ()
     plan: tuple[Reading, ...] = ()
 
     @property
@@ -497,3 +498,165 @@ class LanguageGap(NamedTuple):
             f"{self.without} of {self.total} concepts {has} no {self.name} term: "
             "try the English name"
         )
+
+
+# --- what the commands answer: the values glossary_cli.api returns and glossary_cli.jsonout
+# writes as JSON (named tuples, as above: `gloss list` and `stats` import this module) ---------
+
+
+class LoadedSource(NamedTuple):
+    """A glossary file the lookups read, in one of its languages (``gloss sources``).
+
+    Attributes:
+        file: the file's name (no directory).
+        lang: BCP 47 tag of its terms.
+        entries: the concepts that hold a term or a definition of the file in ``lang``, as
+            the termbase holds them: an entry that gives again what an earlier file gave
+            counts for that file, so these add up to :attr:`TermbaseStats.entries`.
+        read: what the file gave when it was read (what ``gloss add`` said it added).
+        kind: ``"bundled"``, ``"user"`` (added with ``gloss add``) or ``"data"`` (a
+            ``--data`` or ``GLOSS_DATA`` directory).
+        path: where the file lives.
+        title: the file's first line, or the termbase's title.
+    """
+
+    file: str
+    lang: str
+    entries: int
+    read: int
+    kind: str
+    path: str
+    title: str
+
+
+class ListedTerm(NamedTuple):
+    """A term as ``gloss list`` lists it.
+
+    Attributes:
+        id: the concept's id.
+        lang: the language section's own tag (``en-US`` for ``--lang en``).
+        term: the term.
+        en: the concept's English headword, or ``None``.
+        status: the term's administrative status, or ``None``.
+        type: the term's type (``fullForm``, ``acronym``…), or ``None``.
+    """
+
+    id: str
+    lang: str
+    term: str
+    en: str | None
+    status: str | None
+    type: str | None
+
+
+class LanguageCount(NamedTuple):
+    """How many concepts have an entry in a language (``gloss stats``).
+
+    Attributes:
+        lang: the language tag.
+        entries: concepts with an entry in it.
+        missing: concepts without one.
+    """
+
+    lang: str
+    entries: int
+    missing: int
+
+
+class ConceptCoverage(NamedTuple):
+    """Which languages a concept has an entry in (``gloss stats``).
+
+    Attributes:
+        id: the concept's id.
+        en: its English headword, or ``None``.
+        langs: the tags of its entries.
+        missing: the termbase's entry languages it lacks.
+    """
+
+    id: str
+    en: str | None
+    langs: tuple[str, ...]
+    missing: tuple[str, ...]
+
+
+class TermbaseStats(NamedTuple):
+    """Counts of the merged records (``gloss stats``).
+
+    Attributes:
+        concepts: how many concepts.
+        entries: what the sources give (the sum of their :attr:`LoadedSource.entries`).
+        sections: the language sections of the concepts (English headwords that curation
+            gives, and entries of two files that are one concept's, make them differ from
+            ``entries``).
+        headwords: how many concepts have an English headword.
+        languages: one count per entry language, in order of first appearance.
+        sources: every loaded source.
+        coverage: one row per concept.
+    """
+
+    concepts: int
+    entries: int
+    sections: int
+    headwords: int
+    languages: tuple[LanguageCount, ...]
+    sources: tuple[LoadedSource, ...]
+    coverage: tuple[ConceptCoverage, ...]
+
+
+class LookupResult(NamedTuple):
+    """The answer to one query of ``gloss lookup``.
+
+    Attributes:
+        query: the query as given.
+        found: whether some concept matched.
+        sure: whether the match leaves no doubt (:attr:`Hit.sure`, or the concept's id).
+        id: the concept's id, or ``None``.
+        en: its English headword, or ``None``.
+        match: how it matched (``exact``, ``inflected``…; :attr:`Match.kind`), or ``None``.
+        score: the match's score rounded to one decimal, or ``None``.
+        terms: ``(language tag, main term)`` of each language asked for that the concept
+            has, in the concept's order.
+    """
+
+    query: str
+    found: bool
+    sure: bool
+    id: str | None = None
+    en: str | None = None
+    match: str | None = None
+    score: float | None = None
+    terms: tuple[tuple[str, str], ...] = ()
+
+
+class FoundTerm(NamedTuple):
+    """A glossary term found in a text, as ``gloss scan`` reports it.
+
+    Attributes:
+        file: where the text was read (``-`` standard input, ``FILE:LINE`` a PO segment).
+        start, end: code-point offsets of the surface form in the text (``end`` exclusive).
+        text: the surface form.
+        id: the concept it designates.
+        lang: the term's language.
+        term: the glossary term it is a form of.
+        kind: how it matched: ``exact``, ``abbreviation``, ``inflected`` or ``clitic``.
+        status: the term's administrative status, or ``None``.
+        field: what the term is to the concept (``term``, ``abbr``…).
+        use: the term to use instead of a deprecated or superseded one
+            (:attr:`LangSection.replacement`), or ``None``.
+        also: other concepts with a term of the same form, by id.
+        everyday: the term is also an everyday word of its language.
+    """
+
+    file: str
+    start: int
+    end: int
+    text: str
+    id: str
+    lang: str
+    term: str
+    kind: str
+    status: str | None
+    field: str
+    use: str | None
+    also: tuple[str, ...]
+    everyday: bool

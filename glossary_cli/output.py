@@ -17,9 +17,17 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from glossary_cli.errors import UsageError, printable
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from glossary_cli.api import CheckResult, ScanResult
+    from glossary_cli.jsonout import JSONObject
+    from glossary_cli.lint import Issue
+    from glossary_cli.model import Hit, ListedTerm, LoadedSource, LookupResult, TermbaseStats
 
 
 class Format(str, Enum):
@@ -58,8 +66,8 @@ class Output:
             the rows are not written as they are (search results: a column per language).
     """
 
-    document: Callable[[], Any] | None = None
-    rows: Callable[[], Sequence[Mapping[str, Any]]] = tuple
+    document: Callable[[], JSONObject | None] | None = None
+    rows: Callable[[], Sequence[JSONObject]] = tuple
     fields: Sequence[str] = ()
     as_given: Sequence[str] = ()
     draw: Draw | None = None
@@ -212,15 +220,15 @@ def paged(pager: bool, draw: Callable[[Any], None]) -> None:
 # --- each command's result as an Output ------------------------------------------------------
 
 
-def hits(results: Sequence[Any], langs: Sequence[str]) -> Output:
+def hits(results: Sequence[Hit], langs: Sequence[str]) -> Output:
     """Search results (:class:`glossary_cli.model.Hit`): the JSON objects of their concepts
-    (:func:`glossary_cli.records.concept_json`), CSV of their main terms, the results table."""
+    (:func:`glossary_cli.jsonout.concept`), CSV of their main terms, the results table."""
     from glossary_cli import render
 
-    def objects() -> list[dict[str, Any]]:
-        from glossary_cli.records import concept_json
+    def objects() -> list[JSONObject]:
+        from glossary_cli import jsonout
 
-        return [concept_json(h.concept, langs, h) for h in results]
+        return [jsonout.concept(h, langs) for h in results]
 
     def draw(console: Any, *, bidi: bool, wide: bool) -> None:
         render.search_table(list(results), langs, console, bidi=bidi, wide=wide)
@@ -230,7 +238,7 @@ def hits(results: Sequence[Any], langs: Sequence[str]) -> Output:
     )
 
 
-def card(hit: Any, langs: Sequence[str]) -> Output:
+def card(hit: Hit, langs: Sequence[str]) -> Output:
     """The concept ``gloss show`` found (a :class:`glossary_cli.model.Hit`): its JSON object,
     its CSV row, its card."""
     from glossary_cli import render
@@ -245,66 +253,68 @@ def card(hit: Any, langs: Sequence[str]) -> Output:
     )
 
 
-def _versioned(rows: Sequence[Mapping[str, Any]]) -> Callable[[], list[dict[str, Any]]]:
-    """Makes the rows as JSON objects, each with ``schema_version`` first."""
+def _rows(values: Sequence[object]) -> Callable[[], list[JSONObject]]:
+    """Makes the values' JSON rows (:func:`glossary_cli.jsonout.rows`: ``schema_version``
+    first)."""
 
-    def make() -> list[dict[str, Any]]:
-        from glossary_cli.records import versioned
+    def make() -> list[JSONObject]:
+        from glossary_cli import jsonout
 
-        return [versioned(r) for r in rows]
+        return jsonout.rows(values)
 
     return make
 
 
-def terms_list(rows: Sequence[dict[str, Any]]) -> Output:
-    """``gloss list`` (``api.list_terms`` rows)."""
+def terms_list(rows: Sequence[ListedTerm]) -> Output:
+    """``gloss list`` (``api.list_terms``: :class:`glossary_cli.model.ListedTerm` rows)."""
     from glossary_cli import render
+    from glossary_cli.model import ListedTerm
 
     def draw(console: Any, *, bidi: bool, wide: bool) -> None:
         render.list_table(rows, console, bidi=bidi, wide=wide)
 
-    fields = ("id", "lang", "term", "en", "status", "type")
-    return Output(rows=_versioned(rows), fields=fields, draw=draw)
+    return Output(rows=_rows(rows), fields=ListedTerm._fields, draw=draw)
 
 
-def sources(rows: Sequence[dict[str, Any]]) -> Output:
-    """``gloss sources`` (``api.sources`` rows)."""
+def sources(rows: Sequence[LoadedSource]) -> Output:
+    """``gloss sources`` (``api.sources``: :class:`glossary_cli.model.LoadedSource` rows)."""
     from glossary_cli import render
+    from glossary_cli.model import LoadedSource
 
     def draw(console: Any, *, bidi: bool, wide: bool) -> None:
         render.sources_table(rows, console, bidi=bidi, wide=wide)
 
-    fields = tuple(dict.fromkeys(k for r in rows for k in r))
-    return Output(rows=_versioned(rows), fields=fields, draw=draw)
+    return Output(rows=_rows(rows), fields=LoadedSource._fields, draw=draw)
 
 
-def stats(counts: Mapping[str, Any]) -> Output:
-    """``gloss stats`` (``api.stats``): one JSON document and its view."""
+def stats(counts: TermbaseStats) -> Output:
+    """``gloss stats`` (``api.stats``: :class:`glossary_cli.model.TermbaseStats`): one JSON
+    document (:func:`glossary_cli.jsonout.stats`) and its view."""
     from glossary_cli import render
 
-    def document() -> dict[str, Any]:
-        from glossary_cli.records import versioned
+    def document() -> JSONObject:
+        from glossary_cli import jsonout
 
-        return versioned(counts)
+        return jsonout.stats(counts)
 
     def draw(console: Any, *, bidi: bool, wide: bool) -> None:
-        render.stats_view(dict(counts), console, bidi=bidi, wide=wide)
+        render.stats_view(counts, console, bidi=bidi, wide=wide)
 
     return Output(document=document, draw=draw)
 
 
-def lint(issues: Sequence[Any], where: Mapping[str, Any]) -> Output:
+def lint(issues: Sequence[Issue], where: Mapping[str, Path]) -> Output:
     """The issues of ``gloss lint`` (:class:`glossary_cli.lint.Issue`): a row each, a SARIF
     finding each (``where``: the path of each file named), the report."""
     from glossary_cli import render
-    from glossary_cli.lint import Issue, issue_mapping
+    from glossary_cli.lint import Issue
     from glossary_cli.sarif import LINT_RULES, lint_findings
 
     def draw(console: Any, *, bidi: bool, wide: bool) -> None:
         render.lint_report(issues, console, bidi=bidi, wide=wide)
 
     return Output(
-        rows=_versioned([issue_mapping(i) for i in issues]),
+        rows=_rows(issues),
         fields=Issue._fields,
         draw=draw,
         findings=lambda: lint_findings(issues, where),
@@ -329,34 +339,32 @@ def texts(inputs: Sequence[tuple[str, bytes]]) -> dict[str, str]:
 
 def scan(
     inputs: Sequence[tuple[str, bytes]],
-    found: Sequence[Any],
-    concepts: Mapping[str, Any],
+    result: ScanResult,
     langs: Sequence[str],
     *,
     only_deprecated: bool,
 ) -> Output:
-    """What ``gloss scan`` found (``api.scan``): a row per occurrence, a SARIF finding per
+    """What ``gloss scan`` found (``api.scan``: an :class:`glossary_cli.api.ScanResult`): a
+    row per occurrence (:class:`glossary_cli.model.FoundTerm`), a SARIF finding per
     occurrence, the highlighted texts and the concepts found."""
-    from glossary_cli import api, render
+    from glossary_cli import api, jsonout, render
     from glossary_cli.sarif import SCAN_RULES, scan_findings
 
-    rows = [
-        api.occurrence_mapping(t.name, o, concepts.get(o.id)) for t in found for o in t.occurrences
-    ]
+    found = result.found_terms()
 
     def findings() -> list[Any]:
-        use = {(r["id"], r["lang"]): r["use"] for r in rows}
-        return scan_findings(texts(inputs), found, use, only_deprecated=only_deprecated)
+        use = {(r.id, r.lang): r.use for r in found}
+        return scan_findings(texts(inputs), result.texts, use, only_deprecated=only_deprecated)
 
     def draw(console: Any, *, bidi: bool, wide: bool) -> None:
-        render.scan_view(found, dict(concepts), langs, console, bidi=bidi, wide=wide)
+        render.scan_view(result.texts, result.concepts, langs, console, bidi=bidi, wide=wide)
 
     def delimited(delimiter: str) -> None:
-        flat = [{**r, "also": ",".join(r["also"])} for r in rows]
+        flat = [{**jsonout.fields(r), "also": ",".join(r.also)} for r in found]
         render.write_rows_csv(flat, api.OCCURRENCE_FIELDS, delimiter=delimiter)
 
     return Output(
-        rows=_versioned(rows),
+        rows=_rows(found),
         fields=api.OCCURRENCE_FIELDS,
         draw=draw,
         findings=findings,
@@ -365,7 +373,7 @@ def scan(
     )
 
 
-def check(inputs: Sequence[tuple[str, bytes]], results: Sequence[Any]) -> Output:
+def check(inputs: Sequence[tuple[str, bytes]], results: Sequence[CheckResult]) -> Output:
     """The issues of ``gloss check`` (``api.check_files``): a row each, a SARIF finding each
     (at its place in the file), the table."""
     from glossary_cli import render
@@ -388,7 +396,7 @@ def check(inputs: Sequence[tuple[str, bytes]], results: Sequence[Any]) -> Output
         render.check_view(tuple(issues), console, bidi=bidi, wide=wide)
 
     return Output(
-        rows=_versioned([i.row() for i in issues]),
+        rows=_rows(issues),
         fields=ROW_FIELDS,
         draw=draw,
         findings=findings,
@@ -396,17 +404,19 @@ def check(inputs: Sequence[tuple[str, bytes]], results: Sequence[Any]) -> Output
     )
 
 
-def lookup(rows: Sequence[Mapping[str, Any]], langs: Sequence[str]) -> Output:
-    """The answers of ``gloss lookup`` (``api.lookup`` rows): a JSON object per query; for
-    TSV and the table, query, sure, id, English headword, then the term in each of ``langs``
-    (every language of the answers when empty), the queries as given."""
+def lookup(rows: Sequence[LookupResult], langs: Sequence[str]) -> Output:
+    """The answers of ``gloss lookup`` (``api.lookup``: a
+    :class:`glossary_cli.model.LookupResult` per query): a JSON object per query
+    (:func:`glossary_cli.jsonout.row`); for TSV and the table, query, sure, id, English
+    headword, then the term in each of ``langs`` (every language of the answers when empty),
+    the queries as given."""
     from glossary_cli import render
 
-    tags = list(langs) or list(dict.fromkeys(t for r in rows for t in r["terms"]))
+    tags = list(langs) or list(dict.fromkeys(t for r in rows for t, _ in r.terms))
     fields = ("query", "sure", "id", "headword", *tags)
     flat = [
-        {"query": r["query"], "sure": "yes" if r["sure"] else "no", "id": r["id"],
-         "headword": r["en"], **{t: r["terms"].get(t) for t in tags}}
+        {"query": r.query, "sure": "yes" if r.sure else "no", "id": r.id,
+         "headword": r.en, **{t: dict(r.terms).get(t) for t in tags}}
         for r in rows
     ]  # fmt: skip
 
@@ -414,7 +424,7 @@ def lookup(rows: Sequence[Mapping[str, Any]], langs: Sequence[str]) -> Output:
         render.rows_table(flat, fields, console, bidi=bidi, wide=wide)
 
     return Output(
-        rows=_versioned(rows),
+        rows=_rows(rows),
         fields=fields,
         as_given=("query",),
         draw=draw,

@@ -850,9 +850,3 @@ def concept_json(
         for tag, s in wanted_sections(concept, langs)
     }
     return out
-
-
-def versioned(row: Mapping[str, Any]) -> dict[str, Any]:
-    """A flat JSON object (a ``list``, ``sources`` or ``stats`` row) with
-    ``schema_version`` first: every JSON document gloss prints names its schema."""
-    return {"schema_version": SCHEMA_VERSION, **row}

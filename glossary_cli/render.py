@@ -24,10 +24,14 @@ from glossary_cli.model import (
     AVOID,
     RELATED_TYPES,
     Concept,
+    ConceptCoverage,
     Hit,
     LangSection,
+    ListedTerm,
+    LoadedSource,
     Match,
     Term,
+    TermbaseStats,
     is_english,
 )
 from glossary_cli.tags import language_name
@@ -577,19 +581,17 @@ def _lang_field(tag: str) -> Any:
     return Field(((safe(name), ""), (f" {tag}" if name != tag else "", "dim")))
 
 
-def _source_lines(
-    rows: Sequence[dict[str, Any]], header: str, width: int, options: Any
-) -> list[Any]:
+def _source_lines(rows: Sequence[LoadedSource], header: str, width: int, options: Any) -> list[Any]:
     """Source files (``api.sources`` rows) laid out in ``width`` cells: a table of file,
     language, entries as a bar and kind (bundled, user, data) when it fits without breaking a
     file name; else each file on its own line with the rest indented below it, as search
     results are stacked on a narrow terminal."""
     from glossary_cli.layout import Column, Field, cell_width, paragraph, table, table_width
 
-    most = max((r["entries"] for r in rows), default=0)
+    most = max((r.entries for r in rows), default=0)
 
-    def kind(r: dict[str, Any]) -> Any:
-        return Field.of(r["kind"], "cyan" if r["kind"] == "user" else "dim")
+    def kind(r: LoadedSource) -> Any:
+        return Field.of(r.kind, "cyan" if r.kind == "user" else "dim")
 
     columns = [
         Column(header), Column("language", wrap=False),
@@ -597,9 +599,9 @@ def _source_lines(
     ]  # fmt: skip
     cells = [
         [
-            (Field.of(safe(r["file"]), "bold"),),
-            (_lang_field(r["lang"]),),
-            (_bar(r["entries"], most, 12),),
+            (Field.of(safe(r.file), "bold"),),
+            (_lang_field(r.lang),),
+            (_bar(r.entries, most, 12),),
             (kind(r),),
         ]
         for r in rows
@@ -607,7 +609,7 @@ def _source_lines(
     if width >= table_width(columns, cells, options):  # no file name broken
         return table(columns, cells, width, options)
 
-    languages = {tag: _lang_field(tag) for tag in dict.fromkeys(r["lang"] for r in rows)}
+    languages = {tag: _lang_field(tag) for tag in dict.fromkeys(r.lang for r in rows)}
     widest = max((cell_width(f.text) for f in languages.values()), default=0)
     languages = {  # padded alike, so that the bars of all the cards line up
         tag: Field((*f.spans, (" " * (widest - cell_width(f.text)), "")))
@@ -615,10 +617,10 @@ def _source_lines(
     }
     lines: list[Any] = []
     for r in rows:
-        lines += paragraph(Field.of(safe(r["file"]), "bold"), width, options)
+        lines += paragraph(Field.of(safe(r.file), "bold"), width, options)
         lines += table(
             [Column(wrap=False), Column(wrap=False), Column(wrap=False)],
-            [[(languages[r["lang"]],), (_bar(r["entries"], most, 8),), (kind(r),)]],
+            [[(languages[r.lang],), (_bar(r.entries, most, 8),), (kind(r),)]],
             width,
             options,
             box=None,
@@ -630,7 +632,7 @@ def _source_lines(
 
 
 def sources_table(
-    rows: Sequence[dict[str, Any]], console: Any, *, bidi: bool = False, wide: bool = False
+    rows: Sequence[LoadedSource], console: Any, *, bidi: bool = False, wide: bool = False
 ) -> None:
     """Draw the loaded sources (``api.sources``, see :func:`_source_lines`), then the
     directory each kind's files live in."""
@@ -643,13 +645,10 @@ def sources_table(
     # a file whose entries were given by an earlier file too says what it was read with, so
     # that the counts of `gloss add` are found here
     for r in rows:
-        if r.get("read") is not None and r["read"] != r["entries"]:
-            said = (
-                f"{r['file']} ({r['lang']}): {r['read']} read, {r['entries']} not given "
-                "by an earlier file"
-            )
+        if r.read != r.entries:
+            said = f"{r.file} ({r.lang}): {r.read} read, {r.entries} not given by an earlier file"
             lines += paragraph(Field.of(safe(said), "dim"), console.width, options)
-    where = dict.fromkeys((r["kind"], str(PurePath(r["path"]).parent)) for r in rows)
+    where = dict.fromkeys((r.kind, str(PurePath(r.path).parent)) for r in rows)
     for kind, folder in where:
         # one line, however long: a path broken in two cannot be copied (a terminal wraps it
         # without breaking it)
@@ -658,7 +657,7 @@ def sources_table(
 
 
 def list_table(
-    rows: Sequence[dict[str, Any]], console: Any, *, bidi: bool = False, wide: bool = False
+    rows: Sequence[ListedTerm], console: Any, *, bidi: bool = False, wide: bool = False
 ) -> None:
     """Draw ``gloss list`` rows (``api.list_terms``): the terms in collation order, with the
     English headword beside terms of other languages, their status and type when any row has
@@ -666,39 +665,39 @@ def list_table(
     :data:`glossary_cli.layout.CARD_WIDTH`, stacked (the term, then the rest indented)."""
     from glossary_cli.layout import CARD_WIDTH, Column, Field, paragraph, table
 
-    english = all(r["lang"].split("-")[0] == "en" for r in rows)
-    described = any(r.get("status") or r.get("type") for r in rows)
+    english = all(r.lang.split("-")[0] == "en" for r in rows)
+    described = any(r.status or r.type for r in rows)
     options = _options(console, bidi, wide)
     width = console.width
 
-    def details(r: dict[str, Any]) -> Any:
-        text = ", ".join(x for x in (r.get("status"), r.get("type")) if x)
-        return Field.of(safe(text), "red" if r.get("status") in AVOID else "dim")
+    def details(r: ListedTerm) -> Any:
+        text = ", ".join(x for x in (r.status, r.type) if x)
+        return Field.of(safe(text), "red" if r.status in AVOID else "dim")
 
     if width < CARD_WIDTH:  # stacked: each term on its own line, its English and id below
         lines: list[Any] = []
         for r in rows:
-            lines += paragraph(Field.of(safe(r["term"]), "bold"), width, options)
+            lines += paragraph(Field.of(safe(r.term), "bold"), width, options)
             if not english:
-                en = Field.of(safe(r["en"] or "—"), "" if r["en"] else "dim")
+                en = Field.of(safe(r.en or "—"), "" if r.en else "dim")
                 lines += paragraph(en, width, options, indent=2)
-            if r.get("status") or r.get("type"):
+            if r.status or r.type:
                 lines += paragraph(details(r), width, options, indent=2)
-            lines += paragraph(Field.of(safe(r["id"]), "dim"), width, options, indent=2)
+            lines += paragraph(Field.of(safe(r.id), "dim"), width, options, indent=2)
         print_lines(lines, console)
         return
-    tag = rows[0]["lang"] if rows else "en"
+    tag = rows[0].lang if rows else "en"
     columns = [Column(language_name(tag))] + ([] if english else [Column("English")])
     columns += [Column("status, type")] if described else []
     columns.append(Column("id", style="dim"))
     cells = []
     for r in rows:
-        row = [(Field.of(safe(r["term"]), "bold"),)]
+        row = [(Field.of(safe(r.term), "bold"),)]
         if not english:
-            row.append((Field.of(safe(r["en"] or "—"), "" if r["en"] else "dim"),))
+            row.append((Field.of(safe(r.en or "—"), "" if r.en else "dim"),))
         if described:
             row.append((details(r),))
-        row.append((Field.of(safe(r["id"]), "dim"),))
+        row.append((Field.of(safe(r.id), "dim"),))
         cells.append(row)
     print_lines(table(columns, cells, width, options), console)
 
@@ -735,7 +734,7 @@ def _cell(value: Any) -> Any:
 
 
 def stats_view(
-    stats: dict[str, Any], console: Any, *, bidi: bool = False, wide: bool = False
+    stats: TermbaseStats, console: Any, *, bidi: bool = False, wide: bool = False
 ) -> None:
     """Draw ``gloss stats`` (``api.stats``): totals; entries per language and per source as
     bars; then the coverage matrix, one row per concept, ``✓`` where it has an entry in a
@@ -743,55 +742,55 @@ def stats_view(
     :data:`glossary_cli.layout.CARD_WIDTH`, each concept's name, then its marks below it)."""
     from glossary_cli.layout import CARD_WIDTH, Column, Field, paragraph, table
 
-    total = stats["concepts"]
+    total = stats.concepts
     options = _options(console, bidi, wide)
     width = console.width
     summary = (
-        f"{total} concepts, {stats['entries']} entries from {len(stats['sources'])} sources "
-        f"({stats['sections']} language sections); "
-        f"{stats['headwords']} with an English headword"
+        f"{total} concepts, {stats.entries} entries from {len(stats.sources)} sources "
+        f"({stats.sections} language sections); "
+        f"{stats.headwords} with an English headword"
     )
     lines: list[Any] = [*paragraph(Field.of(summary, "bold"), width, options), ()]
-    langs = [row["lang"] for row in stats["languages"]]
+    langs = [row.lang for row in stats.languages]
     bar = 20 if width >= CARD_WIDTH else 6
     lines += table(
         [Column("language", wrap=False), Column("concepts with an entry", wrap=False),
          Column("missing", justify="right", wrap=False)],
         [
-            [(_lang_field(row["lang"]),), (_bar(total - row["missing"], total, bar),),
-             (Field.of(str(row["missing"]), "red" if row["missing"] else "dim"),)]
-            for row in stats["languages"]
+            [(_lang_field(row.lang),), (_bar(total - row.missing, total, bar),),
+             (Field.of(str(row.missing), "red" if row.missing else "dim"),)]
+            for row in stats.languages
         ],
         width, options,
     )  # fmt: skip
     lines.append(())
-    lines += _source_lines(stats["sources"], "source", width, options)
+    lines += _source_lines(stats.sources, "source", width, options)
     lines += [(), (("coverage: ✓ an entry, · none", "dim"),)]
     columns = [Column("concept", max_lines=2), Column("headword", wrap=False)]
     columns += [Column(tag, wrap=False) for tag in langs]
-    coverage = stats["coverage"]
+    coverage: Sequence[ConceptCoverage] = stats.coverage
     if len(coverage) > COVERAGE_ROWS:  # those lacking an entry first: what is left to do
-        coverage = sorted(coverage, key=lambda c: not c["missing"])[:COVERAGE_ROWS]
+        coverage = sorted(coverage, key=lambda c: not c.missing)[:COVERAGE_ROWS]
     if width < CARD_WIDTH:
         # stacked, as search results are on a narrow terminal: a concept's name on its own
         # lines (never broken inside a word), its marks indented below it
         for c in coverage:
-            lines += paragraph(Field.of(safe(c["en"] or c["id"]), "bold"), width, options)
+            lines += paragraph(Field.of(safe(c.en or c.id), "bold"), width, options)
             marks: list[tuple[str, str]] = [
                 ("  headword ", "dim"),
-                *_mark(c["en"] is not None).spans,
+                *_mark(c.en is not None).spans,
             ]
             for tag in langs:
-                marks += [(f"  {tag} ", "dim"), *_mark(tag not in c["missing"]).spans]
+                marks += [(f"  {tag} ", "dim"), *_mark(tag not in c.missing).spans]
             lines.append(tuple(marks))
     else:
         rows = []
         for c in coverage:
-            row = [(Field.of(safe(c["en"] or c["id"])),), (_mark(c["en"] is not None),)]
-            row += [(_mark(tag not in c["missing"]),) for tag in langs]
+            row = [(Field.of(safe(c.en or c.id)),), (_mark(c.en is not None),)]
+            row += [(_mark(tag not in c.missing),) for tag in langs]
             rows.append(row)
         lines += table(columns, rows, width, options)
-    more = len(stats["coverage"]) - COVERAGE_ROWS
+    more = len(stats.coverage) - COVERAGE_ROWS
     if more > 0:
         note = f"… and {more} more concepts (gloss stats --json lists them all)"
         lines += paragraph(Field.of(note, "dim"), width, options)
@@ -940,7 +939,7 @@ def lint_report(
 
 def scan_view(
     texts: Sequence[Any],
-    concepts: dict[str, Any],
+    concepts: Mapping[str, Any],
     langs: Sequence[str],
     console: Any,
     *,

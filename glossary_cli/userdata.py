@@ -32,11 +32,12 @@ from glossary_cli import build, store
 from glossary_cli.errors import (
     GlossError,
     ParseError,
+    ParseWarning,
     StoreError,
     UnknownNameError,
     UsageError,
 )
-from glossary_cli.model import Glossary, Reading
+from glossary_cli.model import Concept, Glossary, Reading
 from glossary_cli.select import named_file
 from glossary_cli.tags import canonical_tag, is_language_tag
 
@@ -62,8 +63,8 @@ class Change:
     user_dir: Path
     file: str
     report: build.FileReport | None
-    concepts: tuple[Any, ...] = ()
-    warnings: tuple[Any, ...] = ()
+    concepts: tuple[Concept, ...] = ()
+    warnings: tuple[ParseWarning, ...] = ()
     left: int = 0
     replaced: bool = False
     plan: tuple[Reading, ...] = ()
@@ -472,7 +473,7 @@ class Rebuilt:
 
     writes: dict[str, bytes | None]
     reports: tuple[build.FileReport, ...]
-    warnings: tuple[Any, ...]
+    warnings: tuple[ParseWarning, ...]
     concepts: int
 
 

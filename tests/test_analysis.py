@@ -27,6 +27,7 @@ from glossary_cli.analysis import (
 )
 from glossary_cli.scripts import script_block
 
+from .conftest import gloss
 from .corpus_count import entries
 
 ENTRIES = entries()
@@ -163,14 +164,12 @@ def test_search_and_scan_find_every_form_of_every_bundled_term() -> None:
 def test_search_and_scan_find_every_form_of_every_term_of_a_real_glossary(
     entry: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from typer.testing import CliRunner
 
     from glossary_cli import api
-    from glossary_cli.cli import app
 
     monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
     monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
-    added = CliRunner().invoke(app, ["add", str(entry["path"])])
+    added = gloss("add", str(entry["path"]))
     assert added.exit_code == 0, added.stderr
     tried, failures = _hold_together(api.open_searcher())
     assert tried > 20

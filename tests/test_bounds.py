@@ -8,15 +8,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from glossary_cli import build, limits, store
-from glossary_cli.cli import app
 from glossary_cli.errors import ExitCode, ParseError
 from glossary_cli.formats._yaml import dump_yaml
 from glossary_cli.records import glossary_to_mapping
+from glossary_cli.store import HEADER
 
-from .conftest import DATA
+from .conftest import DATA, gloss
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,15 +27,14 @@ def test_records_written_a_chunk_at_a_time_are_the_text_of_one_dump(
 ) -> None:
     glossary = store.read_records(where)
     assert len(glossary.concepts) > 1
-    whole = build.HEADER + dump_yaml(glossary_to_mapping(glossary))
+    whole = HEADER + dump_yaml(glossary_to_mapping(glossary))
     assert build.records_text(glossary, chunk) == whole
     empty = glossary._replace(concepts=())
-    assert build.records_text(empty, chunk) == build.HEADER + dump_yaml(glossary_to_mapping(empty))
+    assert build.records_text(empty, chunk) == HEADER + dump_yaml(glossary_to_mapping(empty))
 
 
 # --------------------------------------------------------------------------- size bounds
 
-runner = CliRunner()
 #: A term of 2 MB (Bengali: three bytes a letter), past every reader's bound.
 LONG = "ক" * 700_000
 GOOD_BN, GOOD_EN = "মডেল", "Transformer"
@@ -93,18 +91,18 @@ def test_a_two_megabyte_term_is_refused_naming_its_file_and_line(tmp_path: Path,
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     assert len(LONG.encode()) > 2_000_000
-    added = runner.invoke(app, ["add", str(path)])
+    added = gloss("add", str(path))
     assert _said(added, name, line), added.stdout + added.stderr
     if added.exit_code != 0:  # the record formats refuse the file: add the good part alone
         assert added.exit_code == ExitCode.DATA
         kept = text.replace(LONG, "দীর্ঘ") if fmt != "yaml" else _yaml((GOOD_BN, GOOD_EN))
         path.write_text(kept, encoding="utf-8")
-        assert runner.invoke(app, ["add", str(path)]).exit_code == 0
-    found = runner.invoke(app, ["search", GOOD_BN, "--json"])
+        assert gloss("add", str(path)).exit_code == 0
+    found = gloss("search", GOOD_BN, "--json")
     assert found.exit_code == 0
     assert any(h["terms"]["bn"]["term"] == GOOD_BN for h in json.loads(found.stdout))
-    for shown in (runner.invoke(app, ["search", LONG[:200], "--json"]),
-                  runner.invoke(app, ["list", "--json"])):  # fmt: skip
+    for shown in (gloss("search", LONG[:200], "--json"),
+                  gloss("list", "--json")):  # fmt: skip
         assert LONG[:2000] not in shown.stdout  # never indexed
 
 
@@ -113,12 +111,12 @@ def test_a_two_megabyte_term_in_a_term_folder_leaves_its_file_out(tmp_path: Path
     (folder / "bn").mkdir(parents=True)
     (folder / "bn" / "model.md").write_text(f"---\ntitle: {GOOD_BN}\n---\nএকটি মডেল।\n")
     (folder / "bn" / "long.md").write_text(f"---\ntitle: {LONG}\n---\nসংজ্ঞা।\n")
-    added = runner.invoke(app, ["add", str(folder)])
+    added = gloss("add", str(folder))
     assert added.exit_code == 0, added.stderr
     assert _said(added, "bn/long.md", 2)
-    found = runner.invoke(app, ["search", GOOD_BN, "--json"])
+    found = gloss("search", GOOD_BN, "--json")
     assert any(h["terms"]["bn"]["term"] == GOOD_BN for h in json.loads(found.stdout))
-    assert LONG[:2000] not in runner.invoke(app, ["list", "--json"]).stdout
+    assert LONG[:2000] not in gloss("list", "--json").stdout
 
 
 def test_a_spreadsheet_cell_past_the_bound_is_refused_with_its_row(tmp_path: Path) -> None:
@@ -130,11 +128,11 @@ def test_a_spreadsheet_cell_past_the_bound_is_refused_with_its_row(tmp_path: Pat
         sheet.append(row)
     path = tmp_path / "terms.xlsx"
     book.save(path)
-    refused = runner.invoke(app, ["add", str(path)])
+    refused = gloss("add", str(path))
     assert refused.exit_code == ExitCode.DATA and _said(refused, "terms.xlsx", 3)
-    skipped = runner.invoke(app, ["add", str(path), "--skip-bad"])
+    skipped = gloss("add", str(path), "--skip-bad")
     assert skipped.exit_code == 0 and _said(skipped, "terms.xlsx", 3)
-    found = runner.invoke(app, ["search", GOOD_BN, "--json"])
+    found = gloss("search", GOOD_BN, "--json")
     assert any(h["terms"]["bn"]["term"] == GOOD_BN for h in json.loads(found.stdout))
 
 
@@ -186,12 +184,12 @@ def test_an_overlong_term_in_records_of_an_earlier_release_is_never_indexed(
     text = text.replace("      - term: network pruning\n", f"      - term: {huge.strip()}\n", 1)
     (data / "concepts.yaml").write_text(text, encoding="utf-8")
     monkeypatch.setenv("GLOSS_DATA", str(data))
-    found = runner.invoke(app, ["search", "pruning", "--json"])
+    found = gloss("search", "pruning", "--json")
     assert found.exit_code == 0, found.output
     assert json.loads(found.stdout)[0]["id"] == "pruning"
-    hits = json.loads(runner.invoke(app, ["search", "zebra zebra zebra", "--json"]).stdout)
+    hits = json.loads(gloss("search", "zebra zebra zebra", "--json").stdout)
     assert not [h for h in hits if h["id"] == "pruning"]  # the huge synonym is no name
-    card = runner.invoke(app, ["show", "pruning", "--json"])
+    card = gloss("show", "pruning", "--json")
     assert "zebra zebra" in card.stdout  # kept in the records and on the card
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 import threading
 import time
 import uuid
@@ -15,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from glossary_cli import api, browse, layout
 from glossary_cli.browse import (
@@ -33,11 +31,12 @@ from glossary_cli.browse import (
     pad,
     status_line,
 )
-from glossary_cli.cli import app
 from glossary_cli.config import history_file
 from glossary_cli.errors import StoreError
 from glossary_cli.layout import cell_width
-from tests.test_terminal import TMUX, Pane, gloss_command
+from tests.test_terminal import TMUX, Pane
+
+from .conftest import gloss, gloss_command, gloss_process
 
 
 @pytest.fixture(scope="module")
@@ -190,7 +189,7 @@ def test_tab_cycles_the_columns(searcher: Any) -> None:
     assert "প্রুনিং" in row and "تقليم" not in row
     assert state.cycle_langs() == ("ar",)
     assert "تقليم" in line_text(list_lines(state, 120, 1)[0])
-    assert state.cycle_langs() == ("en",) and state.columns == ()
+    assert state.cycle_langs() == ("en",) and not state.columns
     row = line_text(list_lines(state, 120, 1)[0])
     assert "Pruning" in row and "প্রুনিং" not in row and "تقليم" not in row
     assert state.cycle_langs() == ()  # back to all
@@ -381,41 +380,30 @@ def test_styles_become_prompt_toolkit_styles() -> None:
     frags = fragments(lines)
     assert frags == [("bold fg:ansired", "a"), ("fg:ansibrightblack", "b"), ("", "\n"),
                      ("italic", "c")]  # fmt: skip
-    for style, _ in frags:
+    for style, *_ in frags:
         Style([]).get_attrs_for_style_str(style)  # valid for prompt_toolkit
 
 
 def test_browse_needs_a_terminal() -> None:
-    result = CliRunner().invoke(app, ["browse"])
+    result = gloss("browse")
     assert result.exit_code == 2
     assert "needs a terminal" in result.output and "gloss search" in result.output
 
 
 def test_browse_says_a_missing_data_directory_first(tmp_path: Path) -> None:
-    result = CliRunner().invoke(app, ["browse", "--data", str(tmp_path / "none")])
+    result = gloss("browse", "--data", str(tmp_path / "none"))
     assert result.exit_code == 2 and "does not exist" in result.output
 
 
 def test_gloss_alone_not_on_a_terminal_prints_the_help_as_before() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "glossary_cli"],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = gloss_process(stdin=subprocess.DEVNULL, timeout=60, text=True)
     assert done.returncode == 2 and not done.stdout
     assert done.stderr.startswith("Usage: ") and "browse" in done.stderr
 
 
 @pytest.mark.slow
 def test_other_commands_never_import_prompt_toolkit() -> None:
-    done = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "glossary_cli", "show", "LoRA"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = gloss_process("show", "LoRA", python_flags=("-X", "importtime"), timeout=60, text=True)
     assert done.returncode == 0, done.stderr
     assert "prompt_toolkit" not in done.stderr
     assert "glossary_cli.interactive" not in done.stderr
@@ -507,13 +495,8 @@ def pane_env(tmp_path: Path) -> dict[str, str]:
 
 
 def _definition(query: str) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "glossary_cli", "search", query, "-n", "1", "--json"],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "LANG": "C.UTF-8"},
-    )
+    done = gloss_process("search", query, "-n", "1", "--json", env={"LANG": "C.UTF-8"}, text=True)
+    assert done.returncode == 0, done.stderr
     [hit] = json.loads(done.stdout)
     return str(hit["terms"]["bn"]["definition"])
 

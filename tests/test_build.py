@@ -3,27 +3,24 @@
 from __future__ import annotations
 
 import json
-import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from glossary_cli.build import build_records
-from glossary_cli.cli import app
+from glossary_cli.build import BuildResult, build_records
+from glossary_cli.model import Concept
 from glossary_cli.store import read_records
 
-from .conftest import DATA, snapshot
-
-runner = CliRunner()
+from .conftest import DATA, gloss, present, snapshot
 
 
 @pytest.fixture(scope="module")
-def built():  # type: ignore[no-untyped-def]
+def built() -> BuildResult:
     return build_records(DATA)
 
 
-def test_counts(built) -> None:  # type: ignore[no-untyped-def]
+def test_counts(built: BuildResult) -> None:
     g = built.glossary
     assert sum(s.entries for s in g.sources) == 55
     assert len(g.concepts) == 40
@@ -40,18 +37,20 @@ def test_counts(built) -> None:  # type: ignore[no-untyped-def]
     assert [str(w) for w in built.warnings] == []
 
 
-def test_parallel_files_detected(built) -> None:  # type: ignore[no-untyped-def]
+def test_parallel_files_detected(built: BuildResult) -> None:
     merged = [a for a in built.alignments if a.parallel]
     assert [(a.first[:3], a.second[:3]) for a in merged] == [("000", "003")]
     pruning = built.glossary.concepts[0]
-    assert pruning.section("bn").main.text == "নেটওয়ার্ক প্রুনিং"
-    assert pruning.section("ar").main.text == "تقليم الشبكة"
+    assert present(present(pruning.section("bn")).main).text == "নেটওয়ার্ক প্রুনিং"
+    assert present(present(pruning.section("ar")).main).text == "تقليم الشبكة"
     # position 15 of both files is the same concept
     last = built.glossary.concepts[14]
-    assert last.section("ar").main.text == "الاستدلال غير المتزامن عبر خط الأنابيب"
+    assert (
+        present(present(last.section("ar")).main).text == "الاستدلال غير المتزامن عبر خط الأنابيب"
+    )
 
 
-def test_every_concept_has_an_english_headword(built) -> None:  # type: ignore[no-untyped-def]
+def test_every_concept_has_an_english_headword(built: BuildResult) -> None:
     concepts = built.glossary.concepts
     assert all(c.en for c in concepts)
     origins = {c.en_origin for c in concepts}
@@ -69,10 +68,10 @@ def test_every_concept_has_an_english_headword(built) -> None:  # type: ignore[n
     assert by_id["speculative-inference"].en == "Speculative Decoding"
 
 
-def test_terms_carry_their_sources_and_gloss_invents_no_status(built) -> None:  # type: ignore[no-untyped-def]
+def test_terms_carry_their_sources_and_gloss_invents_no_status(built: BuildResult) -> None:
     by_id = {c.id: c for c in built.glossary.concepts}
     lora = by_id["low-rank-adaptation"]
-    bn = lora.section("bn")
+    bn = present(lora.section("bn"))
     assert [(t.text, t.type, t.source) for t in bn.terms] == [
         ("লো-র্যাঙ্ক অ্যাডাপ্টেশন", None, "001_5a07ee38a131a210.txt:5"),
         ("LoRA", "abbreviation", "001_5a07ee38a131a210.txt:5"),
@@ -92,7 +91,7 @@ def test_terms_carry_their_sources_and_gloss_invents_no_status(built) -> None:  
         if t.status is not None
     )
     # the English a source gives in parentheses is an English term with that source
-    pruning = by_id["pruning"].english
+    pruning = present(by_id["pruning"].english)
     assert pruning.terms[0].text == "Pruning"
     assert pruning.terms[0].source == "000_137ebd2ba72c1cdb.txt:3"
 
@@ -138,25 +137,27 @@ def test_terms_carry_their_sources_and_gloss_invents_no_status(built) -> None:  
         ("time-step-distillation", lambda c: any("thereby" in n for n in c.notes)),
     ],
 )  # fmt: skip
-def test_the_bilingual_review_of_the_bundled_data(built, concept, check) -> None:  # type: ignore[no-untyped-def]
+def test_the_bilingual_review_of_the_bundled_data(
+    built: BuildResult, concept: str, check: Callable[[Concept], bool]
+) -> None:
     by_id = {c.id: c for c in built.glossary.concepts}
     assert check(by_id[concept])
 
 
-def test_committed_records_are_current(built) -> None:  # type: ignore[no-untyped-def]
+def test_committed_records_are_current(built: BuildResult) -> None:
     assert (DATA / "concepts.yaml").read_text(encoding="utf-8") == built.text
 
 
-def test_records_round_trip(built) -> None:  # type: ignore[no-untyped-def]
+def test_records_round_trip(built: BuildResult) -> None:
     assert read_records(DATA) == built.glossary
 
 
 @pytest.mark.slow
 def test_build_is_deterministic(data_copy: Path) -> None:
     (data_copy / "concepts.yaml").unlink()
-    assert runner.invoke(app, ["build", "--data", str(data_copy)]).exit_code == 0
+    assert gloss("build", "--data", str(data_copy)).exit_code == 0
     first = (data_copy / "concepts.yaml").read_bytes()
-    result = runner.invoke(app, ["build", "--data", str(data_copy)])
+    result = gloss("build", "--data", str(data_copy))
     assert result.exit_code == 0
     assert "unchanged" in result.output
     assert (
@@ -165,7 +166,7 @@ def test_build_is_deterministic(data_copy: Path) -> None:
 
 
 def test_build_reports_alignment() -> None:
-    result = runner.invoke(app, ["build", "--data", str(DATA), "--check"])
+    result = gloss("build", "--data", str(DATA), "--check")
     assert result.exit_code == 0, result.output
     assert (
         "4 sources, 55 entries, 40 concepts (36 in more than one language besides English), "
@@ -186,11 +187,11 @@ def test_check_detects_stale_records(data_copy: Path) -> None:
         encoding="utf-8",
     )
     before = snapshot(data_copy)
-    result = runner.invoke(app, ["build", "--data", str(data_copy), "--check"])
+    result = gloss("build", "--data", str(data_copy), "--check")
     assert result.exit_code == 1
     assert f"stale; run `gloss build --data {data_copy}` to rebuild it" in result.output
     assert snapshot(data_copy) == before
-    assert runner.invoke(app, ["build", "--data", str(data_copy)]).exit_code == 0
+    assert gloss("build", "--data", str(data_copy)).exit_code == 0
     assert "term: Speculative Inference\n        status: preferred" in (
         data_copy / "concepts.yaml"
     ).read_text(encoding="utf-8")
@@ -201,7 +202,7 @@ def test_check_detects_stale_records(data_copy: Path) -> None:
 def test_malformed_source_leaves_records_untouched(data_copy: Path) -> None:
     (data_copy / "sources" / "005_bad.txt").write_text("title\nsubtitle\nশব্দ\n", encoding="utf-8")
     before = snapshot(data_copy)
-    result = runner.invoke(app, ["build", "--data", str(data_copy)])
+    result = gloss("build", "--data", str(data_copy))
     assert result.exit_code == 3
     assert "sources/005_bad.txt:3" in result.output
     assert "no definition" in result.output
@@ -211,20 +212,19 @@ def test_malformed_source_leaves_records_untouched(data_copy: Path) -> None:
 def test_unmatched_curation_is_reported(data_copy: Path) -> None:
     with (data_copy / "curation.yaml").open("a", encoding="utf-8") as fh:
         fh.write("- match: {bn: অজানা শব্দ}\n  en: Unknown\n")
-    result = runner.invoke(app, ["build", "--data", str(data_copy)])
+    result = gloss("build", "--data", str(data_copy))
     assert result.exit_code == 0
     assert "no concept has the bn term 'অজানা শব্দ'" in result.output
-    strict = runner.invoke(app, ["build", "--data", str(data_copy), "--strict"])
+    strict = gloss("build", "--data", str(data_copy), "--strict")
     assert strict.exit_code == 3
 
 
 def test_sources_are_the_seeds_byte_for_byte() -> None:
     seeds = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
     if not seeds.is_dir():
-        pytest.skip("the original seed folder is not beside the checkout")
+        pytest.skip(f"the original seed folder {seeds} is not there (beside the checkout)")
     for seed in seeds.iterdir():
         assert (DATA / "sources" / seed.name).read_bytes() == seed.read_bytes()
-    assert shutil.which  # keep shutil imported for data_copy users
 
 
 def test_abandoned_temporary_files_are_cleaned_up(data_copy: Path) -> None:
@@ -242,7 +242,7 @@ def test_abandoned_temporary_files_are_cleaned_up(data_copy: Path) -> None:
     running = data_copy / f".concepts.yaml.{os.getppid()}.jkl012.tmp"
     dead.write_bytes(b"partial")
     running.write_bytes(b"partial")
-    assert runner.invoke(app, ["build", "--data", str(data_copy)]).exit_code == 0
+    assert gloss("build", "--data", str(data_copy)).exit_code == 0
     assert not old.exists() and not dead.exists()
     assert fresh.exists() and running.exists()  # may belong to a build still running
 
@@ -253,7 +253,7 @@ def test_records_written_keep_the_usual_file_mode(data_copy: Path) -> None:
     (data_copy / "concepts.yaml").unlink()
     old = os.umask(0o022)
     try:
-        assert runner.invoke(app, ["build", "--data", str(data_copy)]).exit_code == 0
+        assert gloss("build", "--data", str(data_copy)).exit_code == 0
     finally:
         os.umask(old)
     assert (data_copy / "concepts.yaml").stat().st_mode & 0o777 == 0o644
@@ -278,7 +278,7 @@ def test_a_cited_term_is_admitted_after_the_sources_own_terms(data_copy: Path) -
 
     with (data_copy / "curation.yaml").open("a", encoding="utf-8") as fh:
         fh.write(CITED)
-    assert runner.invoke(app, ["build", "--data", str(data_copy), "--strict"]).exit_code == 0
+    assert gloss("build", "--data", str(data_copy), "--strict").exit_code == 0
     [concept] = [c for c in api.load_glossary(str(data_copy)).concepts if c.id == "pruning"]
     arabic = concept.section("ar")
     assert arabic is not None
@@ -288,8 +288,9 @@ def test_a_cited_term_is_admitted_after_the_sources_own_terms(data_copy: Path) -
     assert [(p.category, p.value) for p in term.properties] == [("context", "جملة تستخدم المصطلح")]
     # never above the term the source gives
     assert arabic.terms[0].text == "تقليم الشبكة" and arabic.terms[0].origin == "source"
-    card = json.loads(runner.invoke(app, ["show", "تشذيب الشبكة المختبر", "--json",
-                                          "--data", str(data_copy)]).stdout)  # fmt: skip
+    card = json.loads(
+        gloss("show", "تشذيب الشبكة المختبر", "--json", "--data", str(data_copy)).stdout
+    )
     assert card["id"] == "pruning"
 
 
@@ -308,7 +309,7 @@ def test_a_cited_term_without_its_source_is_refused(data_copy: Path, item: str, 
     with (data_copy / "curation.yaml").open("a", encoding="utf-8") as fh:
         fh.write("- match: {bn: লো-র্যাঙ্ক অ্যাডাপ্টেশন}\n  terms:\n    ar:\n" + item)
     before = snapshot(data_copy)
-    result = runner.invoke(app, ["build", "--data", str(data_copy)])
+    result = gloss("build", "--data", str(data_copy))
     assert result.exit_code == 3
     assert says in result.output and "curation.yaml:" in result.output
     assert snapshot(data_copy) == before
@@ -317,14 +318,14 @@ def test_a_cited_term_without_its_source_is_refused(data_copy: Path, item: str, 
 def test_an_untranslated_word_a_note_quotes_is_not_warned_of_again(data_copy: Path) -> None:
     """The bundled 000_… definition keeps the English "thereby", which a curation note
     quotes: `gloss build --strict` passes; without the note it warns."""
-    assert runner.invoke(app, ["build", "--data", str(data_copy), "--strict"]).exit_code == 0
+    assert gloss("build", "--data", str(data_copy), "--strict").exit_code == 0
     curation = data_copy / "curation.yaml"
     text = curation.read_text(encoding="utf-8")
     assert '"thereby"' in text
     curation.write_text(text.replace('"thereby"', "thereby"), encoding="utf-8")
-    result = runner.invoke(app, ["build", "--data", str(data_copy)])
+    result = gloss("build", "--data", str(data_copy))
     assert result.exit_code == 0 and "'thereby', left untranslated" in result.output
-    assert runner.invoke(app, ["build", "--data", str(data_copy), "--strict"]).exit_code == 3
+    assert gloss("build", "--data", str(data_copy), "--strict").exit_code == 3
 
 
 @pytest.mark.parametrize(
@@ -343,8 +344,8 @@ def test_text_stored_normalized_is_reported_by_lint_and_add(line: str, says: str
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "glossary.txt"
         path.write_text(f"AI\nglossary\n{line}\nএকটি সংজ্ঞা।\n", encoding="utf-8")
-        linted = runner.invoke(app, ["lint", str(path)])
+        linted = gloss("lint", str(path))
         assert "stored normalized" in linted.output and says in linted.output
-        added = runner.invoke(app, ["add", str(path)])
+        added = gloss("add", str(path))
         assert added.exit_code == 0, added.output
         assert "stored normalized" in added.output and says in added.output

@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import json
 
-from typer.testing import CliRunner
-
 from glossary_cli import api
-from glossary_cli.cli import app
 
-runner = CliRunner()
+from .conftest import gloss
 
 
 def test_every_concept_has_bengali_and_arabic_or_says_why_not() -> None:
@@ -42,9 +39,9 @@ def test_every_curated_arabic_term_cites_a_sentence_that_uses_it() -> None:
 
 
 def test_an_arabic_query_for_quantization_finds_the_quantization_concepts() -> None:
-    hits = json.loads(runner.invoke(app, ["search", "التكميم", "--json"]).stdout)
+    hits = json.loads(gloss("search", "التكميم", "--json").stdout)
     ids = [h["id"] for h in hits]
     assert len(ids) >= 5
     assert all("quantization" in i for i in ids), ids
-    card = json.loads(runner.invoke(app, ["show", "فك التشفير التخميني", "--json"]).stdout)
+    card = json.loads(gloss("show", "فك التشفير التخميني", "--json").stdout)
     assert card["id"] == "speculative-inference"

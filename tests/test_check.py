@@ -7,14 +7,12 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from glossary_cli.cli import app
 from glossary_cli.model import Concept, LangSection, Term
 from glossary_cli.text.check import Segment, check, table_segments, two_files
 from glossary_cli.text.scan import Automaton, Name, scan
 
-runner = CliRunner()
+from .conftest import gloss
 
 BUS = Concept("bus", (
     LangSection("en", (Term("bus", status="preferred"),)),
@@ -118,7 +116,7 @@ def test_gloss_check_on_the_bundled_glossary(
         "s2\tNetwork Pruning helps.\tএটি সাহায্য করে।\n",
         encoding="utf-8",
     )
-    result = runner.invoke(app, ["check", str(table), "--format", "jsonl"])
+    result = gloss("check", str(table), "--format", "jsonl")
     assert result.exit_code == 1
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert [(r["seg_id"], r["kind"], r["id"]) for r in rows] == [("s2", "missing", "pruning")]
@@ -128,17 +126,17 @@ def test_gloss_check_on_the_bundled_glossary(
     source, target = tmp_path / "en.txt", tmp_path / "bn.txt"
     source.write_text("We use a Mixture of Experts.\n", encoding="utf-8")
     target.write_text("আমরা মিশ্র বিশেষজ্ঞ ব্যবহার করি।\n", encoding="utf-8")
-    clean = runner.invoke(app, ["check", str(source), str(target)])
+    clean = gloss("check", str(source), str(target))
     assert clean.exit_code == 0, clean.stdout + clean.stderr
     assert "no terminology issue" in clean.stdout
     po = tmp_path / "bn.po"
     po.write_text('msgid ""\nmsgstr ""\n"Language: bn\\n"\n\nmsgid "Network Pruning"\n'
                   'msgstr "ছাঁটাই"\n', encoding="utf-8")  # fmt: skip
-    rows = runner.invoke(app, ["check", str(po), "--format", "json"]).stdout
-    assert [(r["seg_id"], r["kind"]) for r in json.loads(rows)] == [("5", "missing")]
+    found = gloss("check", str(po), "--format", "json").stdout
+    assert [(r["seg_id"], r["kind"]) for r in json.loads(found)] == [("5", "missing")]
     other = tmp_path / "x.docx"
     other.write_bytes(b"PK")
-    refused = runner.invoke(app, ["check", str(other)])
+    refused = gloss("check", str(other))
     assert refused.exit_code != 0 and "not a bilingual file" in refused.stderr
 
 
@@ -193,11 +191,11 @@ def test_xliff_and_tmx_are_checked(
     monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
     path = tmp_path / name
     path.write_text(content, encoding="utf-8")
-    result = runner.invoke(app, ["check", str(path), "--format", "jsonl"])
+    result = gloss("check", str(path), "--format", "jsonl")
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert [(r["seg_id"], r["kind"], r["id"]) for r in rows] == expected
     assert langs in result.stderr
-    scanned = runner.invoke(app, ["scan", str(path), "--side", "target", "--format", "json"])
+    scanned = gloss("scan", str(path), "--side", "target", "--format", "json")
     assert all(r["file"].startswith(f"{path}#") for r in json.loads(scanned.stdout or "[]"))
 
 
@@ -214,7 +212,7 @@ def test_an_xliff_file_declaring_entities_is_refused(
         encoding="utf-8",
     )
     for command in (["check", str(bomb)], ["scan", str(bomb)]):
-        result = runner.invoke(app, command)
+        result = gloss(*command)
         assert result.exit_code != 0 and "declares entities" in result.stderr
         assert "Traceback" not in result.stderr
 
@@ -226,10 +224,9 @@ def test_a_translation_into_its_own_language_is_refused(
     monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
     (tmp_path / "a.txt").write_text("Network Pruning\n", encoding="utf-8")
     (tmp_path / "b.txt").write_text("Network Pruning\n", encoding="utf-8")
-    result = runner.invoke(app, ["check", str(tmp_path / "a.txt"), str(tmp_path / "b.txt")])
+    result = gloss("check", str(tmp_path / "a.txt"), str(tmp_path / "b.txt"))
     assert result.exit_code == 2 and "both en" in result.stderr
-    bad = runner.invoke(app, ["check", str(tmp_path / "a.txt"), str(tmp_path / "b.txt"),
-                              "--target-lang", "xx!!"])  # fmt: skip
+    bad = gloss("check", str(tmp_path / "a.txt"), str(tmp_path / "b.txt"), "--target-lang", "xx!!")
     assert bad.exit_code == 2 and "--target-lang" in bad.stderr
 
 
@@ -239,7 +236,7 @@ def test_check_reads_a_table_on_standard_input(
     monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
     monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
     table = "id\ten\tbn\ns1\tNetwork Pruning helps.\tএটি সাহায্য করে।\n"
-    result = runner.invoke(app, ["check", "-", "--format", "jsonl"], input=table)
+    result = gloss("check", "-", "--format", "jsonl", input=table)
     assert result.exit_code == 1
     assert [json.loads(line)["seg_id"] for line in result.stdout.splitlines()] == ["s1"]
 
@@ -266,7 +263,7 @@ def test_a_regional_tag_checks_against_its_language(
     monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
     path = tmp_path / name
     path.write_text(content, encoding="utf-8")
-    result = runner.invoke(app, ["check", str(path), "--format", "jsonl", *options])
+    result = gloss("check", str(path), "--format", "jsonl", *options)
     assert result.exit_code == 1, result.stderr
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert [(r["kind"], r["id"]) for r in rows] == [("missing", "pruning")]
@@ -279,13 +276,14 @@ def test_a_language_the_termbase_lacks_is_a_usage_error(
     monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
     (tmp_path / "a.txt").write_text("Network Pruning\n", encoding="utf-8")
     (tmp_path / "b.txt").write_text("Pruning réseau\n", encoding="utf-8")
-    checked = runner.invoke(app, ["check", str(tmp_path / "a.txt"), str(tmp_path / "b.txt"),
-                                  "--target-lang", "fr"])  # fmt: skip
+    checked = gloss(
+        "check", str(tmp_path / "a.txt"), str(tmp_path / "b.txt"), "--target-lang", "fr"
+    )
     assert checked.exit_code == 2
     assert "no terms in fr" in checked.stderr and "en, bn, ar" in checked.stderr
-    scanned = runner.invoke(app, ["scan", "--lang", "fr"], input="LoRA\n")
+    scanned = gloss("scan", "--lang", "fr", input="LoRA\n")
     assert scanned.exit_code == 2 and "no terms in fr" in scanned.stderr
-    looked = runner.invoke(app, ["lookup", "--lang", "xx"], input="LoRA\n")
+    looked = gloss("lookup", "--lang", "xx", input="LoRA\n")
     assert looked.exit_code == 2 and "no terms in xx" in looked.stderr
 
 
@@ -296,7 +294,7 @@ def test_untranslated_says_what_the_target_holds(
     monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
     table = tmp_path / "t.tsv"
     table.write_text("id\ten\tbn\n2\tmixture of experts\tMIXTURE OF EXPERTS মডেল\n", "utf-8")
-    result = runner.invoke(app, ["check", str(table), "--format", "jsonl"])
+    result = gloss("check", str(table), "--format", "jsonl")
     (row,) = [json.loads(line) for line in result.stdout.splitlines()]
     assert (row["kind"], row["source"], row["found"]) == (
         "untranslated", "mixture of experts", "MIXTURE OF EXPERTS")  # fmt: skip

@@ -12,21 +12,28 @@ import shutil
 import sys
 import unicodedata
 from pathlib import Path
-from typing import Any
 
 import pytest
 import yaml
-from typer.testing import CliRunner
 
 from glossary_cli import api, formats, store
 from glossary_cli.align import merge_concepts
-from glossary_cli.cli import app
-from glossary_cli.errors import RecordError
+from glossary_cli.errors import RecordError, StoreError
 from glossary_cli.model import Concept, LangSection, Term
 
-from .conftest import DATA, ROOT, as_cited, essence, snapshot
-
-runner = CliRunner()
+from .conftest import (
+    DATA,
+    GLOSS_SCRIPT,
+    ROOT,
+    as_cited,
+    as_json,
+    essence,
+    gloss,
+    ok,
+    present,
+    snapshot,
+    user_dir,
+)
 
 BUNDLED_001 = "001_5a07ee38a131a210.txt"
 
@@ -81,24 +88,6 @@ ARABIC_001 = """\
 التناثر المنظم (Structured Sparsity)
 تناثر بإزالة كتل أو قنوات كاملة.
 """
-
-
-def gloss(*args: str, env: dict[str, str] | None = None) -> Any:
-    return runner.invoke(app, list(args), env=env)
-
-
-def ok(*args: str, env: dict[str, str] | None = None) -> Any:
-    result = gloss(*args, env=env)
-    assert result.exit_code == 0, (result.stdout, result.stderr)
-    return result
-
-
-def as_json(*args: str) -> Any:
-    return json.loads(ok(*args, "--json").stdout)
-
-
-def user_dir() -> Path:
-    return Path(os.environ["GLOSS_USER_DATA"])
 
 
 def write(path: Path, text: str) -> Path:
@@ -322,7 +311,7 @@ def test_a_write_that_fails_half_way_is_rolled_back(
 
     def failing(path: Path, data: bytes) -> None:
         if path.parent.name == store.JOURNAL:  # the plan that would commit the change
-            raise store.StoreError(f"cannot write {path}: No space left on device")
+            raise StoreError(f"cannot write {path}: No space left on device")
         real(path, data)
 
     monkeypatch.setattr(store, "write_atomic", failing)
@@ -339,6 +328,123 @@ def test_add_into_an_empty_user_directory_that_fails_creates_nothing(tmp_path: P
     assert gloss("add", str(tmp_path / "missing.txt")).exit_code == 2
     assert gloss("add", str(tmp_path)).exit_code == 2
     assert not user_dir().exists() or snapshot(user_dir()) == {}
+
+
+LORA_BN = "লো-র্যাঙ্ক অ্যাডাপ্টেশন"
+LORA_AR = "التكيف منخفض الرتبة"
+
+
+def _hit_ids(query: str) -> list[str]:
+    return [hit["id"] for hit in as_json("search", query)]
+
+
+@pytest.mark.parametrize(
+    ("table", "says"),
+    [
+        # the bundled concept's English abbreviation, confirmed by its Bengali main term
+        (f"en,bn\nLoRA,{LORA_BN}\n",
+         "'LoRA' joins 'low-rank-adaptation': its en abbreviation, the same bn term"),
+        # folded as search folds it
+        (f"en,bn\nlora,{LORA_BN}\n",
+         "'lora' joins 'low-rank-adaptation': its en abbreviation, the same bn term"),
+        # a curated English synonym, confirmed by its Arabic main term
+        (f"en,ar\nlow-rank adapters,{LORA_AR}\n",
+         "'low-rank adapters' joins 'low-rank-adaptation': its en synonym, the same ar term"),
+    ],
+    ids=["abbreviation, bn agrees", "abbreviation folded", "synonym, ar agrees"],
+)  # fmt: skip
+def test_a_row_named_by_a_bundled_abbreviation_joins_its_concept(
+    tmp_path: Path, table: str, says: str
+) -> None:
+    before = as_json("stats")["concepts"]
+    added = ok("add", str(write(tmp_path / "u.csv", table)))
+    assert "1 concept joined by the stated rule:" in added.stdout, added.stdout
+    assert f"    {says}, no conflicting term\n" in added.stdout, added.stdout
+    assert "kept apart" not in added.stdout
+    assert as_json("stats")["concepts"] == before
+    assert _hit_ids("LoRA") == ["low-rank-adaptation"]  # no rival concept
+    assert "u.csv:2" in as_json("show", "low-rank-adaptation")["provenance"]
+
+
+@pytest.mark.parametrize(
+    ("table", "says"),
+    [
+        # the issue's row: another Bengali term
+        ("en,bn\nLoRA,লোরা\n",
+         f"'LoRA' kept apart from 'low-rank-adaptation', whose en abbreviation it is "
+         f"(another bn term ('লোরা', not {LORA_BN!r}))"),
+        ("en,bn\nlow-rank adapters,লোরা\n",
+         f"'low-rank adapters' kept apart from 'low-rank-adaptation', whose en synonym it is "
+         f"(another bn term ('লোরা', not {LORA_BN!r}))"),
+        # in Bengali, a section is merged by its main term, which the match shows to differ
+        (f"bn,ar\nLoRA,{LORA_AR}\n",
+         f"'LoRA' kept apart from 'low-rank-adaptation', whose bn abbreviation it is "
+         f"(another bn term ('LoRA', not {LORA_BN!r}))"),
+        # an abbreviation names concepts of many fields: alone, it confirms nothing
+        ("en\nLoRA\n",
+         "'LoRA' kept apart from 'low-rank-adaptation', whose en abbreviation it is "
+         "(no term of another language confirms it)"),
+        # LibreOffice's glossary: LCM, the least common multiple, in Portuguese
+        ("en,pt-BR\nLCM,MMC\n",
+         "'LCM' kept apart from 'consistency-latent-diffusion-model', whose en abbreviation it "
+         "is (no term of another language confirms it)"),
+    ],
+    ids=["abbreviation, another bn term", "synonym, another bn term", "bn abbreviation",
+         "abbreviation alone", "abbreviation of another field"],
+)  # fmt: skip
+def test_a_row_named_by_a_bundled_abbreviation_that_contradicts_it_is_reported(
+    tmp_path: Path, table: str, says: str
+) -> None:
+    path = write(tmp_path / "u.csv", table)
+    before = as_json("stats")["concepts"]
+    dry = ok("add", "--dry-run", str(path))
+    assert f"  1 near-duplicate kept apart:\n    {says}\n" in dry.stdout, dry.stdout
+    assert "nothing was changed (--dry-run)" in dry.stdout
+    assert as_json("stats")["concepts"] == before
+    added = ok("add", str(path))
+    assert f"  1 near-duplicate kept apart:\n    {says}\n" in added.stdout, added.stdout
+    assert "joined by the stated rule" not in added.stdout
+    assert as_json("stats")["concepts"] == before + 1
+    assert "u.csv:2" not in as_json("show", "low-rank-adaptation")["provenance"]
+
+
+def test_an_abbreviation_with_another_english_definition_is_kept_apart(tmp_path: Path) -> None:
+    """An abbreviation names more concepts than a full name does: a row named LoRa (the radio
+    modulation) with an English definition does not join the concept whose English
+    abbreviation LoRA is once that concept has an English definition of its own, though a
+    Bengali term confirms the match."""
+    defined = "en,en_definition\nLow-Rank Adaptation,Fine-tuning through low-rank matrices.\n"
+    first = ok("add", str(write(tmp_path / "defined.csv", defined)))
+    assert "'Low-Rank Adaptation' joins 'low-rank-adaptation'" in first.stdout, first.stdout
+    agreeing = f"en,bn,en_definition\nLoRA,{LORA_BN},Fine-tuning through low-rank matrices.\n"
+    joined = ok("add", str(write(tmp_path / "agreeing.csv", agreeing)))
+    assert "'LoRA' joins 'low-rank-adaptation': its en abbreviation" in joined.stdout, joined.stdout
+    radio = f"en,bn,en_definition\nLoRa,{LORA_BN},A long-range radio modulation.\n"
+    added = ok("add", str(write(tmp_path / "radio.csv", radio)))
+    assert (
+        "'LoRa' kept apart from 'low-rank-adaptation', whose en abbreviation it is "
+        "(another en definition)"
+    ) in added.stdout, added.stdout
+    assert set(_hit_ids("LoRa")) >= {"low-rank-adaptation", "lora"}
+
+
+@pytest.mark.parametrize("bn", [LORA_BN, "লোরা"])
+def test_a_rebuild_places_an_abbreviation_as_the_index_does(bn: str) -> None:
+    """``gloss add`` places a file among the concepts of the index; a rebuild of the user's
+    records among concepts in memory: the two agree."""
+    from glossary_cli.build import MemoryConcepts, place_concepts
+    from glossary_cli.index import IndexedConcepts, open_index
+
+    glossary = formats.get("csv").read(f"en,bn\nLoRA,{bn}\n".encode(), "u.csv")
+    in_memory = place_concepts(
+        glossary, "u.csv", "csv", MemoryConcepts(store.read_records(DATA).concepts)
+    )
+    conn = open_index([DATA], Path(os.environ["GLOSS_CACHE"]))
+    indexed = place_concepts(glossary, "u.csv", "csv", IndexedConcepts(conn))
+    conn.close()
+    assert in_memory == indexed
+    assert [c.id for c in indexed.concepts] == ["low-rank-adaptation" if bn == LORA_BN else "lora"]
+    assert len(indexed.joins) + len(indexed.apart) == 1
 
 
 # --------------------------------------------------------------------------- remove, sources
@@ -486,7 +592,10 @@ def test_build_user_rebuilds_the_added_records(tmp_path: Path) -> None:
 
 
 def test_tbx_export_is_read_by_translate_toolkit_with_the_same_terms(tmp_path: Path) -> None:
-    tbx = pytest.importorskip("translate.storage.tbx")
+    tbx = pytest.importorskip(
+        "translate.storage.tbx",
+        reason="translate-toolkit is not installed (pip install translate-toolkit)",
+    )
     out = tmp_path / "glossary.tbx"
     ok("export", "--format", "tbx", "-o", str(out))
     glossary = store.read_records(DATA)
@@ -539,11 +648,11 @@ def test_tbx_export_then_add_into_an_empty_user_dir_keeps_every_term(tmp_path: P
     # merged at lookup time: nothing is doubled
     assert as_json("stats")["concepts"] == 40
     # `gloss sources` says what add read, beside what no earlier file gave
-    mine = [r for r in as_json("sources") if r["file"] == "x.tbx"]
-    assert sum(r["read"] for r in mine) == sections
-    assert all(r["entries"] <= r["read"] for r in mine)
+    rows = [r for r in as_json("sources") if r["file"] == "x.tbx"]
+    assert sum(r["read"] for r in rows) == sections
+    assert all(r["entries"] <= r["read"] for r in rows)
     assert (
-        f"x.tbx (en): 40 read, {mine[0]['entries']} not given by an earlier file"
+        f"x.tbx (en): 40 read, {rows[0]['entries']} not given by an earlier file"
         in ok("sources").stdout
     )
     assert len(as_json("search", "LoRA", "--limit", "50")) == len(
@@ -678,7 +787,7 @@ def test_an_english_glossary_is_a_language_like_the_others_in_every_export(tmp_p
         ok("export", "--lang", "en", "-o", str(out))
         back = formats.get(fmt).read(out.read_bytes(), out.name)
         drift = next(c for c in back.concepts if c.en == "Lexical Drift")
-        assert [d.text for d in drift.english.definitions] == ["Meaning moves."]
+        assert [d.text for d in present(drift.english).definitions] == ["Meaning moves."]
 
 
 # --------------------------------------------------------------------------- list
@@ -917,7 +1026,7 @@ def test_concepts_sharing_an_id_merge(
 def complete(words: str) -> list[str]:
     env = {"_GLOSS_COMPLETE": "complete_bash", "COMP_WORDS": words}
     env["COMP_CWORD"] = str(len(words.split()) - (0 if words.endswith(" ") else 1))
-    result = runner.invoke(app, [], env=env, prog_name="gloss")
+    result = gloss(env=env, prog_name="gloss")
     assert result.exit_code == 0, result.output
     return result.output.splitlines()
 
@@ -982,8 +1091,11 @@ def test_main_help_has_an_example() -> None:
 
 # ------------------------------------------------------------------- terminal: colour, pager
 
-pty = pytest.importorskip("pty") if sys.platform != "win32" else None
-GLOSS = Path(sys.executable).with_name("gloss")
+pty = (
+    pytest.importorskip("pty", reason="the pty module (POSIX pseudo-terminals) is not available")
+    if sys.platform != "win32"
+    else None
+)
 COLOUR = re.compile(rb"\x1b\[(?:[0-9;]*;)?(?:3[0-9]|9[0-7])(?:;[0-9;]*)?m")
 
 
@@ -994,10 +1106,11 @@ def run_in_terminal(args: list[str], rows: int, env: dict[str, str]) -> bytes:
     import struct
     import termios
 
-    pid, fd = pty.fork()  # type: ignore[union-attr]
+    assert pty is not None  # terminal_env skips without it
+    pid, fd = pty.fork()
     if pid == 0:  # pragma: no cover - the child
         fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, 100, 0, 0))
-        os.execve(str(GLOSS), [str(GLOSS), *args], env)
+        os.execve(str(GLOSS_SCRIPT), [str(GLOSS_SCRIPT), *args], env)
     out = b""
     while True:
         try:
@@ -1015,8 +1128,10 @@ def run_in_terminal(args: list[str], rows: int, env: dict[str, str]) -> bytes:
 
 @pytest.fixture
 def terminal_env(tmp_path: Path) -> dict[str, str]:
-    if pty is None or not GLOSS.is_file():
-        pytest.skip("needs a POSIX pseudo-terminal and the gloss script")
+    if pty is None:
+        pytest.skip("the pty module (POSIX pseudo-terminals) is not available")
+    if not GLOSS_SCRIPT.is_file():
+        pytest.skip(f"the gloss console script is not installed ({GLOSS_SCRIPT})")
     env = {k: v for k, v in os.environ.items() if k not in {"COLUMNS", "LINES", "NO_COLOR"}}
     env.pop("FORCE_COLOR", None)
     paged = tmp_path / "paged.txt"

@@ -3,19 +3,18 @@ concurrent ``gloss add`` of different files lose none of them."""
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from .conftest import gloss_popen, gloss_process
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("n", [2, 4])
 def test_concurrent_adds_lose_nothing(tmp_path: Path, n: int) -> None:
-    env = {**os.environ, "GLOSS_USER_DATA": str(tmp_path / "user"),
-           "GLOSS_CACHE": str(tmp_path / "cache")}  # fmt: skip
+    env = {"GLOSS_USER_DATA": str(tmp_path / "user"), "GLOSS_CACHE": str(tmp_path / "cache")}
     files = []
     for i in range(n):
         plain = tmp_path / f"g{i}.txt"  # plain files: each add aligns them all again
@@ -25,28 +24,17 @@ def test_concurrent_adds_lose_nothing(tmp_path: Path, n: int) -> None:
         )
         files.append(plain)
     runs = [
-        subprocess.Popen(
-            [sys.executable, "-m", "glossary_cli", "add", str(f)],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        for f in files
+        gloss_popen("add", str(f), env=env, stdout=subprocess.DEVNULL, text=True) for f in files
     ]
     errors = [run.communicate(timeout=240)[1] for run in runs]
     assert [run.returncode for run in runs] == [0] * n, errors
-    listed = subprocess.run(
-        [sys.executable, "-m", "glossary_cli", "sources", "--json"],
-        env=env, capture_output=True, text=True, timeout=120, check=True,
-    ).stdout  # fmt: skip
+    done = gloss_process("sources", "--json", env=env, text=True)
+    assert done.returncode == 0, done.stderr
+    listed = done.stdout
     for f in files:
         assert f.name in listed
     for i in range(n):
-        found = subprocess.run(
-            [sys.executable, "-m", "glossary_cli", "search", f"zebra term {i}", "--json"],
-            env=env, capture_output=True, text=True, timeout=120,
-        )  # fmt: skip
+        found = gloss_process("search", f"zebra term {i}", "--json", env=env, text=True)
         assert found.returncode == 0 and f"zebra-term-{i}" in found.stdout, found.stderr
 
 
@@ -59,13 +47,10 @@ def test_a_second_writer_waits_saying_so_then_gives_up_clearly(tmp_path: Path) -
     user.mkdir()
     plain = tmp_path / "g.txt"
     plain.write_text("গ্লসারি\nপরীক্ষা\nজেব্রা শব্দ (Zebra term)\nসংজ্ঞা।\n", encoding="utf-8")
-    env = {**os.environ, "GLOSS_USER_DATA": str(user), "GLOSS_CACHE": str(tmp_path / "cache"),
+    env = {"GLOSS_USER_DATA": str(user), "GLOSS_CACHE": str(tmp_path / "cache"),
            "GLOSS_LOCK_TIMEOUT": "0.5"}  # fmt: skip
     with store.locked(user):
-        done = subprocess.run(
-            [sys.executable, "-m", "glossary_cli", "add", str(plain)],
-            env=env, capture_output=True, text=True, timeout=120,
-        )  # fmt: skip
+        done = gloss_process("add", str(plain), env=env, text=True)
     assert done.returncode == 3
     assert "waiting for another gloss command" in done.stderr
     assert "another gloss command is changing" in done.stderr

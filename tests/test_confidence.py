@@ -10,16 +10,14 @@ import sys
 import textwrap
 
 import pytest
-from typer.testing import CliRunner
 
 from glossary_cli import api
-from glossary_cli.cli import app
 from glossary_cli.errors import NotFoundError, UsageError
 from glossary_cli.index import _DDL
 from glossary_cli.normalize import fold
 from glossary_cli.search import Searcher
 
-runner = CliRunner()
+from .conftest import gloss
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +38,7 @@ def searcher() -> Searcher:
     ],
 )
 def test_show_does_not_present_a_neighbour(term: str, neighbour: str) -> None:
-    result = runner.invoke(app, ["show", term])
+    result = gloss("show", term)
     assert result.exit_code == 1
     assert result.stdout == ""
     assert f"no concept surely matches {term!r}" in result.stderr
@@ -51,11 +49,11 @@ def test_show_does_not_present_a_neighbour(term: str, neighbour: str) -> None:
 
 
 def test_show_best_takes_the_nearest_and_says_it_is_approximate() -> None:
-    result = runner.invoke(app, ["show", "int8 quantization", "--best"])
+    result = gloss("show", "int8 quantization", "--best")
     assert result.exit_code == 0
     assert "4-Bit Integer Quantization" in result.stdout
     assert "approximate" in result.stderr
-    card = json.loads(runner.invoke(app, ["show", "QLoRA", "--best", "--json"]).stdout)
+    card = json.loads(gloss("show", "QLoRA", "--best", "--json").stdout)
     assert card["id"] == "low-rank-adaptation"
 
 
@@ -87,7 +85,7 @@ def test_show_prints_a_card_for_a_sure_match(
 ) -> None:
     hit = api.show(searcher, term)
     assert hit.concept.id == concept and hit.match.kind == kind and hit.sure
-    assert runner.invoke(app, ["show", term]).exit_code == 0
+    assert gloss("show", term).exit_code == 0
 
 
 @pytest.mark.parametrize(
@@ -112,18 +110,18 @@ def test_a_common_word_or_prefix_is_not_sure(searcher: Searcher, term: str) -> N
 
 
 def test_search_marks_approximate_hits() -> None:
-    hits = json.loads(runner.invoke(app, ["search", "qunatization", "--json"]).stdout)
+    hits = json.loads(gloss("search", "qunatization", "--json").stdout)
     assert hits and all(h["match"]["approximate"] for h in hits)
-    exact = json.loads(runner.invoke(app, ["search", "LoRA", "--json"]).stdout)
+    exact = json.loads(gloss("search", "LoRA", "--json").stdout)
     assert exact[0]["match"]["approximate"] is False
-    table = runner.invoke(app, ["search", "qunatization"]).stdout
+    table = gloss("search", "qunatization").stdout
     assert "≈fuzzy" in table
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("query", "code"), [("qunatization", 1), ("LoRA", 0), ("zzqx", 1)])
 def test_strict_exits_1_when_every_hit_is_approximate(query: str, code: int) -> None:
-    result = runner.invoke(app, ["search", query, "--strict", "--json"])
+    result = gloss("search", query, "--strict", "--json")
     assert result.exit_code == code
     assert isinstance(json.loads(result.stdout), list)
 
@@ -177,7 +175,7 @@ def test_match_modes(
 
 
 def test_exact_mode_does_not_fall_back() -> None:
-    result = runner.invoke(app, ["search", "mixure of experts", "--mode", "exact"])
+    result = gloss("search", "mixure of experts", "--mode", "exact")
     assert result.exit_code == 1
 
 
@@ -197,7 +195,7 @@ def test_min_score_leaves_out_weaker_hits(searcher: Searcher) -> None:
 )
 def test_bad_mode_pattern_or_score_is_a_usage_error(args: list[str], message: str) -> None:
     words = [] if "--" in args else ["lora"]
-    result = runner.invoke(app, ["search", *words, *args])
+    result = gloss("search", *words, *args)
     assert result.exit_code == 2
     assert message in result.stderr
     assert "Traceback" not in result.stderr
@@ -255,7 +253,7 @@ def test_a_mark_that_makes_another_name_is_no_exact_match(searcher: Searcher) ->
 
 
 def test_an_invalid_pattern_is_one_line_on_stderr() -> None:
-    result = runner.invoke(app, ["search", "--mode", "regex", "--", "(?=a)"])
+    result = gloss("search", "--mode", "regex", "--", "(?=a)")
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "b'" not in lines[0] and "invalid perl operator" in lines[0]
@@ -293,7 +291,7 @@ def test_an_english_name_spelled_out_takes_bengali_endings(
 
 
 def test_min_score_that_leaves_nothing_says_so() -> None:
-    result = runner.invoke(app, ["search", "quantization", "--min-score", "99"])
+    result = gloss("search", "quantization", "--min-score", "99")
     assert result.exit_code == 1
     assert "with a score of at least 99" in result.stderr
 

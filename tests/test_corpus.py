@@ -11,13 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from glossary_cli.cli import app
-
+from .conftest import gloss
 from .corpus_count import entries, expected, missing, norm, primary, tbx_terms
 
-runner = CliRunner()
 ENTRIES = entries()
 
 
@@ -29,12 +26,12 @@ def gloss_terms(
     monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
     monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
     path: Path = entry["path"]
-    added = runner.invoke(app, ["add", str(path)])
+    added = gloss("add", str(path))
     assert added.exit_code == 0, f"{entry['file']}: {added.stderr}"
     assert "Traceback" not in added.stderr
     name = path.name
     out = tmp_path / "export.tbx"
-    done = runner.invoke(app, ["export", "--format", "tbx", "--glossary", name, "-o", str(out)])
+    done = gloss("export", "--format", "tbx", "--glossary", name, "-o", str(out))
     assert done.exit_code == 0, f"{entry['file']}: {done.stderr}"
     return tbx_terms(out.read_bytes()), added.stdout + added.stderr
 

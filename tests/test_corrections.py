@@ -10,22 +10,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from glossary_cli.cli import app
-
-from .conftest import DATA
-
-runner = CliRunner()
+from .conftest import DATA, ok
 
 BUNDLED_BN = DATA / "sources" / "000_137ebd2ba72c1cdb.txt"
 OLD, NEW = "নেটওয়ার্ক প্রুনিং", "নেটওয়ার্ক ছাঁটাই"
 
 
-def ok(*args: str) -> Any:
-    result = runner.invoke(app, list(args), env={"COLUMNS": "200"})
-    assert result.exit_code == 0, (result.stdout, result.stderr)
-    return result
+@pytest.fixture(autouse=True)
+def _wide(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables 200 columns wide: no term is cut."""
+    monkeypatch.setenv("COLUMNS", "200")
 
 
 def card(query: str) -> dict[str, Any]:

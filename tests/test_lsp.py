@@ -12,9 +12,7 @@ development checkout).
 from __future__ import annotations
 
 import asyncio
-import os
 import shutil
-import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -25,6 +23,8 @@ from lsprotocol import types
 from pygls.protocol import default_converter
 from pytest_lsp import LanguageClient, client_capabilities
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
+
+from .conftest import GLOSS_MODULE, process_env
 
 pytestmark = [pytest.mark.slow, pytest.mark.asyncio]
 
@@ -53,11 +53,12 @@ def _client() -> LanguageClient:
 async def _start(
     tmp: Path, cache: Path, options: dict[str, Any] | None = None, data: Path | None = None
 ) -> LanguageClient:
-    env = {**os.environ, "GLOSS_CACHE": str(cache), "GLOSS_USER_DATA": str(tmp / "user")}
-    env.pop("GLOSS_DATA", None)
+    env = process_env(
+        {"GLOSS_CACHE": str(cache), "GLOSS_USER_DATA": str(tmp / "user")}, unset=["GLOSS_DATA"]
+    )
     args = ["--data", str(data)] if data is not None else []
     client = _client()
-    await client.start_io(sys.executable, "-m", "glossary_cli", "lsp", *args, env=env, cwd=tmp)
+    await client.start_io(*GLOSS_MODULE, "lsp", *args, env=env, cwd=tmp)
     await asyncio.wait_for(
         client.initialize_session(
             types.InitializeParams(
@@ -204,10 +205,13 @@ async def test_a_deprecated_term_is_a_warning_with_a_quick_fix(
         ),
         WAIT,
     )
+    assert actions is not None
     (action,) = actions
+    assert isinstance(action, types.CodeAction)
     assert action.title == f"Replace with {put}"
     assert action.kind == types.CodeActionKind.QuickFix
     assert action.is_preferred
+    assert action.edit is not None and action.edit.changes is not None
     (edit,) = action.edit.changes[uri]
     assert (edit.range, edit.new_text) == (diagnostic.range, put)
 
@@ -325,12 +329,14 @@ async def test_completion_offers_terms_of_the_language_typed(
         ),
         WAIT,
     )
+    assert isinstance(result, types.CompletionList)
     labels = [item.label for item in result.items]
     assert expected in labels
     item = result.items[labels.index(expected)]
-    assert f"({lang}" in item.detail
+    assert item.detail is not None and f"({lang}" in item.detail
+    assert isinstance(item.text_edit, types.TextEdit)
     assert item.text_edit.range.start == types.Position(0, len(text) - len(typed))
-    assert all(f"({lang}" in i.detail for i in result.items)
+    assert all(f"({lang}" in (i.detail or "") for i in result.items)
 
 
 async def test_definition_opens_the_glossary_file_at_the_term(
@@ -346,6 +352,7 @@ async def test_definition_opens_the_glossary_file_at_the_term(
         ),
         WAIT,
     )
+    assert isinstance(location, types.Location)
     assert location.uri == (deprecating / "sources" / "terms.tbx").resolve().as_uri()
     lines = (deprecating / "sources" / "terms.tbx").read_text(encoding="utf-8").splitlines()
     assert "<term>প্রুনিং</term>" in lines[location.range.start.line]
@@ -361,9 +368,9 @@ async def test_the_glossary_is_read_again_when_gloss_add_changes_it(
     assert await _hover(client, uri, _at(text, "quokkafy")) is None
     glossary = tmp_path / "mine.tsv"
     glossary.write_text("en\tbn\nquokkafy\tকোক্কাফাই\n", encoding="utf-8")
-    env = {**os.environ, "GLOSS_CACHE": str(cache), "GLOSS_USER_DATA": str(tmp_path / "user")}
+    env = process_env({"GLOSS_CACHE": str(cache), "GLOSS_USER_DATA": str(tmp_path / "user")})
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "glossary_cli", "add", str(glossary), env=env, cwd=tmp_path
+        *GLOSS_MODULE, "add", str(glossary), env=env, cwd=tmp_path
     )
     assert await asyncio.wait_for(process.wait(), WAIT) == 0
     hover = await _hover(client, uri, _at(text, "quokkafy"))

@@ -5,20 +5,37 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TypedDict
 
 import pytest
-from typer.testing import CliRunner
 
 from glossary_cli import formats
-from glossary_cli.cli import app
 from glossary_cli.errors import ParseError
+
+from .conftest import gloss, present
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 ROOT = Path(__file__).resolve().parent.parent
-runner = CliRunner()
 
 
-def read(fmt: str, path: Path) -> list[dict[str, object]]:
+class Read(TypedDict):
+    """What a test compares of a concept read from a file: its id, and per language its
+    terms' and definitions' texts, and its notes."""
+
+    id: str
+    terms: dict[str, list[str]]
+    definitions: dict[str, list[str]]
+    notes: list[str]
+
+
+class Said(TypedDict):
+    """Per language, the terms' and definitions' texts of a concept read from a file."""
+
+    terms: dict[str, list[str]]
+    definitions: dict[str, list[str]]
+
+
+def read(fmt: str, path: Path) -> list[Read]:
     glossary = formats.get(fmt).read(path.read_bytes(), path.name)
     return [
         {
@@ -38,18 +55,18 @@ def test_markdown_headings_with_english_in_parentheses_or_after_a_dash() -> None
         {"bn": ["ক্লাস্টার"], "en": ["Cluster"]},  # no space before the parenthesis
         {"bn": ["কন্টেইনার"], "en": ["Container"]},  # after a dash
     ]
-    cluster = concepts[1]["definitions"]["bn"][0]  # type: ignore[index]
+    cluster = concepts[1]["definitions"]["bn"][0]
     assert cluster.startswith("একসাথে কাজ করা") and "<abbr" not in cluster
     assert "kind: Cluster" not in cluster  # the code block is no definition
-    autoscaling = concepts[0]["definitions"]["bn"][0]  # type: ignore[index]
+    autoscaling = concepts[0]["definitions"]["bn"][0]
     assert "রিসোর্স" in autoscaling and "https://" not in autoscaling  # link text, no target
-    container = concepts[2]["definitions"]["bn"][0]  # type: ignore[index]
+    container = concepts[2]["definitions"]["bn"][0]
     assert "runtime" in container and "{{" not in container
 
 
 def test_letter_sections_are_not_terms() -> None:
     concepts = read("markdown", FIXTURES / "markdown" / "glossary-bn.md")
-    assert not [c for c in concepts if c["terms"].get("bn") in (["অ"], ["ক"])]  # type: ignore[union-attr]
+    assert not [c for c in concepts if c["terms"].get("bn") in (["অ"], ["ক"])]
 
 
 def test_markdown_table_whose_header_names_the_languages() -> None:
@@ -84,12 +101,12 @@ def test_a_markdown_file_is_detected_as_markdown_not_as_gloss_plain_text() -> No
 def test_po_glossary() -> None:
     concepts = {c["id"]: c for c in read("po", FIXTURES / "po" / "gnome-glossary-bn.po")}
     assert concepts["plugin"]["terms"] == {"en": ["plugin"], "bn": ["প্লাগইন"]}
-    assert concepts["plugin"]["definitions"]["en"] == [  # type: ignore[index]
+    assert concepts["plugin"]["definitions"]["en"] == [
         "A piece of software that adds a function to another program."
     ]
     assert concepts["keyring"]["terms"] == {"en": ["keyring"]}  # empty msgstr: English only
-    assert concepts["key"]["terms"]["bn"] == ["কী"]  # type: ignore[index]
-    assert concepts["key-2"]["terms"]["bn"] == ["চাবি"]  # type: ignore[index]
+    assert concepts["key"]["terms"]["bn"] == ["কী"]
+    assert concepts["key-2"]["terms"]["bn"] == ["চাবি"]
     assert concepts["key-2"]["notes"] == ["context: cryptography"]
     assert concepts["file"]["terms"] == {"en": ["file", "files"], "bn": ["ফাইল", "ফাইলগুলো"]}
     assert not [c for c in concepts.values() if "obsolete term" in str(c)]
@@ -100,7 +117,7 @@ def test_a_fuzzy_po_entry_is_kept_unverified_never_preferred() -> None:
         (FIXTURES / "po" / "gnome-glossary-bn.po").read_bytes(), "g.po"
     )
     (workspace,) = [c for c in glossary.concepts if c.id == "workspace"]
-    term = workspace.section("bn").terms[0]  # type: ignore[union-attr]
+    term = present(workspace.section("bn")).terms[0]
     assert term.status is None
     assert ("processStatus", "unprocessed") in [(p.category, p.value) for p in term.properties]
     assert any("fuzzy" in n for n in term.notes)
@@ -138,12 +155,12 @@ def test_added_as_they_are_found_and_every_term_exported(
 ) -> None:  # fmt: skip
     monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
     monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
-    added = runner.invoke(app, ["add", str(FIXTURES / fixture)])
+    added = gloss("add", str(FIXTURES / fixture))
     assert added.exit_code == 0, added.stderr
-    hits = json.loads(runner.invoke(app, ["search", query, "--json"]).stdout)
+    hits = json.loads(gloss("search", query, "--json").stdout)
     assert hits[0]["id"] == concept
     name = Path(fixture).stem
-    exported = runner.invoke(app, ["export", "--format", "tbx", "--glossary", name])
+    exported = gloss("export", "--format", "tbx", "--glossary", name)
     assert exported.exit_code == 0, exported.stderr
     assert exported.stdout.count("<term>") == terms
 
@@ -153,7 +170,7 @@ def test_adding_markdown_that_is_not_a_glossary_adds_nothing(
 ) -> None:
     monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
     monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
-    result = runner.invoke(app, ["add", str(ROOT / "README.md")])
+    result = gloss("add", str(ROOT / "README.md"))
     assert result.exit_code != 0
     assert "no glossary found" in result.stderr
     assert "Traceback" not in result.stderr
@@ -169,10 +186,8 @@ def test_a_csv_naming_its_languages_in_english_with_semicolons() -> None:
         {"en": ["byte"], "fr": ["octet"], "de": ["Byte"]},  # no Arabic: kept, not refused
     ]
     # a description goes to the language its script says
-    assert concepts[0]["definitions"]["ar"] == ["برنامج يترجم الشيفرة المصدرية"]  # type: ignore[index]
-    assert concepts[1]["definitions"]["en"] == [  # type: ignore[index]
-        "A marker that shows the position on a screen"
-    ]
+    assert concepts[0]["definitions"]["ar"] == ["برنامج يترجم الشيفرة المصدرية"]
+    assert concepts[1]["definitions"]["en"] == ["A marker that shows the position on a screen"]
 
 
 @pytest.mark.parametrize("separator", ["\t", ";", "|"])
@@ -191,7 +206,7 @@ def test_dry_run_says_what_would_be_added_and_changes_nothing(
 ) -> None:
     monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
     monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
-    result = runner.invoke(app, ["add", "--dry-run", str(FIXTURES / "po" / "gnome-glossary-bn.po")])
+    result = gloss("add", "--dry-run", str(FIXTURES / "po" / "gnome-glossary-bn.po"))
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith(
         "would add gnome-glossary-bn.po: 13 entries in en, bn, 7 concepts"
@@ -200,14 +215,14 @@ def test_dry_run_says_what_would_be_added_and_changes_nothing(
     assert "  plugin: en plugin; bn প্লাগইন\n" in result.stdout
     assert "nothing was changed" in result.stdout
     assert not (tmp_path / "user").exists()
-    assert runner.invoke(app, ["search", "প্লাগইন"]).exit_code == 1
+    assert gloss("search", "প্লাগইন").exit_code == 1
 
 
 def test_dry_run_of_a_file_gloss_cannot_read_fails_as_add_does(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
-    result = runner.invoke(app, ["add", "--dry-run", str(ROOT / "README.md")])
+    result = gloss("add", "--dry-run", str(ROOT / "README.md"))
     assert result.exit_code != 0 and "no glossary found" in result.stderr
 
 
@@ -220,14 +235,14 @@ def test_show_says_when_several_concepts_match_exactly(
     for name, arabic in (("a.csv", "فرط التخصيص"), ("b.csv", "الإفراط في التعلم")):
         path = tmp_path / name
         path.write_text(f"english,arabic\noverfitting,{arabic}\n", encoding="utf-8")
-        assert runner.invoke(app, ["add", str(path)]).exit_code == 0
-    result = runner.invoke(app, ["show", "overfitting", "--lang", "ar"])
+        assert gloss("add", str(path)).exit_code == 0
+    result = gloss("show", "overfitting", "--lang", "ar")
     assert result.exit_code == 0
     assert "فرط التخصيص" in result.stdout
     assert "1 more concept matches 'overfitting' exactly: overfitting-2" in result.stderr
-    other = runner.invoke(app, ["show", "overfitting-2", "--lang", "ar"])
+    other = gloss("show", "overfitting-2", "--lang", "ar")
     assert "الإفراط في التعلم" in other.stdout
-    alone = runner.invoke(app, ["show", "LoRA"])
+    alone = gloss("show", "LoRA")
     assert "exactly" not in alone.stderr
 
 
@@ -242,12 +257,12 @@ def test_a_term_folder_in_language_subfolders_is_one_glossary() -> None:
         ("en", ["Cluster"]), ("ar", ["عنقود"]), ("bn", ["ক্লাস্টার"])  # title split as any term
     ]  # fmt: skip
     assert cluster.subject_fields == ("fundamental", "operation")
-    english = cluster.section("en").definitions[0].text  # type: ignore[union-attr]
+    english = present(cluster.section("en")).definitions[0].text
     assert english.startswith("A set of worker machines, called nodes,")  # shortcode's text
-    arabic = cluster.section("ar").definitions[0].text  # type: ignore[union-attr]
+    arabic = present(cluster.section("ar")).definitions[0].text
     assert arabic.startswith("مجموعة من الأجهزة")  # no short_description: the body
     container = concepts["container"]
-    assert [t.text for t in container.section("en").terms] == [  # type: ignore[union-attr]
+    assert [t.text for t in present(container.section("en")).terms] == [
         "Container",
         "containerized application",  # aka
     ]
@@ -256,10 +271,10 @@ def test_a_term_folder_in_language_subfolders_is_one_glossary() -> None:
 def test_adding_a_term_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
     monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
-    added = runner.invoke(app, ["add", str(FIXTURES / "term-folder" / "glossary")])
+    added = gloss("add", str(FIXTURES / "term-folder" / "glossary"))
     assert added.exit_code == 0, added.stderr
     assert added.stdout.startswith("added glossary.jsonl: 5 entries in en, ar, bn, 2 concepts")
-    card = json.loads(runner.invoke(app, ["show", "ক্লাস্টারের", "--json"]).stdout)
+    card = json.loads(gloss("show", "ক্লাস্টারের", "--json").stdout)
     assert card["id"] == "cluster" and card["terms"]["ar"]["term"] == "عنقود"
 
 
@@ -280,7 +295,7 @@ def test_a_folder_gloss_cannot_read_is_refused_and_nothing_added(
     for rel, text in files.items():
         (folder / rel).parent.mkdir(parents=True, exist_ok=True)
         (folder / rel).write_text(text, encoding="utf-8")
-    result = runner.invoke(app, ["add", str(folder)])
+    result = gloss("add", str(folder))
     assert result.exit_code != 0
     assert message in result.stderr and "Traceback" not in result.stderr
     assert not (tmp_path / "user" / "sources").exists()
@@ -294,9 +309,9 @@ def test_several_paths_are_added_together_or_not_at_all(
     monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
     po = str(FIXTURES / "po" / "gnome-glossary-bn.po")
     table = str(FIXTURES / "markdown" / "terms-en-ar.md")
-    refused = runner.invoke(app, ["add", po, table, str(ROOT / "README.md")])
+    refused = gloss("add", po, table, str(ROOT / "README.md"))
     assert refused.exit_code != 0 and not (tmp_path / "user" / "sources").exists()
-    added = runner.invoke(app, ["add", po, table, str(FIXTURES / "term-folder" / "glossary")])
+    added = gloss("add", po, table, str(FIXTURES / "term-folder" / "glossary"))
     assert added.exit_code == 0, added.stderr
     assert added.stdout.count("added ") == 3
     names = sorted(p.name for p in (tmp_path / "user" / "sources").iterdir())
@@ -306,11 +321,9 @@ def test_several_paths_are_added_together_or_not_at_all(
 def test_a_spreadsheet_is_read_as_a_table_formulas_never_as_text() -> None:
     concepts = read("xlsx", FIXTURES / "tables" / "terms.xlsx")
     assert concepts[0]["terms"] == {"en": ["model"], "ar": ["نموذج"], "bn": ["মডেল"]}
-    assert concepts[0]["definitions"]["en"] == [  # type: ignore[index]
-        "A mathematical representation learned from data"
-    ]
+    assert concepts[0]["definitions"]["en"] == ["A mathematical representation learned from data"]
     assert not [c for c in concepts if "HYPERLINK" in json.dumps(c, ensure_ascii=False)]
-    assert concepts[3]["terms"]["en"] == ["1234"]  # type: ignore[index]
+    assert concepts[3]["terms"]["en"] == ["1234"]
     assert (
         formats.detect("terms.xlsx", (FIXTURES / "tables" / "terms.xlsx").read_bytes()).name
         == "xlsx"
@@ -559,7 +572,7 @@ def test_paths_kept_under_one_name_are_refused_before_anything_is_added(
 ) -> None:
     monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
     po = str(FIXTURES / "po" / "gnome-glossary-bn.po")
-    result = runner.invoke(app, ["add", po, po])
+    result = gloss("add", po, po)
     assert result.exit_code == 2 and "would both be kept as gnome-glossary-bn.po" in result.stderr
     assert not (tmp_path / "user" / "sources").exists()
 
@@ -575,12 +588,12 @@ def test_a_glossary_page_with_front_matter_is_read_below_it() -> None:
         "### লস ফাংশন (Loss function) {#loss}\n\nভুলের মাপ।\n"
     )
     read = markdown.read(page.encode(), "glossary.mdx")
-    pairs = [(c.section("bn").terms[0].text, c.en) for c in read.concepts]
+    pairs = [(present(c.section("bn")).terms[0].text, c.en) for c in read.concepts]
     assert pairs == [
         ("কনভোলিউশনাল নিউরাল নেটওয়ার্ক", "Convolutional Neural Network"),
         ("লস ফাংশন", "Loss function"),
     ]
-    first = read.concepts[0].section("bn")
+    first = present(read.concepts[0].section("bn"))
     assert first.definitions[0].source == "glossary.mdx:11"  # lines keep their numbers
 
 
@@ -604,7 +617,7 @@ def test_a_readme_whose_title_says_glossary_is_no_glossary() -> None:
     assert "no glossary found" in raised.value.message
 
 
-def _markdown(text: str, name: str = "terms.md") -> list[dict[str, object]]:
+def _markdown(text: str, name: str = "terms.md") -> list[Said]:
     glossary = formats.get("markdown").read(text.encode(), name)
     return [
         {

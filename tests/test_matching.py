@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from glossary_cli import api
-from glossary_cli.evaluate import evaluate, load_cases, report
+from glossary_cli.evaluate import Outcome, evaluate, load_cases, report
 
 CASES = Path(__file__).resolve().parent / "matching_cases.yaml"
 EXAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "matching-examples.yaml"
@@ -18,19 +18,19 @@ BARS = {"spelled": 0.85}
 
 
 @pytest.fixture(scope="module")
-def results():  # type: ignore[no-untyped-def]
+def results() -> dict[str, list[Outcome]]:
     return evaluate(api.open_searcher(), load_cases(CASES))
 
 
 @pytest.mark.slow
-def test_every_kind_reaches_the_bar(results) -> None:  # type: ignore[no-untyped-def]
+def test_every_kind_reaches_the_bar(results: dict[str, list[Outcome]]) -> None:
     text = report(results)
     for kind, outcomes in results.items():
         accuracy = sum(o.passed for o in outcomes) / len(outcomes)
         assert accuracy >= BARS.get(kind, BAR), f"{kind}: {accuracy:.1%}\n{text}"
 
 
-def test_cases_cover_every_kind_of_the_examples(results) -> None:  # type: ignore[no-untyped-def]
+def test_cases_cover_every_kind_of_the_examples(results: dict[str, list[Outcome]]) -> None:
     kinds = {
         "abbr",
         "en",

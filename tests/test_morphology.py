@@ -17,6 +17,7 @@ from glossary_cli.scripts.bengali import inflection_bases as bengali_bases
 from glossary_cli.scripts.bengali import spelling_key, without_phala
 from glossary_cli.scripts.devanagari import devanagari_loose
 from glossary_cli.scripts.latin import english_stem
+from glossary_cli.search import Searcher
 
 
 def nfkc(text: str) -> str:
@@ -223,7 +224,7 @@ def test_script_blocks() -> None:
 
 
 @pytest.fixture(scope="module")
-def searcher() -> object:
+def searcher() -> Searcher:
     return api.open_searcher(None)
 
 
@@ -241,18 +242,18 @@ def searcher() -> object:
     ],
 )
 def test_inflected_and_clitic_forms_find_their_concept(
-    searcher: api.Searcher, query: str, concept: str
+    searcher: Searcher, query: str, concept: str
 ) -> None:
     hits = searcher.search(query, limit=3)
     assert hits and hits[0].concept.id == concept
 
 
-def test_an_inflected_form_of_a_whole_term_is_sure(searcher: api.Searcher) -> None:
+def test_an_inflected_form_of_a_whole_term_is_sure(searcher: Searcher) -> None:
     (hit,) = searcher.search("وتقليم الشبكة", limit=1)
     assert hit.match.kind == "clitic" and hit.sure and hit.score == 97.0
 
 
-def test_of_quantization_finds_the_quantization_concepts(searcher: api.Searcher) -> None:
+def test_of_quantization_finds_the_quantization_concepts(searcher: Searcher) -> None:
     hits = searcher.search("কোয়ান্টাইজেশনের", limit=10)
     assert len(hits) == 10
     assert all("Quantization" in (h.concept.en or "") for h in hits)
@@ -270,7 +271,7 @@ def test_of_quantization_finds_the_quantization_concepts(searcher: api.Searcher)
     ],
 )
 def test_a_term_typed_without_its_phala_is_found_as_a_spelling(
-    searcher: api.Searcher, query: str, concept: str
+    searcher: Searcher, query: str, concept: str
 ) -> None:
     (hit, *_) = searcher.search(query, limit=3)
     assert hit.concept.id == concept and hit.sure and hit.match.kind == "inflected"
@@ -295,7 +296,7 @@ def test_a_query_with_the_phala_finds_a_term_written_without(tmp_path: Path) -> 
 
 
 @pytest.mark.parametrize("query", ["ডিফিউশনের", "সকলকে"])
-def test_an_ending_never_makes_a_false_friend(searcher: api.Searcher, query: str) -> None:
+def test_an_ending_never_makes_a_false_friend(searcher: Searcher, query: str) -> None:
     # ডিফিউশন contains ফিউশন, সকল contains কল: neither is an inflected form of them
     for hit in searcher.search(query, limit=10):
         assert "ফিউশন" not in hit.match.text or "ডিফিউশন" in hit.match.text

@@ -29,16 +29,14 @@ from typing import Any
 
 import pytest
 import yaml
-from typer.testing import CliRunner
 
 from glossary_cli import formats
-from glossary_cli.cli import app
 from glossary_cli.errors import RecordError, UsageError
 from glossary_cli.formats import deepl
 from glossary_cli.formats._mt import Entry
 from glossary_cli.model import Concept, Definition, Glossary, LangSection, Term
 
-runner = CliRunner()
+from .conftest import gloss
 
 # Bengali terms that end in a spacing vowel sign (U+09BE, category Mc) and in a consonant;
 # Arabic with its article; an English term with a bar and one with regex metacharacters.
@@ -181,21 +179,21 @@ def test_deepl_refuses_a_pair_it_does_not_take_and_lists_those_it_does(
 
 
 def test_deepl_on_the_command_line_exits_2_for_bengali() -> None:
-    result = runner.invoke(app, ["export", "--format", "deepl", "--source", "en", "--target", "bn"])
+    result = gloss("export", "--format", "deepl", "--source", "en", "--target", "bn")
     assert result.exit_code == 2
     assert "DeepL glossaries do not take Bengali (bn)" in result.stderr
     assert "ar (Arabic)" in result.stderr and "Traceback" not in result.output
 
 
 def test_a_pair_format_needs_both_languages_and_others_refuse_them() -> None:
-    missing = runner.invoke(app, ["export", "--format", "deepl", "--source", "en"])
+    missing = gloss("export", "--format", "deepl", "--source", "en")
     assert missing.exit_code == 2 and "give --target" in missing.stderr
-    stray = runner.invoke(app, ["export", "--format", "tbx", "--target", "ar"])
+    stray = gloss("export", "--format", "tbx", "--target", "ar")
     assert stray.exit_code == 2 and "--target is not an option of --format tbx" in stray.stderr
 
 
 def test_deepl_of_the_bundled_glossary_round_trips_arabic() -> None:
-    result = runner.invoke(app, ["export", "-f", "deepl", "--source", "EN", "--target", "arabic"])
+    result = gloss("export", "-f", "deepl", "--source", "EN", "--target", "arabic")
     assert result.exit_code == 0, result.stderr
     entries = deepl_util().convert_tsv_to_dict(result.stdout)
     assert entries["Pruning"] == "تقليم الشبكة"
@@ -336,7 +334,7 @@ def test_llm_definitions_are_optional_and_cut() -> None:
 
 
 def test_llm_json_on_the_command_line_is_json() -> None:
-    result = runner.invoke(app, ["export", "--format", "llm-json", "--lang", "bn,ar"])
+    result = gloss("export", "--format", "llm-json", "--lang", "bn,ar")
     assert result.exit_code == 0, result.stderr
     document = json.loads(result.stdout)
     assert document["languages"] == ["bn", "ar"]
@@ -389,7 +387,7 @@ def vale_alerts(text: str) -> list[tuple[str, str]]:
 
 
 def test_vale_swaps_deprecated_terms_in_three_scripts() -> None:
-    pytest.importorskip("regex")
+    pytest.importorskip("regex", reason="the regex library is not installed (pip install regex)")
     sample = (
         f"Our info is here. আমাদের {OLD_BN} এখানে, আর {OLD_BN}গুলো নয়। {DATA_BN_OLD} আর "
         f"{DATA_BN_OLD}বেস। "
@@ -417,11 +415,11 @@ def test_vale_vocabulary_accepts_the_terms_to_use() -> None:
 
 def test_vale_export_writes_a_style_and_its_vocabulary(tmp_path: Path) -> None:
     out = tmp_path / "styles" / "Terms"
-    result = runner.invoke(app, ["export", "--format", "vale", "-o", str(out)])
+    result = gloss("export", "--format", "vale", "-o", str(out))
     assert result.exit_code == 0, result.stderr
     assert (out / "Preferred.yml").is_file()
     assert (tmp_path / "styles/config/vocabularies/Terms/accept.txt").is_file()
-    refused = runner.invoke(app, ["export", "--format", "vale"])
+    refused = gloss("export", "--format", "vale")
     assert refused.exit_code == 2 and "give -o DIR" in refused.stderr
 
 

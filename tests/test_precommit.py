@@ -14,11 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from glossary_cli.cli import app
-
-from .conftest import ROOT
+from .conftest import ROOT, gloss
 
 HOOKS = ROOT / ".pre-commit-hooks.yaml"
 
@@ -33,7 +30,7 @@ pytestmark = [
 
 def test_the_manifest_offers_the_three_hooks() -> None:
     if not HOOKS.is_file():
-        pytest.skip("not a checkout of the repository (no .pre-commit-hooks.yaml)")
+        pytest.skip(f"{HOOKS} is not there: not a checkout of the repository")
     from pre_commit.clientlib import load_manifest
 
     hooks = {h["id"]: h for h in load_manifest(str(HOOKS))}
@@ -59,7 +56,7 @@ def test_the_manifest_offers_the_three_hooks() -> None:
 )
 def test_each_hook_takes_the_files_it_is_for(hook: str, path: str, runs: bool) -> None:
     if not HOOKS.is_file():
-        pytest.skip("not a checkout of the repository (no .pre-commit-hooks.yaml)")
+        pytest.skip(f"{HOOKS} is not there: not a checkout of the repository")
     import re
 
     from pre_commit.clientlib import load_manifest
@@ -90,7 +87,7 @@ def _try_repo(
 @pytest.mark.timeout(1800)
 def test_pre_commit_runs_the_hooks_from_this_checkout(tmp_path: Path) -> None:
     if not (ROOT / ".git").exists() or not HOOKS.is_file():
-        pytest.skip("not a git checkout of the repository: pre-commit clones one")
+        pytest.skip(f"{ROOT / '.git'} or {HOOKS} is not there: pre-commit clones a git checkout")
     # the glossary the hooks hold the files to: the bundled one and a user's deprecated terms
     glossary = tmp_path / "terms.csv"
     glossary.write_text(
@@ -99,7 +96,7 @@ def test_pre_commit_runs_the_hooks_from_this_checkout(tmp_path: Path) -> None:
         "tokenizer,bn,টোকেনাইজার,preferred\ntokenizer,bn,শব্দভাজক,deprecated\n",
         encoding="utf-8",
     )
-    added = CliRunner().invoke(app, ["add", str(glossary)])
+    added = gloss("add", str(glossary))
     assert added.exit_code == 0, added.stderr
     sample = tmp_path / "sample"
     sample.mkdir()

@@ -12,15 +12,14 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from glossary_cli import store
-from glossary_cli.cli import app
 from glossary_cli.errors import ParseError
 from glossary_cli.normalize import fold
-from glossary_cli.parsing import format_glossary, parse_glossary
+from glossary_cli.parsing import ParsedGlossary, format_glossary, parse_glossary
 
-runner = CliRunner()
+from .conftest import gloss
+
 FAST = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Letters of each script, as code point ranges without unassigned or combining code points.
@@ -111,13 +110,12 @@ def written(draw: st.DrawFn, g: Glossary) -> str:
     return out.rstrip("\r\n") if draw(st.booleans()) else out
 
 
-def content(parsed: object) -> tuple[object, ...]:
-    p = parsed
+def content(p: ParsedGlossary) -> tuple[object, ...]:
     return (
-        p.lang,  # type: ignore[attr-defined]
-        p.title,  # type: ignore[attr-defined]
-        p.subtitle,  # type: ignore[attr-defined]
-        tuple((e.term, e.definition, e.en, e.abbr) for e in p.entries),  # type: ignore[attr-defined]
+        p.lang,
+        p.title,
+        p.subtitle,
+        tuple((e.term, e.definition, e.en, e.abbr) for e in p.entries),
     )
 
 
@@ -192,10 +190,10 @@ def test_searching_a_term_finds_its_record_first(g: Glossary) -> None:
             lines += [term_line(term, en, abbr), definition]
         (data / "sources" / "g.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
         env = {"GLOSS_CACHE": cache}
-        built = runner.invoke(app, ["build", "--data", tmp], env=env)
+        built = gloss("build", "--data", tmp, env=env)
         assert built.exit_code == 0, built.stderr
         for term, definition, _, _ in g.entries:
-            result = runner.invoke(app, ["search", term, "--json", "--data", tmp], env=env)
+            result = gloss("search", term, "--json", "--data", tmp, env=env)
             assert result.exit_code == 0, result.stderr
             first = json.loads(result.stdout)[0]
             assert first["terms"][g.lang]["term"] == term

@@ -14,33 +14,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from glossary_cli import records, store
-from glossary_cli.cli import app
-from glossary_cli.errors import RecordError
+from glossary_cli.errors import RecordError, StoreError
 from glossary_cli.model import LangSection, Term
 from glossary_cli.userdata import needs_upgrade
 
-from .conftest import DATA, ROOT, snapshot
+from .conftest import DATA, ROOT, as_json, gloss, snapshot, user_dir
 
-runner = CliRunner()
 OLD = Path(__file__).resolve().parent / "fixtures" / "release-0.1.0"
 TBX = Path(__file__).resolve().parent / "fixtures" / "tbx"
-
-
-def gloss(*args: str, env: dict[str, str] | None = None) -> Any:
-    return runner.invoke(app, list(args), env=env)
-
-
-def as_json(*args: str) -> Any:
-    result = gloss(*args, "--json")
-    assert result.exit_code == 0, (result.stdout, result.stderr)
-    return json.loads(result.stdout)
-
-
-def user_dir() -> Path:
-    return Path(os.environ["GLOSS_USER_DATA"])
 
 
 # --------------------------------------------------------------------------- the schema
@@ -229,7 +212,7 @@ def test_a_user_directory_that_cannot_be_rebuilt_is_read_migrated(
 
 
 def _refuse(path: Path, data: bytes) -> None:
-    raise store.StoreError(f"cannot write {path}: Read-only file system")
+    raise StoreError(f"cannot write {path}: Read-only file system")
 
 
 def test_a_user_directory_holding_a_jsonl_export_of_gloss_0_1_0_is_rebuilt() -> None:

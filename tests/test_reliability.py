@@ -16,21 +16,17 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from glossary_cli import build, store
-from glossary_cli.cli import app
 from glossary_cli.errors import ExitCode
 from glossary_cli.records import glossary_from_mapping, glossary_to_mapping
 
-from .conftest import snapshot
-
-runner = CliRunner()
+from .conftest import gloss, gloss_popen, gloss_process, snapshot
 
 BN_HEADER = "এআই গ্লসারি\nকৃত্রিম বুদ্ধিমত্তার সম্পূর্ণ অভিধান\n"
 AR_HEADER = "قاموس الذكاء الاصطناعي\nالقاموس الكامل للذكاء الاصطناعي\n"
@@ -44,32 +40,6 @@ SGR = re.compile("\x1b\\[[0-9;]*m")  # rich's own colours, when forced on
 
 
 # --- helpers --------------------------------------------------------------------------------
-
-
-def gloss(*args: str, env: Mapping[str, str] | None = None) -> Any:
-    """Run gloss in-process; a Python exception escaping the command fails the test."""
-    result = runner.invoke(app, list(args), env=env)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise AssertionError(f"gloss {args} raised") from result.exception
-    return result
-
-
-def gloss_process(
-    *args: str | bytes, env: Mapping[str, str] | None = None, unset: tuple[str, ...] = ()
-) -> subprocess.CompletedProcess[bytes]:
-    """Run ``python -m glossary_cli`` as a real process; bytes out, no traceback allowed."""
-    environ = {**os.environ, **(env or {})}
-    for name in unset:
-        environ.pop(name, None)
-    proc = subprocess.run(
-        [sys.executable, "-m", "glossary_cli", *args],
-        env=environ,
-        capture_output=True,
-        timeout=120,
-        check=False,
-    )
-    assert b"Traceback" not in proc.stderr, proc.stderr.decode(errors="replace")
-    return proc
 
 
 def make_data(
@@ -928,24 +898,8 @@ def big_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["table", "json", "jsonl", "csv"])
 def test_output_piped_into_head_stops_quietly(big_data: Path, fmt: str) -> None:
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "glossary_cli",
-            "search",
-            "term",
-            "-n",
-            "1500",
-            "-f",
-            fmt,
-            "--no-pager",
-            "--wide",
-            "--data",
-            str(big_data),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+    proc = gloss_popen(
+        "search", "term", "-n", "1500", "-f", fmt, "--no-pager", "--wide", "--data", str(big_data)
     )
     assert proc.stdout is not None and proc.stderr is not None
     first = proc.stdout.readline()
@@ -976,7 +930,7 @@ def test_a_read_only_command_ends_with_all_its_output_and_its_exit_code(
     # read-only commands end with os._exit once their output is flushed (cli._exit_now)
     env = {"COLUMNS": "100"}
     proc = gloss_process(*args, "--data", str(big_data), env=env)
-    expected = CliRunner().invoke(app, [*args, "--data", str(big_data)], env=env)
+    expected = gloss(*args, "--data", str(big_data), env=env)
     assert proc.returncode == code == expected.exit_code
     assert proc.stdout.decode("utf-8") == expected.stdout
     assert len(proc.stdout) > 100_000 or code != ExitCode.OK or args[0] in ("show", "stats")
@@ -1002,10 +956,7 @@ def test_standard_output_that_cannot_be_written(args: tuple[str, ...]) -> None:
     if not Path("/dev/full").exists():
         return
     with open("/dev/full", "wb") as full:  # a full disk
-        proc = subprocess.run(
-            [sys.executable, "-m", "glossary_cli", *args], stdout=full, stderr=subprocess.PIPE,
-            timeout=120, check=False,
-        )  # fmt: skip
+        proc = gloss_process(*args, stdout=full)
     assert proc.returncode == ExitCode.DATA
     said = proc.stderr.splitlines(keepends=True)
     assert said[-1] == b"gloss: cannot write the output: No space left on device\n"
@@ -1091,7 +1042,10 @@ def test_a_read_only_data_directory_is_a_clear_error(
     )
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only directories")
+@pytest.mark.skipif(
+    os.geteuid() == 0,
+    reason="needs a user other than root (root writes into read-only directories)",
+)
 def test_a_read_only_data_directory_really_read_only(tmp_path: Path) -> None:
     data = make_data(with_records(tmp_path), {"g.txt": GOOD + "নতুন শব্দ\nনতুন সংজ্ঞা।\n"})
     data.chmod(0o555)
@@ -1123,11 +1077,7 @@ def test_a_write_that_fails_after_the_temporary_file_leaves_no_trace(
 
 
 def _build_process(data: Path) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "glossary_cli", "build", "--data", str(data)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
+    return gloss_popen("build", "--data", str(data), stdout=subprocess.DEVNULL)
 
 
 @pytest.fixture
@@ -1189,23 +1139,7 @@ def test_two_builds_at_once_end_with_one_complete_result(
 
 @pytest.mark.slow
 def test_two_searches_compiling_the_index_at_once(big_data: Path) -> None:
-    procs = [
-        subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "glossary_cli",
-                "search",
-                "Term7",
-                "--json",
-                "--data",
-                str(big_data),
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-        )
-        for _ in range(3)
-    ]
+    procs = [gloss_popen("search", "Term7", "--json", "--data", str(big_data)) for _ in range(3)]
     outputs = [proc.communicate(timeout=120) for proc in procs]
     assert all(proc.returncode == 0 for proc in procs), outputs
     assert len({out for out, _ in outputs}) == 1
@@ -1223,7 +1157,7 @@ def _garble(path: Path, start: int, length: int) -> None:
     path.write_bytes(bytes(data))
 
 
-CORRUPTIONS = {
+CORRUPTIONS: dict[str, Callable[[Path], object]] = {
     "empty": lambda p: p.write_bytes(b""),
     "not-a-database": lambda p: p.write_bytes(b"hello, I am not SQLite" * 100),
     "truncated": lambda p: p.write_bytes(p.read_bytes()[: len(p.read_bytes()) // 3]),

@@ -22,14 +22,14 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from glossary_cli import layout, render
-from glossary_cli.cli import app
 from glossary_cli.config import packaged_data_dir
 from glossary_cli.layout import Column, Field, Options
 from glossary_cli.model import Concept, Hit, LangSection, Match, Term
 from glossary_cli.store import read_records
+
+from .conftest import gloss
 
 HERE = Path(__file__).resolve().parent
 WORST = HERE / "fixtures" / "worst_case"
@@ -109,11 +109,11 @@ def test_cell_width(quirk: str, text: str, cells: int, rich_cells: int) -> None:
 def _libc_wcwidth() -> Any:
     name = ctypes.util.find_library("c")
     if not name or sys.platform != "linux":
-        pytest.skip("glibc's wcwidth is the reference, and this is not glibc")
+        pytest.skip("glibc is not installed (its wcwidth is the reference)")
     try:
         locale.setlocale(locale.LC_CTYPE, "C.UTF-8")
     except locale.Error:
-        pytest.skip("no C.UTF-8 locale")
+        pytest.skip("the C.UTF-8 locale is not installed")
     libc = ctypes.CDLL(name)
     libc.wcwidth.argtypes = [ctypes.c_wchar]
     libc.wcwidth.restype = ctypes.c_int
@@ -299,7 +299,7 @@ def test_wrap_folds_a_word_wider_than_the_line_between_clusters() -> None:
 
 def _python_bidi() -> Any:
     return pytest.importorskip(
-        "bidi", reason="python-bidi (gloss[test]) cross-checks the reordering"
+        "bidi", reason="python-bidi is not installed (pip install '.[test]')"
     )
 
 
@@ -552,21 +552,17 @@ def test_bidi_is_never_applied_to_a_pipe() -> None:
 def test_bidi_never_touches_machine_output(
     args: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    runner = CliRunner()
-    plain = runner.invoke(app, ["show", "Pruning", "--lang", "ar", *args])
-    with_option = runner.invoke(app, ["show", "Pruning", "--lang", "ar", "--bidi", *args])
+    plain = gloss("show", "Pruning", "--lang", "ar", *args)
+    with_option = gloss("show", "Pruning", "--lang", "ar", "--bidi", *args)
     monkeypatch.setenv("GLOSS_BIDI", "1")
-    with_env = runner.invoke(app, ["show", "Pruning", "--lang", "ar", *args])
+    with_env = gloss("show", "Pruning", "--lang", "ar", *args)
     assert plain.exit_code == with_option.exit_code == with_env.exit_code == 0
     assert plain.stdout == with_option.stdout == with_env.stdout
     assert "تقليم الشبكة" in plain.stdout
 
 
 def test_wide_option_shows_everything() -> None:
-    runner = CliRunner()
-    result = runner.invoke(
-        app, ["search", "quantization", "--lang", "bn,ar", "--wide"], env={"COLUMNS": "60"}
-    )
+    result = gloss("search", "quantization", "--lang", "bn,ar", "--wide", env={"COLUMNS": "60"})
     assert result.exit_code == 0 and "…" not in result.stdout
 
 
@@ -698,11 +694,16 @@ def test_plain_console_draws_what_rich_draws_into_a_pipe(width: int) -> None:
     from glossary_cli import api
 
     searcher = api.open_searcher(None)
+
+    def _card(concept: Concept, console: Any) -> Concept:
+        render.concept_card(concept, [], console)
+        return concept
+
     drawings: list[tuple[str, Any]] = [
         ("search", lambda c: render.search_table(api.search(searcher, "quantization"), [], c)),
         ("search bn,ar", lambda c: render.search_table(_hits(ALL[:12]), ["bn", "ar"], c)),
         ("card", lambda c: render.concept_card(BUNDLED[0], [], c)),
-        ("worst cards", lambda c: [render.concept_card(r, [], c) for r in WORST_RECORDS]),
+        ("worst cards", lambda c: [_card(r, c) for r in WORST_RECORDS]),
         ("list", lambda c: render.list_table(api.list_terms(searcher, "bn"), c)),
         ("stats", lambda c: render.stats_view(api.stats(), c)),
         ("sources", lambda c: render.sources_table(api.sources(), c)),

@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from glossary_cli import formats
-from glossary_cli.cli import app
 from glossary_cli.formats.folder import read_folder
+
+from .conftest import gloss
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -54,12 +54,11 @@ def test_every_term_of_an_added_glossary_comes_back_out_in_tbx(
     monkeypatch.setenv("GLOSS_USER_DATA", str(tmp_path / "user"))
     monkeypatch.setenv("GLOSS_CACHE", str(tmp_path / "cache"))
     path = FIXTURES / name
-    runner = CliRunner()
-    added = runner.invoke(app, ["add", str(path)])
+    added = gloss("add", str(path))
     assert added.exit_code == 0, added.stderr
     assert "Traceback" not in added.stderr
     out = tmp_path / "all.tbx"
-    exported = runner.invoke(app, ["export", "--format", "tbx", "-o", str(out)])
+    exported = gloss("export", "--format", "tbx", "-o", str(out))
     assert exported.exit_code == 0, exported.stderr
     data = out.read_bytes()
     back = _terms(formats.get("tbx").read(data, "all.tbx"))
@@ -76,10 +75,9 @@ def test_the_gzipped_astronomy_termbase_comes_back_whole(
     path = tmp_path / "astronomy.tbx"
     packed = (FIXTURES / "tbx/tbx-basic-astronomy-dca.tbx.gz").read_bytes()
     path.write_bytes(gzip.decompress(packed))
-    runner = CliRunner()
-    assert runner.invoke(app, ["add", str(path)]).exit_code == 0
+    assert gloss("add", str(path)).exit_code == 0
     out = tmp_path / "all.tbx"
-    assert runner.invoke(app, ["export", "--format", "tbx", "-o", str(out)]).exit_code == 0
+    assert gloss("export", "--format", "tbx", "-o", str(out)).exit_code == 0
     back = _terms(formats.get("tbx").read(out.read_bytes(), "all.tbx"))
     assert not _terms(_read(path)) - back
 
@@ -95,17 +93,16 @@ def test_add_says_what_a_term_folder_skipped_and_how_a_table_was_decoded(
     folder = tmp_path / "k8s"
     shutil.copytree(FIXTURES / "term-folder" / "glossary", folder)
     (folder / "en" / "notes.txt").write_text("not a term\n", encoding="utf-8")
-    runner = CliRunner()
-    added = runner.invoke(app, ["add", str(folder)])
+    added = gloss("add", str(folder))
     assert added.exit_code == 0, added.stderr
     assert "1 file was skipped (not Markdown): en/notes.txt" in added.stderr
     latin = FIXTURES / "tables" / "fr-en-latin1.csv"
-    added = runner.invoke(app, ["add", str(latin)])
+    added = gloss("add", str(latin))
     assert added.exit_code == 0, added.stderr
     assert f"{latin}:1: the file is not UTF-8: read as Windows-1252" in added.stderr
-    assert runner.invoke(app, ["show", "réseau de neurones", "--json"]).exit_code == 0
+    assert gloss("show", "réseau de neurones", "--json").exit_code == 0
     utf16 = FIXTURES / "tables" / "en-ar-utf16.tsv"
-    assert runner.invoke(app, ["add", str(utf16)]).exit_code == 0
+    assert gloss("add", str(utf16)).exit_code == 0
 
 
 def test_a_folder_given_as_dot_keeps_its_name_and_a_replaced_file_says_so(
@@ -118,9 +115,8 @@ def test_a_folder_given_as_dot_keeps_its_name_and_a_replaced_file_says_so(
     folder = tmp_path / "k8s"
     shutil.copytree(FIXTURES / "term-folder" / "glossary", folder)
     monkeypatch.chdir(folder)
-    runner = CliRunner()
-    added = runner.invoke(app, ["add", "."])
+    added = gloss("add", ".")
     assert added.exit_code == 0, added.stderr
     assert added.stdout.startswith("added k8s.jsonl:")
-    again = runner.invoke(app, ["add", "--force", "."])
+    again = gloss("add", "--force", ".")
     assert again.exit_code == 0 and again.stdout.startswith("replaced k8s.jsonl:")

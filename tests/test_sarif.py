@@ -11,12 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from glossary_cli.cli import app
 from glossary_cli.sarif import region_of_span, text_lines, utf16_column
 
-runner = CliRunner()
+from .conftest import gloss
+
 SCHEMA = Path(__file__).parent / "fixtures" / "sarif" / "sarif-schema-2.1.0.json"
 
 #: A glossary of one concept whose every language has a deprecated term.
@@ -46,14 +45,14 @@ def _text_at(root: Path, result: dict[str, Any]) -> str:
     region = physical["region"]
     assert region["startLine"] == region["endLine"]
     path = root / physical["artifactLocation"]["uri"]
-    line = text_lines(path.read_text(encoding="utf-8"))[region["startLine"] - 1]
+    line: str = text_lines(path.read_text(encoding="utf-8"))[region["startLine"] - 1]
     units = line.encode("utf-16-le")
     start, end = region["startColumn"] - 1, region["endColumn"] - 1
     return units[2 * start : 2 * end].decode("utf-16-le")
 
 
 def _run(args: list[str]) -> tuple[int, dict[str, Any]]:
-    result = runner.invoke(app, args)
+    result = gloss(*args)
     assert result.exit_code in (0, 1), result.stdout + result.stderr
     log = json.loads(result.stdout)
     _valid(log)
@@ -65,7 +64,7 @@ def glossary(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A working directory with the bundled glossary and :data:`TERMS` added."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "terms.csv").write_text(TERMS, encoding="utf-8")
-    added = runner.invoke(app, ["add", "terms.csv"])
+    added = gloss("add", "terms.csv")
     assert added.exit_code == 0, added.stderr
     return tmp_path
 
@@ -227,7 +226,7 @@ def test_of_several_files_one_with_nothing_to_check_is_skipped_and_named(
         'msgid ""\nmsgstr ""\n"Language: en_GB\\n"\n\nmsgid "color"\nmsgstr "colour"\n',
         encoding="utf-8",
     )
-    result = runner.invoke(app, ["check", "en_GB.po", "app.pot", "bn.po", "--format", "lines"])
+    result = gloss("check", "en_GB.po", "app.pot", "bn.po", "--format", "lines")
     assert result.exit_code == 1, result.stderr
     assert result.stdout.startswith("bn.po:6:")
     assert "gloss: en_GB.po: not checked: the source and the target are both en" in result.stderr

@@ -8,14 +8,12 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from glossary_cli import api
 from glossary_cli.analysis import words_of
-from glossary_cli.cli import app
 from glossary_cli.text.scan import Automaton, Name, masked_markdown, scan
 
-runner = CliRunner()
+from .conftest import gloss
 
 
 @pytest.fixture(scope="module")
@@ -157,7 +155,7 @@ def test_scan_writes_one_row_per_occurrence(
 ) -> None:
     _env(tmp_path, monkeypatch)
     text = "মিশ্র বিশেষজ্ঞদের পরে, وتقليم الشبكة and QAT.\n"
-    result = runner.invoke(app, ["scan", "--format", "jsonl"], input=text)
+    result = gloss("scan", "--format", "jsonl", input=text)
     assert result.exit_code == 0, result.stderr
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert [(r["text"], r["id"], r["kind"]) for r in rows] == [
@@ -168,9 +166,9 @@ def test_scan_writes_one_row_per_occurrence(
     assert all(text[r["start"] : r["end"]] == r["text"] for r in rows)
     # every JSON row names its schema
     assert list(rows[0]) == ["schema_version", *api.OCCURRENCE_FIELDS]
-    tsv = runner.invoke(app, ["scan", "--format", "tsv"], input=text).stdout.splitlines()
+    tsv = gloss("scan", "--format", "tsv", input=text).stdout.splitlines()
     assert tsv[0].split("\t") == list(api.OCCURRENCE_FIELDS) and len(tsv) == 4
-    table = runner.invoke(app, ["scan"], input=text)
+    table = gloss("scan", input=text)
     assert "Mixture" in table.stdout and "Pruning" in table.stdout
 
 
@@ -180,7 +178,7 @@ def test_scan_reads_markdown_and_po_and_exits_1_on_nothing(
     _env(tmp_path, monkeypatch)
     md = tmp_path / "notes.md"
     md.write_text("Use `QAT` here, and QAT there.\n", encoding="utf-8")
-    rows = json.loads(runner.invoke(app, ["scan", str(md), "--format", "json"]).stdout)
+    rows = json.loads(gloss("scan", str(md), "--format", "json").stdout)
     assert [(r["start"], r["text"]) for r in rows] == [(20, "QAT")]
     po = tmp_path / "bn.po"
     po.write_text(
@@ -188,28 +186,26 @@ def test_scan_reads_markdown_and_po_and_exits_1_on_nothing(
         'msgid "Mixture of Experts"\nmsgstr "মিশ্র বিশেষজ্ঞ"\n',
         encoding="utf-8",
     )
-    source = json.loads(runner.invoke(app, ["scan", str(po), "--format", "json"]).stdout)
-    target = json.loads(
-        runner.invoke(app, ["scan", str(po), "--side", "target", "--format", "json"]).stdout
-    )
+    source = json.loads(gloss("scan", str(po), "--format", "json").stdout)
+    target = json.loads(gloss("scan", str(po), "--side", "target", "--format", "json").stdout)
     assert [r["lang"] for r in source] == ["en"] and [r["lang"] for r in target] == ["bn"]
     assert source[0]["file"] == f"{po}:5"
-    none = runner.invoke(app, ["scan"], input="nothing here\n")
+    none = gloss("scan", input="nothing here\n")
     assert none.exit_code == 1 and "no glossary term found" in none.stdout
-    missing = runner.invoke(app, ["scan", str(tmp_path / "absent.txt")])
+    missing = gloss("scan", str(tmp_path / "absent.txt"))
     assert missing.exit_code != 0 and "cannot read" in missing.stderr
 
 
 @pytest.mark.slow
 def test_the_scanned_terms_follow_adds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _env(tmp_path, monkeypatch)
-    first = runner.invoke(app, ["scan"], input="QAT\n")
+    first = gloss("scan", input="QAT\n")
     assert first.exit_code == 0, first.stderr
     assert not list((tmp_path / "cache").glob("*.terms"))  # nothing but the index is kept
     table = tmp_path / "t.csv"
     table.write_text("en,bn\nzebra crossing,জেব্রা ক্রসিং\n", encoding="utf-8")
-    assert runner.invoke(app, ["add", str(table)]).exit_code == 0
-    rows = runner.invoke(app, ["scan", "--format", "jsonl"], input="জেব্রা ক্রসিংয়ে QAT\n")
+    assert gloss("add", str(table)).exit_code == 0
+    rows = gloss("scan", "--format", "jsonl", input="জেব্রা ক্রসিংয়ে QAT\n")
     found = [json.loads(line)["text"] for line in rows.stdout.splitlines()]
     assert found == ["জেব্রা ক্রসিংয়ে", "QAT"]
 
@@ -217,7 +213,7 @@ def test_the_scanned_terms_follow_adds(tmp_path: Path, monkeypatch: pytest.Monke
 def test_lookup_answers_one_line_per_query(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _env(tmp_path, monkeypatch)
     queries = "LoRA\nخليط الخبراء\nzebra crossing\n\nmixture-of-experts\n"
-    result = runner.invoke(app, ["lookup", "--lang", "bn"], input=queries)
+    result = gloss("lookup", "--lang", "bn", input=queries)
     assert result.exit_code == 1  # some query has no sure answer
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert [r["query"] for r in rows] == queries.splitlines()  # aligned with the input
@@ -226,15 +222,15 @@ def test_lookup_answers_one_line_per_query(tmp_path: Path, monkeypatch: pytest.M
     ]  # fmt: skip
     assert rows[0]["terms"] == {"bn": "লো-র্যাঙ্ক অ্যাডাপ্টেশন"}
     assert list(rows[0]) == ["schema_version", *api.LOOKUP_FIELDS]
-    missing = runner.invoke(app, ["lookup", "--only-missing", "--format", "tsv"], input=queries)
+    missing = gloss("lookup", "--only-missing", "--format", "tsv", input=queries)
     lines = missing.stdout.splitlines()
     assert lines[0].split("\t")[:4] == ["query", "sure", "id", "headword"]
     assert [line.split("\t")[0] for line in lines[1:]] == ["zebra crossing"]  # not the blank
-    clean = runner.invoke(app, ["lookup"], input="LoRA\n\n")
+    clean = gloss("lookup", input="LoRA\n\n")
     assert clean.exit_code == 0
     # the queries come back as given, formula guard or not, so that the output joins back
     odd = "-1bit\n=SUM(A1)\n+int4\n@lora\n"
-    echoed = runner.invoke(app, ["lookup", "--format", "tsv"], input=odd)
+    echoed = gloss("lookup", "--format", "tsv", input=odd)
     assert [line.split("\t")[0] for line in echoed.stdout.splitlines()[1:]] == odd.split()
 
 
@@ -332,7 +328,7 @@ def test_a_language_that_is_no_tag_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]
 ) -> None:
     _env(tmp_path, monkeypatch)
-    result = runner.invoke(app, args, input="QAT\n")
+    result = gloss(*args, input="QAT\n")
     assert result.exit_code == 2 and "is not a language tag" in result.stderr
 
 
@@ -349,7 +345,7 @@ def test_every_plural_form_of_a_po_entry_is_scanned(
         encoding="utf-8",
     )
     for side, found in (("source", "Mixture of Experts"), ("target", "মিশ্র বিশেষজ্ঞদের")):
-        rows = runner.invoke(app, ["scan", str(po), "--side", side, "--format", "json"]).stdout
+        rows = gloss("scan", str(po), "--side", side, "--format", "json").stdout
         assert [r["text"] for r in json.loads(rows)] == [found]
 
 
@@ -395,12 +391,12 @@ def test_everyday_words_are_marked_and_strict_leaves_them_out(
     _env(tmp_path, monkeypatch)
     table = tmp_path / "t.csv"
     table.write_text("en,ar\nstride,الخطوة\nconvolution kernel,نواة الالتفاف\n", "utf-8")
-    assert runner.invoke(app, ["add", str(table)]).exit_code == 0
+    assert gloss("add", str(table)).exit_code == 0
     text = "في الخطوة الأولى نطبق نواة الالتفاف.\n"
-    rows = runner.invoke(app, ["scan", "--format", "jsonl"], input=text).stdout.splitlines()
+    rows = gloss("scan", "--format", "jsonl", input=text).stdout.splitlines()
     found = {json.loads(r)["text"]: json.loads(r)["everyday"] for r in rows}
     assert found == {"الخطوة": True, "نواة الالتفاف": False}
-    strict = runner.invoke(app, ["scan", "--strict", "--format", "jsonl"], input=text)
+    strict = gloss("scan", "--strict", "--format", "jsonl", input=text)
     assert [json.loads(r)["text"] for r in strict.stdout.splitlines()] == ["نواة الالتفاف"]
 
 

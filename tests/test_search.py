@@ -6,23 +6,14 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from glossary_cli.cli import app
-
-runner = CliRunner()
+from .conftest import as_json, gloss
 
 QUANT_WORDS = ("কোয়ান্টাইজেশন", "কোয়ান্টিফিকেশন")
 
 
-def run_json(*args: str) -> object:
-    result = runner.invoke(app, list(args))
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
-
-
 def test_quantization_finds_all_19_concepts_above_definition_matches() -> None:
-    hits = run_json("search", "quantization", "--limit", "50", "--json")
+    hits = as_json("search", "quantization", "--limit", "50")
     assert isinstance(hits, list)
     named = [
         h
@@ -37,14 +28,14 @@ def test_quantization_finds_all_19_concepts_above_definition_matches() -> None:
 
 
 def test_quantization_table() -> None:
-    result = runner.invoke(app, ["search", "quantization"])
+    result = gloss("search", "quantization")
     assert result.exit_code == 0
     assert "Quantization" in result.stdout
     assert "কোয়ান্টাইজেশন" in result.stdout
 
 
 def test_show_lora_json_has_bengali_and_a_cited_arabic_term() -> None:
-    card = run_json("show", "LoRA", "--lang", "bn,ar", "--json")
+    card = as_json("show", "LoRA", "--lang", "bn,ar")
     assert isinstance(card, dict)
     assert card["terms"]["bn"]["term"] == "লো-র্যাঙ্ক অ্যাডাপ্টেশন"
     assert card["terms"]["bn"]["source"] == "001_5a07ee38a131a210.txt:5"
@@ -57,37 +48,37 @@ def test_show_lora_json_has_bengali_and_a_cited_arabic_term() -> None:
 
 
 def test_a_concept_without_arabic_says_so_in_json_and_on_its_card() -> None:
-    card = run_json("show", "Block-wise Quantization", "--lang", "bn,ar", "--json")
+    card = as_json("show", "Block-wise Quantization", "--lang", "bn,ar")
     assert isinstance(card, dict)
     assert card["terms"]["ar"] is None
     assert card["terms"]["bn"]["term"] == "ব্লক-ভিত্তিক কোয়ান্টাইজেশন"
-    result = runner.invoke(app, ["show", "Block-wise Quantization", "--lang", "bn,ar"])
+    result = gloss("show", "Block-wise Quantization", "--lang", "bn,ar")
     assert result.exit_code == 0
     assert "no Arabic entry" in result.stdout
     assert "No Arabic term" in result.stdout  # the note that says why
 
 
 def test_show_pruning_both_languages() -> None:
-    result = runner.invoke(app, ["show", "Pruning", "--lang", "bn,ar"])
+    result = gloss("show", "Pruning", "--lang", "bn,ar")
     assert result.exit_code == 0
     assert "নেটওয়ার্ক প্রুনিং" in result.stdout
     assert "تقليم الشبكة" in result.stdout
 
 
 def test_bengali_query_arabic_result_first() -> None:
-    hits = run_json("search", "প্রুনিং", "--lang", "ar", "--json")
+    hits = as_json("search", "প্রুনিং", "--lang", "ar")
     assert hits[0]["terms"]["ar"]["term"] == "تقليم الشبكة"
     assert list(hits[0]["terms"]) == ["ar"]
 
 
 def test_lang_filter_leaves_out_concepts_without_entry() -> None:
-    everything = run_json("search", "quantization", "--json", "--limit", "50")
-    hits = run_json("search", "quantization", "--lang", "ar", "--json", "--limit", "50")
+    everything = as_json("search", "quantization", "--limit", "50")
+    hits = as_json("search", "quantization", "--lang", "ar", "--limit", "50")
     assert hits and len(hits) < len(everything)
     assert all(h["terms"]["ar"] is not None for h in hits)
     left_out = {h["id"] for h in everything} - {h["id"] for h in hits}
     assert "block-wise-quantization" in left_out  # one of the four without Arabic
-    blockwise = runner.invoke(app, ["search", "block-wise", "--lang", "ar", "--json"])
+    blockwise = gloss("search", "block-wise", "--lang", "ar", "--json")
     assert blockwise.exit_code == 1
 
 
@@ -130,22 +121,22 @@ NEGATIVES = [
 @pytest.mark.slow
 @pytest.mark.parametrize("query", NEGATIVES)
 def test_no_false_friends(query: str) -> None:
-    result = runner.invoke(app, ["search", query, "--json"])
+    result = gloss("search", query, "--json")
     assert result.exit_code == 1
     assert json.loads(result.stdout) == []
     assert "no concept matches" in result.stderr
 
 
 def test_show_unknown_suggests() -> None:
-    result = runner.invoke(app, ["show", "quantizaton biass"])
+    result = gloss("show", "quantizaton biass")
     assert result.exit_code in (0, 1)
-    nothing = runner.invoke(app, ["show", "zzqx"])
+    nothing = gloss("show", "zzqx")
     assert nothing.exit_code == 1
     assert "no concept matches 'zzqx'" in nothing.stderr
 
 
 def test_hits_explain_their_match() -> None:
-    hit = run_json("search", "LoRA", "--json")[0]
+    hit = as_json("search", "LoRA")[0]
     assert hit["match"] == {
         "field": "abbr",
         "lang": "en",
@@ -169,20 +160,20 @@ def test_hits_explain_their_match() -> None:
     ],
 )
 def test_case_and_unicode_spelling_do_not_change_results(a: str, b: str) -> None:
-    assert run_json("search", a, "--json") == run_json("search", b, "--json")
+    assert as_json("search", a) == as_json("search", b)
 
 
 def test_usage_errors_exit_2() -> None:
-    assert runner.invoke(app, ["search", "x", "--limit", "0"]).exit_code == 2
-    assert runner.invoke(app, ["search", "x", "--lang", "b@d"]).exit_code == 2
-    assert runner.invoke(app, ["search", "   "]).exit_code == 2
-    assert runner.invoke(app, ["search"]).exit_code == 2
+    assert gloss("search", "x", "--limit", "0").exit_code == 2
+    assert gloss("search", "x", "--lang", "b@d").exit_code == 2
+    assert gloss("search", "   ").exit_code == 2
+    assert gloss("search").exit_code == 2
 
 
-def test_data_option_and_env(data_copy, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    assert runner.invoke(app, ["show", "LoRA", "--json", "--data", str(data_copy)]).exit_code == 0
+def test_data_option_and_env(data_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert gloss("show", "LoRA", "--json", "--data", str(data_copy)).exit_code == 0
     monkeypatch.setenv("GLOSS_DATA", str(data_copy / "missing"))
-    result = runner.invoke(app, ["show", "LoRA"])
+    result = gloss("show", "LoRA")
     assert result.exit_code == 2
     assert "does not exist" in result.stderr
 
@@ -190,31 +181,31 @@ def test_data_option_and_env(data_copy, monkeypatch) -> None:  # type: ignore[no
 @pytest.mark.slow
 @pytest.mark.parametrize("query", ["BERT", "ViT", "VAE", "NLP"])
 def test_abbreviations_not_in_the_glossary_find_nothing(query: str) -> None:
-    assert runner.invoke(app, ["search", query]).exit_code == 1
+    assert gloss("search", query).exit_code == 1
 
 
 def test_language_tags_are_case_insensitive() -> None:
-    assert run_json("search", "pruning", "--lang", "BN,Ar", "--json") == run_json(
-        "search", "pruning", "--lang", "bn,ar", "--json"
+    assert as_json("search", "pruning", "--lang", "BN,Ar") == as_json(
+        "search", "pruning", "--lang", "bn,ar"
     )
 
 
 def test_locale_names_and_language_names_are_read_as_tags() -> None:
     """--lang reads languages as files write them: a POSIX locale name is its BCP 47 tag,
     a language's name (in English or in itself) its language."""
-    assert run_json("search", "pruning", "--lang", "Bengali,العربية", "--json") == run_json(
-        "search", "pruning", "--lang", "bn,ar", "--json"
+    assert as_json("search", "pruning", "--lang", "Bengali,العربية") == as_json(
+        "search", "pruning", "--lang", "bn,ar"
     )
-    result = runner.invoke(app, ["search", "pruning", "--lang", "hi_IN"])
+    result = gloss("search", "pruning", "--lang", "hi_IN")
     assert result.exit_code == 1
     assert "hi-IN" in result.stderr
-    result = runner.invoke(app, ["search", "pruning", "--lang", "klingonese"])
+    result = gloss("search", "pruning", "--lang", "klingonese")
     assert result.exit_code == 2
     assert "'klingonese' is not a language tag" in result.stderr
 
 
 def test_a_language_filter_that_empties_the_result_says_so() -> None:
-    result = runner.invoke(app, ["search", "pruning", "--lang", "hi"])
+    result = gloss("search", "pruning", "--lang", "hi")
     assert result.exit_code == 1
     assert "has an entry in hi" in result.stderr
 
@@ -224,11 +215,11 @@ def test_a_language_filter_that_empties_the_result_says_so() -> None:
     "args", [["zzqxv"], ["pruning", "--lang", "hi"]], ids=["no match", "no entry in the languages"]
 )
 def test_search_json_that_finds_nothing_is_an_empty_list(args: list[str]) -> None:
-    result = runner.invoke(app, ["search", *args, "--json"])
+    result = gloss("search", *args, "--json")
     assert result.exit_code == 1
     assert json.loads(result.stdout) == []
     assert result.stderr.startswith("gloss: no concept")
-    table = runner.invoke(app, ["search", *args])
+    table = gloss("search", *args)
     assert (table.exit_code, table.stdout) == (1, "")
 
 
@@ -242,7 +233,7 @@ def test_search_json_that_finds_nothing_is_an_empty_list(args: list[str]) -> Non
 def test_show_and_list_json_that_find_nothing_are_still_json(
     args: list[str], empty: object
 ) -> None:
-    result = runner.invoke(app, [*args, "--json"])
+    result = gloss(*args, "--json")
     assert result.exit_code == 1
     assert json.loads(result.stdout) == empty
     assert result.stderr.startswith("gloss: no concept")
@@ -251,7 +242,7 @@ def test_show_and_list_json_that_find_nothing_are_still_json(
 @pytest.mark.parametrize("command", [["search", "pruning"], ["show", "LoRA"], ["list"]])
 @pytest.mark.parametrize("value", ["", ",", " , "])
 def test_a_lang_that_names_no_language_is_a_usage_error(command: list[str], value: str) -> None:
-    result = runner.invoke(app, [*command, "--lang", value])
+    result = gloss(*command, "--lang", value)
     assert result.exit_code == 2
     assert "--lang names no language" in result.stderr
     assert result.stdout == ""
@@ -261,19 +252,17 @@ def test_a_lang_that_names_no_language_is_a_usage_error(command: list[str], valu
 @pytest.mark.parametrize("command", [["search", "pruning"], ["show", "LoRA"], ["list"]])
 @pytest.mark.parametrize(("fmt", "code"), [("csv", 2), ("jsonl", 2), ("json", 0), ("table", 0)])
 def test_json_and_another_format_disagree(command: list[str], fmt: str, code: int) -> None:
-    result = runner.invoke(app, [*command, "--json", "--format", fmt])
+    result = gloss(*command, "--json", "--format", fmt)
     assert result.exit_code == code, result.stderr
     if code:
         assert f"--json and --format {fmt}" in result.stderr
         assert result.stdout == ""
     else:
-        assert json.loads(result.stdout) == json.loads(
-            runner.invoke(app, [*command, "--json"]).stdout
-        )
+        assert json.loads(result.stdout) == json.loads(gloss(*command, "--json").stdout)
 
 
 def test_show_does_not_guess_between_equally_loose_matches() -> None:
-    result = runner.invoke(app, ["show", "quantizaton"])
+    result = gloss("show", "quantizaton")
     assert result.exit_code == 1
     assert "no concept surely matches 'quantizaton'" in result.stderr
     assert "did you mean:" in result.stderr
@@ -282,21 +271,19 @@ def test_show_does_not_guess_between_equally_loose_matches() -> None:
 
 
 def test_a_misspelt_term_asked_about_is_found() -> None:
-    hits = run_json("search", "what is quantizaton", "--json")
+    hits = as_json("search", "what is quantizaton")
     assert hits and all("Quantization" in h["en"] for h in hits)
-    assert (
-        run_json("search", "what is mixure of experts", "--json")[0]["id"] == "mixture-of-experts"
-    )
+    assert as_json("search", "what is mixure of experts")[0]["id"] == "mixture-of-experts"
 
 
 def test_two_consonants_sound_like_nothing() -> None:
     # qat: an exact abbreviation, and no name that merely has a k and a t
-    assert [h["id"] for h in run_json("search", "qat", "--json")] == ["quantization-aware-training"]
+    assert [h["id"] for h in as_json("search", "qat")] == ["quantization-aware-training"]
 
 
 @pytest.mark.parametrize("term", ["quantization", "bit"])
 def test_show_lists_the_concepts_a_common_word_starts_or_belongs_to(term: str) -> None:
-    result = runner.invoke(app, ["show", term])
+    result = gloss("show", term)
     assert result.exit_code == 1
     assert f"no concept surely matches {term!r}" in result.stderr
     offered = [line for line in result.stderr.splitlines() if line.startswith("  ")]
@@ -311,7 +298,7 @@ def test_show_lists_the_concepts_a_common_word_starts_or_belongs_to(term: str) -
      ("প্রুনিং", "pruning")],
 )  # fmt: skip
 def test_show_still_names_a_clear_best(term: str, concept: str) -> None:
-    assert run_json("show", term, "--json")["id"] == concept
+    assert as_json("show", term)["id"] == concept
 
 
 def _pasted_term_lines() -> list[tuple[str, str, str]]:
@@ -343,7 +330,7 @@ def test_seed_files_have_term_lines_with_parentheticals() -> None:
 def test_a_term_line_pasted_whole_finds_its_concept_exactly(
     line: str, lang: str, term: str
 ) -> None:
-    hits = run_json("search", line, "--lang", lang, "--json")
+    hits = as_json("search", line, "--lang", lang)
     assert isinstance(hits, list)
     assert hits[0]["terms"][lang]["term"] == term
     assert hits[0]["match"]["score"] == 100.0
@@ -352,10 +339,10 @@ def test_a_term_line_pasted_whole_finds_its_concept_exactly(
 @pytest.mark.slow
 @pytest.mark.parametrize("concept_id", ["mixture-of-experts", "low-rank-adaptation", "pruning"])
 def test_a_concept_name_pasted_from_a_table_finds_it_exactly(concept_id: str) -> None:
-    card = run_json("show", concept_id, "--json")
+    card = as_json("show", concept_id)
     assert isinstance(card, dict)
     name = card["en"] + (f" ({card['abbr'][0]})" if card["abbr"] else "")
-    hits = run_json("search", name, "--json")
+    hits = as_json("search", name)
     assert isinstance(hits, list)
     assert (hits[0]["id"], hits[0]["match"]["kind"]) == (concept_id, "exact")
 
@@ -366,10 +353,8 @@ def test_a_concept_name_pasted_from_a_table_finds_it_exactly(concept_id: str) ->
 )
 def test_several_words_need_no_quotes(words: list[str]) -> None:
     quoted = " ".join(words)
-    assert run_json("search", *words, "--json") == run_json("search", quoted, "--json")
-    assert run_json("show", *words, "--lang", "bn,ar", "--json") == run_json(
-        "show", quoted, "--lang", "bn,ar", "--json"
-    )
+    assert as_json("search", *words) == as_json("search", quoted)
+    assert as_json("show", *words, "--lang", "bn,ar") == as_json("show", quoted, "--lang", "bn,ar")
 
 
 @pytest.mark.slow
@@ -382,13 +367,13 @@ def test_several_words_need_no_quotes(words: list[str]) -> None:
     ],
 )
 def test_two_words_typed_as_one_are_split(query: str, concept_id: str) -> None:
-    hits = run_json("search", query, "--json")
+    hits = as_json("search", query)
     assert isinstance(hits, list) and hits
     assert hits[0]["id"] == concept_id
 
 
 def test_a_word_that_splits_into_nothing_known_still_finds_nothing() -> None:
-    result = runner.invoke(app, ["search", "zzqxzzqx", "--json"])
+    result = gloss("search", "zzqxzzqx", "--json")
     assert result.exit_code == 1
     assert json.loads(result.stdout) == []
 
@@ -396,10 +381,10 @@ def test_a_word_that_splits_into_nothing_known_still_finds_nothing() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("query", ["qunatization", "quantiztion", "quantizzation"])
 def test_a_misspelt_english_word_is_not_read_as_romanized_bengali(query: str) -> None:
-    hits = run_json("search", query, "--json")
+    hits = as_json("search", query)
     assert isinstance(hits, list) and hits
     assert all(h["match"]["kind"] == "fuzzy" and h["match"]["lang"] == "en" for h in hits)
-    result = runner.invoke(app, ["show", query])
+    result = gloss("show", query)
     assert result.exit_code == 1
     assert "no concept surely matches" in result.stderr
 
@@ -445,7 +430,7 @@ def test_build_of_an_empty_data_directory_says_where_files_go(tmp_path: Path) ->
     """``gloss add`` writes to the user's termbase, so it is not offered as the way to fill
     another data directory."""
     (tmp_path / "d").mkdir()
-    result = runner.invoke(app, ["build", "--data", str(tmp_path / "d")])
+    result = gloss("build", "--data", str(tmp_path / "d"))
     assert result.exit_code != 0
     assert f"no glossary files in {tmp_path / 'd' / 'sources'}" in result.stderr
     assert "not to " + str(tmp_path / "d") in result.stderr and "Traceback" not in result.stderr
@@ -458,10 +443,10 @@ def test_build_of_an_empty_data_directory_says_where_files_go(tmp_path: Path) ->
      ("el nashr 3ala wa7det mo3alagat el mawtar", "tpu-deployment")],
 )  # fmt: skip
 def test_arabic_typed_in_arabizi_is_found_by_its_sound(query: str, concept: str) -> None:
-    hits = run_json("search", query, "--json")
+    hits = as_json("search", query)
     assert isinstance(hits, list) and hits[0]["id"] == concept
     assert hits[0]["match"]["kind"] == "phonetic" and hits[0]["match"]["lang"] == "ar"
-    assert run_json("show", query, "--json")["id"] == concept  # the whole term: sure
+    assert as_json("show", query)["id"] == concept  # the whole term: sure
 
 
 @pytest.mark.parametrize(
@@ -471,7 +456,7 @@ def test_arabic_typed_in_arabizi_is_found_by_its_sound(query: str, concept: str)
      ("3D", None), ("word2vec", None)],
 )  # fmt: skip
 def test_a_number_in_a_name_is_not_read_as_arabizi(query: str, first: str | None) -> None:
-    result = runner.invoke(app, ["search", query, "--json", "--limit", "20"])
+    result = gloss("search", query, "--json", "--limit", "20")
     hits = json.loads(result.stdout)
     assert all(h["match"]["kind"] != "phonetic" for h in hits)
     assert (hits[0]["id"] if hits else None) == first
@@ -500,7 +485,7 @@ DESCRIBED = [
 def test_a_description_finds_its_concept_first_marked_approximate(
     query: str, concept_id: str
 ) -> None:
-    hits = run_json("search", query, "--json")
+    hits = as_json("search", query)
     assert isinstance(hits, list)
     assert hits[0]["id"] == concept_id
     assert hits[0]["match"]["kind"] == "definition"
@@ -519,9 +504,9 @@ def test_a_description_finds_its_concept_first_marked_approximate(
     ],
 )
 def test_a_description_of_nothing_or_one_common_word_lists_nothing(query: str) -> None:
-    result = runner.invoke(app, ["search", query, "--json"])
+    result = gloss("search", query, "--json")
     assert json.loads(result.stdout) == []
-    assert runner.invoke(app, ["show", query]).exit_code != 0
+    assert gloss("show", query).exit_code != 0
 
 
 def _english_glossary(tmp_path: Path) -> Path:
@@ -554,7 +539,7 @@ def _english_glossary(tmp_path: Path) -> Path:
     ]
     data = tmp_path / "english"
     data.mkdir()
-    text = records_text(Glossary((), tuple(concepts)))  # type: ignore[arg-type]
+    text = records_text(Glossary((), tuple(concepts)))
     (data / "concepts.yaml").write_text(text, encoding="utf-8")
     return data
 
@@ -568,12 +553,12 @@ def test_english_descriptions_find_their_concepts_by_stems(tmp_path: Path) -> No
         ("stop training once validation loss no longer improves", "early-stopping"),
         ("decoder keeping several probable sequences at every step", "beam-search"),
     ]:  # fmt: skip
-        hits = run_json("search", query, "--json", "--data", data)
+        hits = as_json("search", query, "--data", data)
         assert isinstance(hits, list)
         assert hits[0]["id"] == concept_id, query
     # a description of nothing in it; a word of half its definitions, alone
     for query in ("a recipe for sourdough bread with a crispy crust", "training"):
-        result = runner.invoke(app, ["search", query, "--json", "--data", data])
+        result = gloss("search", query, "--json", "--data", data)
         assert json.loads(result.stdout) == [], query
 
 
@@ -590,7 +575,7 @@ def test_an_english_description_meets_a_bengali_definition_by_its_loanwords(
 ) -> None:
     """The bundled definitions are Bengali and Arabic; the words Bengali borrows (স্পার্স,
     নিউরন, টেনসর, ব্লক) are the English words' sounds."""
-    hits = run_json("search", query, "--json")
+    hits = as_json("search", query)
     assert isinstance(hits, list)
     assert hits[0]["id"] == concept_id
     assert hits[0]["match"]["kind"] == "definition"
@@ -598,13 +583,13 @@ def test_an_english_description_meets_a_bengali_definition_by_its_loanwords(
 
 
 def test_english_words_that_sound_like_no_loanword_describe_nothing() -> None:
-    result = runner.invoke(app, ["search", "the stock market fell sharply on monday", "--json"])
+    result = gloss("search", "the stock market fell sharply on monday", "--json")
     assert json.loads(result.stdout) == []
 
 
 def test_a_name_ranks_above_every_definition_that_has_it(tmp_path: Path) -> None:
     data = str(_english_glossary(tmp_path))
-    hits = run_json("search", "dropout", "--json", "--data", data)
+    hits = as_json("search", "dropout", "--data", data)
     assert isinstance(hits, list)
     assert [h["id"] for h in hits] == ["dropout", "weight-decay"]
     assert hits[0]["match"]["kind"] == "exact"
@@ -614,10 +599,10 @@ def test_a_name_ranks_above_every_definition_that_has_it(tmp_path: Path) -> None
 
 @pytest.mark.parametrize("query", ["7abibi ta3ala", "yalla bina", "sa7 3aleek"])
 def test_arabizi_that_names_no_term_finds_nothing_sure(query: str) -> None:
-    result = runner.invoke(app, ["search", query, "--json"])
+    result = gloss("search", query, "--json")
     hits = json.loads(result.stdout)
     assert all(h["match"]["kind"] == "phonetic" for h in hits)
-    assert runner.invoke(app, ["show", query]).exit_code == 1
+    assert gloss("show", query).exit_code == 1
 
 
 def _without_arabic(data: Path) -> tuple[int, int]:
@@ -638,16 +623,16 @@ def test_a_query_in_a_language_many_concepts_lack_says_so(data_copy: Path) -> No
         "এমবেডিং (Embedding)\nশব্দকে ভেক্টরে রূপান্তর করার পদ্ধতি।\n",
         encoding="utf-8",
     )
-    assert runner.invoke(app, ["build", "--data", str(data_copy)]).exit_code == 0
+    assert gloss("build", "--data", str(data_copy)).exit_code == 0
     without, total = _without_arabic(data_copy)
     assert without >= 2
     hint = f"{without} of {total} concepts have no Arabic term: try the English name"
     for command in ("search", "show"):
-        result = runner.invoke(app, [command, "المحول الرمزي للنصوص", "--data", str(data_copy)])
+        result = gloss(command, "المحول الرمزي للنصوص", "--data", str(data_copy))
         assert result.exit_code == 1
         assert hint in result.stderr, command
     # a query in a language every concept has, or in English, says nothing of the kind
     for query in ("ভাতের হোটেল", "zebra crossing"):
-        result = runner.invoke(app, ["search", query, "--data", str(data_copy)])
+        result = gloss("search", query, "--data", str(data_copy))
         assert result.exit_code == 1
         assert "no Bengali term" not in result.stderr and "try the English" not in result.stderr

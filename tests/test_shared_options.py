@@ -140,13 +140,11 @@ def test_region_start_point_does_not_change_the_sarif_region() -> None:
     ],
 )
 def test_add_report_counts_in_the_right_number(n: int, expected: str) -> None:
-    from types import SimpleNamespace
+    from glossary_cli.build import FileReport
+    from glossary_cli.userdata import Change
 
-    report = SimpleNamespace(
-        file="hi.txt", entries=n, langs=("hi",), concepts=n, joined=n, joins=(), corrected=(),
-        apart=(), aligned=(),
-    )  # fmt: skip
-    change = SimpleNamespace(report=report, replaced=False, plan=(), user_dir="/u")
+    report = FileReport(file="hi.txt", langs=("hi",), entries=n, concepts=n, joined=n)
+    change = Change(user_dir=Path("/u"), file="hi.txt", report=report)
     [first, *_] = api.add_report(change, dry_run=False)
     assert first == f"added {expected}".replace("added ", "added hi.txt: ", 1)
 

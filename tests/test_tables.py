@@ -11,16 +11,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
 from glossary_cli import formats
-from glossary_cli.cli import app
 from glossary_cli.errors import ParseError, UsageError
 from glossary_cli.formats import table, xlsx
 from glossary_cli.model import Glossary
 
+from .conftest import gloss, present
+
 FIXTURES = Path(__file__).parent / "fixtures" / "tables"
-runner = CliRunner()
 
 
 def terms(glossary: Glossary) -> list[dict[str, list[str]]]:
@@ -375,8 +375,8 @@ def test_rows_of_one_source_term_are_one_concept_and_identical_rows_one_row() ->
         "3 rows repeat an earlier row and are read once: line 3 (as 2), 6 (as 5), 7 (as 5)",
         "the en term 'model' is on lines 2, 4: read as one concept, with the terms ar نموذج, طراز",
     ]
-    model = glossary.concepts[0].section("ar")
-    assert [t.source for t in model.terms] == ["duplicates-en-ar.csv:2", "duplicates-en-ar.csv:4"]  # type: ignore[union-attr]
+    model = present(glossary.concepts[0].section("ar"))
+    assert [t.source for t in model.terms] == ["duplicates-en-ar.csv:2", "duplicates-en-ar.csv:4"]
 
 
 def test_rows_sharing_only_a_translation_stay_apart_and_definitions_are_all_kept() -> None:
@@ -428,7 +428,7 @@ def test_a_formula_never_computed_is_reported_never_read_as_its_text() -> None:
 
 
 def test_add_dry_run_says_how_a_headerless_file_was_read() -> None:
-    result = runner.invoke(app, ["add", "--dry-run", str(FIXTURES / "headerless-en-ar-bn.csv")])
+    result = gloss("add", "--dry-run", str(FIXTURES / "headerless-en-ar-bn.csv"))
     assert result.exit_code == 0, result.stderr
     assert "would add headerless-en-ar-bn.csv" in result.stdout
     assert "no header row: read column 1 as en" in result.stderr
@@ -438,19 +438,16 @@ def test_add_dry_run_says_how_a_headerless_file_was_read() -> None:
 def test_add_with_columns_and_skip_bad(tmp_path: Path) -> None:
     path = tmp_path / "bad.csv"
     path.write_text(BAD, encoding="utf-8")
-    refused = runner.invoke(app, ["add", "--dry-run", str(path)])
+    refused = gloss("add", "--dry-run", str(path))
     assert refused.exit_code != 0 and "bad.csv:4" in refused.stderr
     assert "--skip-bad" in refused.stderr and "Traceback" not in refused.stderr
-    added = runner.invoke(app, ["add", "--dry-run", "--skip-bad", "--columns", "en=1,ar=2",
-                                str(path)])  # fmt: skip
+    added = gloss("add", "--dry-run", "--skip-bad", "--columns", "en=1,ar=2", str(path))  # fmt: skip
     assert added.exit_code == 0, added.stderr
     assert "1 row that could not be read was left out" in added.stderr
 
 
 def test_add_a_latin_1_file_given_as_csv() -> None:
-    result = runner.invoke(
-        app, ["add", "--dry-run", "--format", "csv", str(FIXTURES / "fr-en-latin1.csv")]
-    )
+    result = gloss("add", "--dry-run", "--format", "csv", str(FIXTURES / "fr-en-latin1.csv"))
     assert result.exit_code == 0, result.stderr
     assert "read as Windows-1252" in result.stderr
 
@@ -515,7 +512,7 @@ def test_add_prints_how_it_read_the_file_and_what_it_left_out(tmp_path: Path) ->
         "word; translate; source ;uri\nAbort; إجهاض ;Arabeyes;http://x\nAdd; أضف ;Arabeyes;\n",
         encoding="utf-8",
     )
-    assert planned(runner.invoke(app, ["add", "--dry-run", str(path)]))[:4] == [
+    assert planned(gloss("add", "--dry-run", str(path)))[:4] == [
         "    column 1 'word': en terms, by the script of its cells",
         "    column 2 'translate': ar terms, by a language identifier over its cells",
         "    column 3 'source': source cited",
@@ -594,7 +591,7 @@ def test_a_table_read_by_columns_says_so_not_by_script(tmp_path: Path) -> None:
     warning claims they were read by script."""
     path = tmp_path / "as.csv"
     path.write_text("model,আৰ্হি\nnetwork,নেটৱৰ্ক\n", encoding="utf-8")
-    result = runner.invoke(app, ["add", "--dry-run", "--columns", "en=1,as=2", str(path)])
+    result = gloss("add", "--dry-run", "--columns", "en=1,as=2", str(path))
     assert planned(result)[:3] == [
         "    no header row: each column as --columns says",
         "    column 1: en terms, as --columns says",
@@ -605,7 +602,7 @@ def test_a_table_read_by_columns_says_so_not_by_script(tmp_path: Path) -> None:
 
 def test_lookup_reads_its_languages_as_search_does() -> None:
     """--lang BN is bn for lookup as for search (lookup returned empty terms for it)."""
-    result = runner.invoke(app, ["lookup", "--lang", "BN", "--format", "jsonl"], input="pruning\n")
+    result = gloss("lookup", "--lang", "BN", "--format", "jsonl", input="pruning\n")
     row = json.loads(result.stdout.splitlines()[0])
     assert row["terms"].get("bn")
 

@@ -31,6 +31,8 @@ import pytest
 
 from glossary_cli import layout
 
+from .conftest import gloss_command, gloss_process
+
 ROOT = Path(__file__).resolve().parent.parent
 WORST = Path(__file__).resolve().parent / "fixtures" / "worst_case"
 TMUX = shutil.which("tmux")
@@ -71,14 +73,6 @@ PROBE = textwrap.dedent(
     os.write(1, b"\\r\\x1b[2Kprobe done\\r\\n")
     """
 )
-
-
-def gloss_command() -> str:
-    """How to run the installed gloss from a shell."""
-    script = Path(sys.executable).parent / "gloss"
-    if script.exists():
-        return shlex.quote(str(script))
-    return f"{shlex.quote(sys.executable)} -m glossary_cli"
 
 
 class Pane:
@@ -259,13 +253,8 @@ def table_cells(block: Sequence[str]) -> list[list[str]]:
 
 
 def gloss_json(*args: str) -> Any:
-    done = subprocess.run(
-        [sys.executable, "-m", "glossary_cli", *args, "--json"],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "LANG": "C.UTF-8"},
-    )
+    done = gloss_process(*args, "--json", env={"LANG": "C.UTF-8"}, text=True)
+    assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
 
@@ -476,7 +465,9 @@ def test_bar_list_borders_line_up_at_80(probe_pane: Pane) -> None:
 
 
 def _python_bidi(text: str) -> str:
-    bidi = pytest.importorskip("bidi", reason="python-bidi (gloss[test]) cross-checks the order")
+    bidi = pytest.importorskip(
+        "bidi", reason="python-bidi is not installed (pip install '.[test]')"
+    )
     return str(bidi.get_display(text))
 
 

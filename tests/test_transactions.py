@@ -19,7 +19,9 @@ import pytest
 
 from glossary_cli import store
 
-pytestmark = pytest.mark.skipif(os.name == "nt", reason="SIGKILL is POSIX")
+from .conftest import gloss, gloss_process, process_env
+
+pytestmark = pytest.mark.skipif(os.name == "nt", reason="SIGKILL is not available (it is POSIX)")
 
 KILL_AT = Path(__file__).with_name("kill_at.py")
 PLAIN = (
@@ -28,23 +30,27 @@ PLAIN = (
 )
 
 
-def _env(tmp: Path, cache: str = "cache") -> dict[str, str]:
-    return {
-        **os.environ,
+def _run(
+    tmp: Path, *args: str, stop_at: int | None = None, cache: str = "cache"
+) -> subprocess.CompletedProcess[str]:
+    """gloss ``args`` as a process with its user data and ``cache`` under ``tmp``; with
+    ``stop_at``, killed at that step of its writes (``tests/kill_at.py``)."""
+    env = {
         "GLOSS_USER_DATA": str(tmp / "user"),
         "GLOSS_CACHE": str(tmp / cache),
         "GLOSS_LOCK_TIMEOUT": "60",
     }
-
-
-def _run(tmp: Path, *args: str, stop_at: int | None = None, cache: str = "cache") -> Any:
-    command = [sys.executable, "-m", "glossary_cli", *args]
-    if stop_at is not None:
-        command = [sys.executable, str(KILL_AT), str(stop_at), *args]
     # (run outside the checkout: `python -m` would import the glossary_cli found in the
     # working directory, tests/kill_at.py the installed one)
+    if stop_at is None:
+        return gloss_process(*args, env=env, cwd=tmp, timeout=240, text=True)
     return subprocess.run(
-        command, env=_env(tmp, cache), capture_output=True, text=True, timeout=240, cwd=tmp
+        [sys.executable, str(KILL_AT), str(stop_at), *args],
+        env=process_env(env),
+        capture_output=True,
+        text=True,
+        timeout=240,
+        cwd=tmp,
     )
 
 
@@ -372,24 +378,19 @@ def test_a_full_cache_disk_is_said_and_the_lookup_served_from_memory(
     ids=["nul", "surrogate", "deep", "empty", "a folder", "not the planned file"],
 )
 def test_a_damaged_journal_is_said_and_lookups_still_answer(tmp_path: Path, plan: str) -> None:
-    from typer.testing import CliRunner
-
-    from glossary_cli.cli import app
-
-    runner = CliRunner()
     env = {"GLOSS_USER_DATA": str(tmp_path / "user"), "GLOSS_CACHE": str(tmp_path / "cache")}
     table = tmp_path / "one.csv"
     table.write_text("en,bn\nZebra gradient,জেব্রা গ্রেডিয়েন্ট\n", encoding="utf-8")
-    assert runner.invoke(app, ["add", str(table)], env=env).exit_code == 0
+    assert gloss("add", str(table), env=env).exit_code == 0
     journal = tmp_path / "user" / store.JOURNAL
     journal.mkdir()
     (journal / "plan.json").write_text(plan, encoding="utf-8")
-    looked = runner.invoke(app, ["search", "zebra gradient", "--json"], env=env)
+    looked = gloss("search", "zebra gradient", "--json", env=env)
     assert looked.exit_code == 0 and "zebra" in looked.stdout.lower()
     assert "damaged" in looked.stderr and "Traceback" not in looked.stderr
     other = tmp_path / "two.csv"
     other.write_text("en,bn\nOkapi norm,ওকাপি নর্ম\n", encoding="utf-8")
-    added = runner.invoke(app, ["add", str(other)], env=env)
+    added = gloss("add", str(other), env=env)
     assert added.exit_code == 3 and "move" in added.stderr  # what to do, said
     assert not (tmp_path / "user" / "sources" / "two.csv").exists()
 

@@ -44,7 +44,8 @@ def missing() -> str:
             ("chromedriver", CHROMEDRIVER)) if not path.is_file()]  # fmt: skip
     if not gone:
         return ""
-    return " and ".join(gone) + " not installed (Debian: chromium, chromium-driver)"
+    verb = "is" if len(gone) == 1 else "are"
+    return " and ".join(gone) + f" {verb} not installed (Debian: chromium, chromium-driver)"
 
 
 def _free_port() -> int:

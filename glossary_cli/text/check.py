@@ -78,10 +78,6 @@ class CheckIssue(NamedTuple):
     line: int | None = None
     column: int | None = None
 
-    def row(self) -> dict[str, str]:
-        """The issue as ``gloss check --format json`` writes it: :data:`ROW_FIELDS`."""
-        return {f: getattr(self, f) for f in ROW_FIELDS}
-
 
 #: The fields of an issue's row in ``gloss check``'s JSON, JSON Lines, CSV and TSV, in order.
 ROW_FIELDS = ("seg_id", "kind", "id", "source", "expected", "found")
