@@ -2,7 +2,7 @@
 not only ``search`` and ``show``: on a terminal the Arabic words are shaped and in python-bidi's
 visual order; without the option, or through a pipe, they stay as stored.
 
-The commands run under :class:`typer.testing.CliRunner` with ``TTY_COMPATIBLE=1``, which makes
+The commands run in-process (``conftest.gloss``) with ``TTY_COMPATIBLE=1``, which makes
 their console a terminal as rich decides it (:func:`glossary_cli.render.is_terminal`).
 """
 
@@ -13,12 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from glossary_cli import browse, layout
-from glossary_cli.cli import app
 
-runner = CliRunner()
+from .conftest import gloss
 
 #: A word of the bundled Arabic term for pruning (تقليم الشبكة), and of a file name.
 WORD = "الشبكة"
@@ -67,12 +65,13 @@ COMMANDS: list[tuple[list[str], str]] = [
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
-def _run(line: list[str], tmp: Path, env: dict[str, str]) -> str:
+def _shown(line: list[str], tmp: Path, env: dict[str, str]) -> str:
+    """What ``line`` prints (ANSI colours taken out), run with ``env`` on an 120-column console."""
     if line[0] in ("sources", "stats"):  # a glossary whose file name is Arabic, added first
-        added = runner.invoke(app, ["add", "--force", str(tmp / f"{NAME}.csv")])
+        added = gloss("add", "--force", str(tmp / f"{NAME}.csv"))
         assert added.exit_code == 0, added.stderr
     args = [a.replace("{tmp}", str(tmp)) for a in line]
-    result = runner.invoke(app, args, env={"COLUMNS": "120", "NO_COLOR": "1", **env})
+    result = gloss(*args, env={"COLUMNS": "120", "NO_COLOR": "1", **env})
     assert result.exit_code in (0, 1), (result.stdout, result.stderr)
     return ANSI.sub("", result.stdout)
 
@@ -85,7 +84,7 @@ def test_bidi_reaches_the_command(
     env = {"TTY_COMPATIBLE": "1"}
     if how == "env":
         env["GLOSS_BIDI"] = "1"
-    out = _run([*line, "--bidi"] if how == "option" else line, inputs, env)
+    out = _shown([*line, "--bidi"] if how == "option" else line, inputs, env)
     assert visual(word) in out and word not in out
 
 
@@ -93,9 +92,9 @@ def test_bidi_reaches_the_command(
 def test_without_bidi_or_on_a_pipe_the_text_stays_as_stored(
     line: list[str], word: str, inputs: Path
 ) -> None:
-    plain = _run(line, inputs, {"TTY_COMPATIBLE": "1"})
+    plain = _shown(line, inputs, {"TTY_COMPATIBLE": "1"})
     assert word in plain and visual(word) not in plain
-    piped = _run([*line, "--bidi"], inputs, {"TTY_COMPATIBLE": "0"})
+    piped = _shown([*line, "--bidi"], inputs, {"TTY_COMPATIBLE": "0"})
     assert word in piped and visual(word) not in piped
 
 

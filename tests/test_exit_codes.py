@@ -9,18 +9,14 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from glossary_cli import config, lsp
-from glossary_cli.cli import app
 from glossary_cli.errors import ExitCode
 
-runner = CliRunner()
+from .conftest import gloss, gloss_process
 
 OK, NOT_FOUND, USAGE, DATA = ExitCode.OK, ExitCode.NOT_FOUND, ExitCode.USAGE, ExitCode.DATA
 INTERRUPTED = ExitCode.INTERRUPTED
@@ -194,7 +190,7 @@ def test_every_code_is_in_the_readme_table_and_the_help() -> None:
         int(row.split("|")[1]) for row in table.splitlines() if re.match(r"\| \d+ \|", row)
     }
     assert documented == {int(c) for c in ExitCode}
-    epilog = " ".join(runner.invoke(app, ["--help"]).stdout.split())
+    epilog = " ".join(gloss("--help").stdout.split())
     assert all(f"{int(c)} " in epilog for c in ExitCode)
 
 
@@ -207,7 +203,7 @@ def test_every_command_has_a_row() -> None:
     ("line", "cause", "code"), TABLE, ids=[f"{' '.join(r[0])} ({r[1]})" for r in TABLE]
 )
 def test_exit_code(line: list[str], cause: str, code: int, tmp: Path) -> None:
-    result = runner.invoke(app, _filled(line, tmp))
+    result = gloss(*_filled(line, tmp))
     assert result.exit_code == code, (cause, result.stdout, result.stderr)
     if code not in (OK, NOT_FOUND) or cause == "nothing found":
         said = result.stderr.strip().splitlines()
@@ -241,7 +237,7 @@ def test_ctrl_c_exits_130(command: str, tmp: Path, monkeypatch: pytest.MonkeyPat
         "scan": ["scan", "{tmp}/terms.txt"], "lookup": ["lookup", "{tmp}/queries.txt"],
         "check": ["check", "{tmp}/clean.tsv"], "lsp": ["lsp"],
     }[command]  # fmt: skip
-    result = runner.invoke(app, _filled(args, tmp))
+    result = gloss(*_filled(args, tmp))
     assert result.exit_code == INTERRUPTED, (result.stdout, result.stderr)
 
 
@@ -267,13 +263,7 @@ def test_a_closed_output_pipe_exits_quietly(line: list[str], tmp: Path) -> None:
     read, write = os.pipe()
     os.close(read)
     try:
-        proc = subprocess.run(
-            [sys.executable, "-m", "glossary_cli", *_filled(line, tmp)],
-            stdout=write,
-            stderr=subprocess.PIPE,
-            timeout=120,
-            check=False,
-        )
+        proc = gloss_process(*_filled(line, tmp), stdout=write)
     finally:
         os.close(write)
     assert b"Traceback" not in proc.stderr and b"Broken pipe" not in proc.stderr

@@ -10,13 +10,11 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from glossary_cli import output
-from glossary_cli.cli import app
 from glossary_cli.errors import UsageError
 
-runner = CliRunner()
+from .conftest import gloss
 
 TEXT = "LoRA and تقليم الشبكة help; শব্দভাজকের is old.\n"
 TABLE = "id\ten\tbn\n1\tPruning removes weights\tওজন সরানো হয়\n"
@@ -49,7 +47,7 @@ def tmp(tmp_path: Path) -> Path:
 @pytest.mark.parametrize(("line", "fmt"), ROWS, ids=[f"{r[0][0]}-{r[1]}" for r in ROWS])
 def test_each_format_keeps_its_contract(line: list[str], fmt: str, tmp: Path) -> None:
     args = [a.replace("{tmp}", str(tmp)) for a in line]
-    result = runner.invoke(app, [*args, "--format", fmt])
+    result = gloss(*args, "--format", fmt)
     assert result.exit_code in (0, 1), result.stderr
     out = result.stdout
     assert out.strip(), result.stderr

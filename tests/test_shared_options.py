@@ -8,13 +8,10 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from glossary_cli import api, sarif
-from glossary_cli.cli import app
 
-runner = CliRunner()
-
+from .conftest import gloss
 
 # --- --lang -----------------------------------------------------------------------------------
 
@@ -23,8 +20,8 @@ runner = CliRunner()
 def test_lookup_reads_lang_as_search_does(given: str, tmp_path: Path) -> None:
     queries = tmp_path / "q.txt"
     queries.write_text("LoRA\n", encoding="utf-8")
-    looked = runner.invoke(app, ["lookup", str(queries), "--lang", given])
-    searched = runner.invoke(app, ["search", "LoRA", "--lang", given, "--json"])
+    looked = gloss("lookup", str(queries), "--lang", given)
+    searched = gloss("search", "LoRA", "--lang", given, "--json")
     assert looked.exit_code == searched.exit_code == 0, looked.stderr + searched.stderr
     [row] = [json.loads(line) for line in looked.stdout.splitlines()]
     [hit] = json.loads(searched.stdout)[:1]
@@ -46,26 +43,26 @@ def test_lang_beside_a_language_pair_is_refused_saying_what_to_give(fmt: str, in
     """A format that writes the languages of --source and --target does not take --lang: it
     would filter out the very languages it pairs (amazon-terminology --lang ar said "no
     concept has a en term"). The refusal says which options to give."""
-    result = runner.invoke(app, ["export", "--format", fmt, "--lang", "ar", "-o", "x"])
+    result = gloss("export", "--format", fmt, "--lang", "ar", "-o", "x")
     assert result.exit_code == 2
     assert f"give {instead} instead of --lang ar" in result.stderr
 
 
 def test_export_takes_the_beginning_of_a_format_name() -> None:
-    short = runner.invoke(app, ["export", "--format", "amazon", "--target", "ar"])
-    full = runner.invoke(app, ["export", "--format", "amazon-terminology", "--target", "ar"])
+    short = gloss("export", "--format", "amazon", "--target", "ar")
+    full = gloss("export", "--format", "amazon-terminology", "--target", "ar")
     assert short.exit_code == full.exit_code == 0
     assert short.stdout == full.stdout and short.stdout.startswith("en,ar")
-    several = runner.invoke(app, ["export", "--format", "llm"])
+    several = gloss("export", "--format", "llm")
     assert several.exit_code == 2 and "llm-prompt, llm-json" in several.stderr
 
 
 def test_a_vale_style_is_a_directory_not_a_file(tmp_path: Path) -> None:
-    refused = runner.invoke(app, ["export", "--format", "vale", "-o", str(tmp_path / "g.yml")])
+    refused = gloss("export", "--format", "vale", "-o", str(tmp_path / "g.yml"))
     assert refused.exit_code == 2 and "give -o DIR" in refused.stderr
     assert not (tmp_path / "g.yml").exists() and not (tmp_path / "config").exists()
     style = tmp_path / "styles" / "Gloss"
-    written = runner.invoke(app, ["export", "--format", "vale", "-o", str(style)])
+    written = gloss("export", "--format", "vale", "-o", str(style))
     assert written.exit_code == 0, written.stderr
     assert (style / "Preferred.yml").is_file()
     assert (tmp_path / "styles" / "config" / "vocabularies" / "Gloss" / "accept.txt").is_file()
@@ -92,11 +89,11 @@ def test_lines_count_columns_in_code_points(
     letters are one of each; a character outside the BMP is one code point, two units."""
     path = tmp_path / "t.txt"
     path.write_text("first line\n" + text + "\n", encoding="utf-8")
-    lines = runner.invoke(app, ["scan", str(path), "--format", "lines"]).stdout
+    lines = gloss("scan", str(path), "--format", "lines").stdout
     found = [ln for ln in lines.splitlines() if f"'{term}'" in ln]
     assert found, lines
     assert found[0].startswith(f"{path}:2:{points}: ")
-    log = json.loads(runner.invoke(app, ["scan", str(path), "--format", "sarif"]).stdout)
+    log = json.loads(gloss("scan", str(path), "--format", "sarif").stdout)
     regions = [
         r["locations"][0]["physicalLocation"]["region"]
         for r in log["runs"][0]["results"]
@@ -107,19 +104,19 @@ def test_lines_count_columns_in_code_points(
 
 def test_lines_help_says_how_columns_count() -> None:
     for command in ("scan", "check", "lint"):
-        help_text = " ".join(runner.invoke(app, [command, "--help"]).stdout.split())
+        help_text = " ".join(gloss(command, "--help").stdout.split())
         assert "COLUMN counts Unicode code points" in help_text, command
 
 
 def test_lint_writes_lines(tmp_path: Path) -> None:
     path = tmp_path / "t.csv"
     path.write_text("id,en,ar\np1,Pruning,প্রুনিং\np2,pruning,تقليم network\n", encoding="utf-8")
-    result = runner.invoke(app, ["lint", str(path), "--format", "lines"])
+    result = gloss("lint", str(path), "--format", "lines")
     assert result.exit_code == 1
     rows = result.stdout.splitlines()
     assert rows and all(row.startswith(f"{path}:") for row in rows)
     assert any(": error: " in row and row.endswith("]") for row in rows)
-    sarif_log = json.loads(runner.invoke(app, ["lint", str(path), "--format", "sarif"]).stdout)
+    sarif_log = json.loads(gloss("lint", str(path), "--format", "sarif").stdout)
     assert len(sarif_log["runs"][0]["results"]) == len(rows)
 
 
@@ -154,6 +151,6 @@ def test_add_says_one_joining_concept_in_the_singular(tmp_path: Path) -> None:
     path.write_text(
         "en,bn,hi\nLow-Rank Adaptation,লো-র্যাঙ্ক অ্যাডাপ্টেশন,लो-रैंक अनुकूलन\n", encoding="utf-8"
     )
-    result = runner.invoke(app, ["add", str(path)])
+    result = gloss("add", str(path))
     assert result.exit_code == 0, result.stderr
     assert "1 joining a " in result.stdout and "1 joining concepts" not in result.stdout
