@@ -25,13 +25,14 @@ from glossary_cli.errors import (
     ParseError,
     SameLanguageError,
     StoreError,
+    UnknownNameError,
     UsageError,
 )
 
 if TYPE_CHECKING:
     import sqlite3
 
-    from glossary_cli.build import FileReport
+    from glossary_cli.build import BuildResult, FileReport
     from glossary_cli.errors import ParseWarning
     from glossary_cli.formats import Format
     from glossary_cli.formats.vale import OutputFile
@@ -256,7 +257,11 @@ def show(searcher: Searcher, term: str, *, best: bool = False) -> Hit:
         nearest = tuple(
             f"{h.concept.en or h.concept.id}  ({h.match.kind} {h.score:.0f})" for h in hits
         )
-        raise NotFoundError(f"no concept surely matches {term!r}", nearest)
+        raise NotFoundError(
+            f"no concept surely matches {term!r}",
+            nearest,
+            after="(gloss show --best shows the first of them)",
+        )
     namespaced = searcher.namespaced_ids(term)
     if namespaced:  # a glossary's own id, which gloss keeps as GLOSSARY.ID
         raise NotFoundError(
@@ -527,7 +532,7 @@ def remove(name: str, *, env: Mapping[str, str] | None = None) -> Change:
         ``left``, how many added files are left).
 
     Raises:
-        NotFoundError: no such file was added (suggestions: the files there are).
+        UnknownNameError: no such file was added (suggestions: the files there are).
     """
     from glossary_cli import userdata
     from glossary_cli.config import resolve_data_dir, user_data_dir
@@ -764,7 +769,7 @@ def _exporting(
         what = f"an entry in {', '.join(wanted.langs)}" if wanted.langs else "a term"
         if wanted.filters_terms:
             what += " that passes the filters"
-        raise NotFoundError(f"no concept has {what}", tuple(present))
+        raise NotFoundError(f"no concept has {what}", tuple(present), label="languages")
     return chosen, glossary, given
 
 
@@ -814,7 +819,9 @@ def list_terms(
         ]
     if not rows:
         what = f"an entry in {tag!r}" + (" that passes the filters" if every else "")
-        raise NotFoundError(f"no concept has {what}", tuple(searcher.languages()))
+        raise NotFoundError(
+            f"no concept has {what}", tuple(searcher.languages()), label="languages"
+        )
     stored = searcher.sort_keys(sorted({r.lang for r in rows}))
 
     def key(row: ListedTerm) -> tuple[bytes, str, str]:
@@ -983,7 +990,11 @@ def lint(
         wanted = glossary.casefold()
         chosen = {f for f in files if wanted in (f.casefold(), f.casefold().rsplit(".", 1)[0])}
         if not chosen:
-            raise NotFoundError(f"no loaded glossary is named {glossary!r}", tuple(sorted(files)))
+            raise UnknownNameError(
+                f"no loaded glossary is named {glossary!r}",
+                tuple(sorted(files)),
+                label="loaded glossaries",
+            )
         full = checks.report(everything)
         kept = tuple(i for i in full.issues if source_file(i.source) in chosen)
         concepts = [
@@ -1699,3 +1710,424 @@ def _element_start(lines: Sequence[str], line: int | None) -> int | None:
     text = lines[line - 1]
     at = max(text.find("<target"), text.rfind("<tuv"))
     return at if at >= 0 else None
+
+
+# --- what the command line says beside a result ----------------------------------------------
+
+
+def no_hit_message(
+    searcher: Searcher,
+    query: str,
+    langs: Sequence[str],
+    selection: Selection | None,
+    min_score: float,
+) -> str:
+    """Why ``gloss search`` found nothing for ``query``, in one sentence: no concept in the
+    asked languages (when another has one), none among the selected terms, none above
+    ``min_score``, or none at all, with the language gap that may explain it
+    (:func:`language_gap`)."""
+    if langs and search(searcher, query, limit=1):
+        return f"no concept that matches {query!r} has an entry in {', '.join(langs)}"
+    message = f"no concept matches {query!r}"
+    if selection is not None and selection.filters_terms:
+        return message + " among the terms --status, --type and --glossary select"
+    if min_score:
+        return message + f" with a score of at least {min_score:g}"
+    gap = language_gap(searcher, query)
+    return message + (f"; {gap.hint}" if gap else "")
+
+
+def show_notes(searcher: Searcher, term: str, hit: Hit) -> list[str]:
+    """What ``gloss show`` says on standard error beside the card of ``hit``: the other
+    concepts ``term`` names exactly (:func:`exact_ties`), and how it matched when not surely."""
+    notes = []
+    ties = exact_ties(searcher, term, hit)
+    if ties:
+        notes.append(
+            f"{len(ties)} more concept{'s match' if len(ties) > 1 else ' matches'} "
+            f"{term!r} exactly: {', '.join(ties)} (gloss show ID shows each)"
+        )
+    if not hit.sure and hit.match.field != "id":
+        m = hit.match
+        notes.append(f"approximate: {m.kind} {m.score:.0f} on {m.text!r}")
+    return notes
+
+
+def counted(n: int, one: str, many: str | None = None) -> str:
+    """``n`` and the noun in its number: ``one`` for 1, else ``many`` (by default ``one`` and
+    an s).
+
+    >>> counted(1, "entry", "entries"), counted(2, "entry", "entries"), counted(0, "concept")
+    ('1 entry', '2 entries', '0 concepts')
+    """
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def _joining(joined: int, held: bool) -> str:
+    """``, 1 joining a bundled concept``, ``, 3 joining concepts held already``; ``""`` for
+    none."""
+    if not joined:
+        return ""
+    if held:
+        return ", " + counted(
+            joined, "joining a concept held already", "joining concepts held already"
+        )
+    return ", " + counted(joined, "joining a bundled concept", "joining bundled concepts")
+
+
+def add_report(change: Change, *, dry_run: bool) -> list[str]:
+    """What one ``gloss add`` of a file did (or, with ``dry_run``, would do), as lines of a
+    report for a person: what was read (entries, languages, concepts, how many join concepts
+    held already), how it was read, the concepts joined, corrected and kept apart, and where it
+    was added; every count with its noun in the right number.
+
+    Args:
+        change: what :func:`add` returned (:class:`glossary_cli.userdata.Change`).
+        dry_run: the file was only read (the report adds the terms per language and the first
+            entries).
+
+    Returns:
+        The report's lines, the first one saying what was added.
+
+    Raises:
+        ValueError: ``change`` is a remove's (it holds no report of a file read).
+    """
+    r = change.report
+    if r is None:
+        raise ValueError(f"{change.file} was removed, not added: there is no report of it")
+    verb = (
+        ("would replace" if dry_run else "replaced")
+        if change.replaced
+        else ("would add" if dry_run else "added")
+    )
+    lines = [
+        f"{verb} {r.file}: {counted(r.entries, 'entry', 'entries')} in "
+        f"{', '.join(r.langs) or 'no language'}, {counted(r.concepts, 'concept')}"
+        + _joining(r.joined, bool(r.joins))
+    ]
+    if change.plan:
+        lines.append("  read as:")
+        lines += ["    " + reading_line(reading) for reading in change.plan]
+    for items, what in (
+        (r.joins, " joined by the stated rule:"),
+        (r.corrected, " held already, corrected:"),
+    ):
+        if items:
+            lines.append(f"  {counted(len(items), 'concept')}{what}")
+            lines += ["    " + line for line in items]
+    if r.apart:
+        lines.append(f"  {counted(len(r.apart), 'near-duplicate')} kept apart:")
+        lines += ["    " + line for line in r.apart]
+    if dry_run:
+        lines += [f"  {tag}: {counted(n, 'term')}" for tag, n in terms_per_language(change).items()]
+        lines += ["  " + line for line in first_entries(change, 5)]
+        lines.append("  nothing was changed (--dry-run)")
+        return lines
+    lines += [f"  aligned to {other} (parallel: merged)" for other in r.aligned]
+    if not r.aligned and not r.joined:
+        lines.append("  not parallel to any other source: its concepts stand alone")
+    lines.append(f"  in {change.user_dir}")
+    return lines
+
+
+def build_report(result: BuildResult) -> list[str]:
+    """What ``gloss build`` read (:func:`glossary_cli.build.build_records`' result), as lines
+    for a person: sources, entries, concepts (how many in more than one language besides
+    English), terms; then each pair of sources compared for parallel alignment."""
+    from glossary_cli.model import is_english
+
+    g = result.glossary
+    files = len(dict.fromkeys(s.file for s in g.sources))
+    entries = sum(s.entries for s in g.sources)
+    multilingual = sum(
+        1 for c in g.concepts if sum(not is_english(s.lang) for s in c.languages) > 1
+    )
+    lines = [
+        f"{counted(files, 'source')}, {counted(entries, 'entry', 'entries')}, "
+        f"{counted(len(g.concepts), 'concept')} ({multilingual} in more than one language "
+        f"besides English), {counted(g.term_count, 'term')}"
+    ]
+    for a in result.alignments:
+        verdict = "parallel: merged" if a.parallel else f"not parallel ({a.reason})"
+        lines.append(
+            f"  {a.first} ~ {a.second}: {a.agreeing}/{a.compared} English agree; {verdict}"
+        )
+    return lines
+
+
+def user_build_report(result: UserRebuild) -> list[str]:
+    """What ``gloss build --user`` read (:func:`rebuild_user`'s result), as lines for a
+    person: sources, entries and concepts, then each added file's."""
+    entries = sum(r.entries for r in result.reports)
+    lines = [
+        f"{counted(len(result.reports), 'source')}, {counted(entries, 'entry', 'entries')}, "
+        f"{counted(result.concepts, 'concept')}"
+    ]
+    for r in result.reports:
+        lines.append(
+            f"  {r.file}: {counted(r.entries, 'entry', 'entries')} in "
+            f"{', '.join(r.langs) or 'no language'}, {counted(r.concepts, 'concept')}"
+            + _joining(r.joined, True)
+        )
+    return lines
+
+
+# --- gloss export: the format, its options, a directory --------------------------------------
+
+
+def export_format(name: str | None, output: str | None) -> str:
+    """The format ``gloss export`` writes: ``name`` (``--format``: a format's name, or the
+    beginning of only one, ``amazon`` for ``amazon-terminology``), else the one the suffix of
+    ``output`` (``-o``) calls for, else ``tbx``.
+
+    Raises:
+        UsageError: ``name`` is no written format's name nor the beginning of exactly one;
+            no format is named and ``output``'s suffix calls for none.
+    """
+    from glossary_cli import formats
+
+    written = formats.names(writable=True)
+    if name is not None:
+        wanted = name.casefold()
+        if wanted in written:
+            return wanted
+        begun = [n for n in written if n.startswith(wanted)]
+        if len(begun) == 1:
+            return begun[0]
+        hint = f"one of {', '.join(begun or written)}"
+        raise UsageError(f"--format {name!r} is no export format", hint=hint)
+    if output is None:
+        return "tbx"
+    by_name = formats.by_suffix(output)
+    if by_name is not None and by_name.writable:
+        return by_name.name
+    suffix = Path(output).suffix
+    if not suffix:
+        return "tbx"
+    ends = ", ".join(s for f in formats.FORMATS if f.writable for s in f.suffixes)
+    raise UsageError(
+        f"cannot tell an export format from {suffix!r}",
+        hint=f"give --format {', '.join(written)}, or a FILE ending in {ends}",
+    )
+
+
+def check_export_options(
+    fmt: str, *, langs: Sequence[str], output: str | None, to_terminal: bool
+) -> None:
+    """Refuse what ``gloss export --format FMT`` cannot honour, before anything is read.
+
+    A translation service's glossary (``deepl``, ``google-pairs``, ``amazon-terminology``,
+    ``microsoft-dictionary``) writes the languages of ``--source`` and ``--target``, and a
+    LanguageTool list the one of ``--source``: ``--lang`` is refused for them, saying which
+    option to give instead, rather than left to filter out the very languages they pair. A
+    format that writes a directory (``vale``) needs ``-o DIR``, and a name that looks like a
+    file (``-o gloss.yml``) or is one is refused; a binary format is not written to a
+    terminal.
+
+    Raises:
+        UsageError: one of those (exit 2).
+    """
+    from glossary_cli import formats
+
+    chosen = formats.get(fmt)
+    if langs and "source" in chosen.exports:
+        instead = "--source and --target" if "target" in chosen.exports else "--source"
+        example = (
+            f"--source en --target {langs[-1]}"
+            if "target" in chosen.exports
+            else f"--source {langs[0]}"
+        )
+        raise UsageError(
+            f"--format {fmt} writes the languages of {instead}, not of --lang",
+            hint=f"give {example} instead of --lang {','.join(langs)}",
+        )
+    if chosen.directory:
+        if output is None:
+            raise UsageError(
+                f"--format {fmt} writes a directory", hint="give -o DIR (e.g. -o styles/Gloss)"
+            )
+        where = Path(output)
+        if where.suffix or where.is_file():
+            raise UsageError(
+                f"--format {fmt} writes a style directory, and {output!r} names a file",
+                hint=f"give -o DIR, the style's directory: e.g. -o styles/{where.stem or 'Gloss'}",
+            )
+    elif output is None and chosen.binary and to_terminal:
+        raise UsageError(
+            f"an {fmt} file is binary and is not written to a terminal",
+            hint="give -o FILE, or redirect standard output to a file or a pipe",
+        )
+
+
+def write_export_files(files: Sequence[OutputFile], directory: str) -> list[Path]:
+    """Write the files of a directory export (:func:`export_files`) under the parent of
+    ``directory`` (``-o styles/Gloss`` → ``styles/``), each atomically.
+
+    Returns:
+        The paths written, in order.
+
+    Raises:
+        StoreError: a file cannot be written.
+    """
+    from glossary_cli.store import write_atomic
+
+    root = Path(directory).resolve().parent
+    written = []
+    for file in files:
+        path = root.joinpath(*file.path.split("/"))
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"cannot write {directory}: {exc.strerror or exc}") from None
+        write_atomic(path, file.data)
+        written.append(path)
+    return written
+
+
+def read_input(name: str, stdin: Callable[[], bytes], stdin_as: str = "-") -> tuple[str, bytes]:
+    """``(name, bytes)`` of a file a command reads; ``-`` is standard input (``stdin()``),
+    named ``stdin_as``.
+
+    Raises:
+        UsageError: the file does not exist or cannot be read (exit 2, as for every
+            command).
+    """
+    if name == "-":
+        return stdin_as, stdin()
+    try:
+        with open(name, "rb") as fh:
+            return name, fh.read()
+    except OSError as exc:
+        raise UsageError(
+            f"cannot read {name}: {exc.strerror}", hint="give a file, or - for standard input"
+        ) from None
+
+
+def lint_summary(result: Report) -> str:
+    """The last line of ``gloss lint``: ``2 errors, 1 warning in 380 concepts (1204
+    terms)``, from :func:`lint_paths`' report."""
+    found = f"{counted(result.errors, 'error')}, {counted(result.warnings, 'warning')}"
+    return f"{found} in {counted(result.concepts, 'concept')} ({counted(result.terms, 'term')})"
+
+
+def queries(raw: bytes, name: str) -> list[str]:
+    """The queries of ``gloss lookup``: one per line of the file's text (UTF-8, a BOM or
+    UTF-16 as :func:`glossary_cli.formats._common.decode` reads them).
+
+    Raises:
+        ParseError: the bytes are no text.
+    """
+    from glossary_cli.formats._common import decode
+
+    return decode(raw, name).splitlines()
+
+
+def check_kinds(value: str | None) -> list[str] | None:
+    """The checks ``gloss check --kinds`` names (comma-separated); ``None``: all."""
+    return [k.strip() for k in value.split(",") if k.strip()] if value else None
+
+
+def check_summary(results: Sequence[CheckResult]) -> list[str]:
+    """What ``gloss check`` says of each file it was given (:func:`check_files`): how many
+    issues in how many segments, and which way, or why it was not checked; each line names
+    its file when there are several."""
+    lines = []
+    for result in results:
+        named = f"{result.file}: " if len(results) > 1 else ""
+        if result.skipped:
+            lines.append(f"{named}not checked: {result.skipped}")
+            continue
+        lines.append(
+            f"{named}{counted(len(result.issues), 'issue')} in "
+            f"{counted(result.segments, 'segment')} ({result.source_lang} → {result.target_lang})"
+        )
+    return lines
+
+
+def language_option(flag: str, value: str | None) -> str | None:
+    """The one language tag an option that takes one names (``gloss add --lang``, ``gloss
+    lint --lang``), read as every ``--lang`` is (:func:`glossary_cli.tags.parse_langs`:
+    ``BN`` → ``bn``, ``hindi`` → ``hi``); ``None`` when the option is not given.
+
+    Raises:
+        UsageError: not a language, or several.
+    """
+    return None if value is None else _pair_tags(flag, value)
+
+
+class Built(NamedTuple):
+    """What ``gloss build`` did (:func:`build_records_report`).
+
+    Attributes:
+        warnings: what was read with a problem, one message each.
+        lines: the report for a person (:func:`build_report`, :func:`user_build_report`),
+            and what was written or found current.
+        stale: under ``check``, the sentence that says the records are stale and how to
+            rebuild them; ``None`` when they are current or were written.
+    """
+
+    warnings: tuple[ParseWarning, ...]
+    lines: tuple[str, ...]
+    stale: str | None = None
+
+
+def build_records_report(
+    data: str | None,
+    *,
+    strict: bool = False,
+    check: bool = False,
+    user: bool = False,
+    env: Mapping[str, str] | None = None,
+) -> Built:
+    """``gloss build``: the records of the data directory (``--data``, ``GLOSS_DATA``, the
+    bundled one) built from its sources and written, or with ``check`` only compared; with
+    ``user``, the records of the glossaries added with ``gloss add`` instead.
+
+    Raises:
+        UsageError: the data directory does not exist;
+        ParseError, RecordError, StoreError: a source cannot be read (or, with ``strict``,
+            warns), the records cannot be written.
+    """
+    import shlex
+
+    from glossary_cli import store
+    from glossary_cli.build import build_records
+    from glossary_cli.config import resolve_data_dir
+
+    env = os.environ if env is None else env
+    data_dir = resolve_data_dir(data, env)
+    again = "gloss build" + (" --user" if user else "")
+    again += f" --data {shlex.quote(data)}" if data else ""
+    if user:
+        rebuilt = rebuild_user(data_dir, strict=strict, check=check, env=env)
+        if rebuilt is None:
+            return Built((), ("no glossaries added with `gloss add`: nothing to rebuild",))
+        lines = tuple(user_build_report(rebuilt))
+        target, current, changed = rebuilt.user_dir, rebuilt.current, rebuilt.changed
+        warnings = tuple(rebuilt.warnings)
+    else:
+        result = build_records(data_dir, strict=strict)
+        lines = tuple(build_report(result))
+        target = data_dir / store.RECORDS
+        warnings = tuple(result.warnings)
+        current = check and store.records_are_current(data_dir, result.text)
+        changed = not check and store.write_records(data_dir, result.text)
+    if check and not current:
+        return Built(warnings, lines, f"{target} is stale; run `{again}` to rebuild it")
+    if check:
+        return Built(warnings, (*lines, f"{target} is up to date"))
+    return Built(warnings, (*lines, f"{'wrote' if changed else 'unchanged:'} {target}"))
+
+
+def unanswered(rows: Sequence[LookupResult]) -> list[LookupResult]:
+    """The answers of :func:`lookup` without a sure concept (what the glossary lacks); a blank
+    line asked nothing and is not among them.
+
+    Args:
+        rows: what :func:`lookup` returned, one :class:`~glossary_cli.model.LookupResult`
+            per query.
+
+    Returns:
+        Those rows that are not ``sure``, in order.
+    """
+    return [r for r in rows if not r.sure and r.query.strip()]

@@ -244,6 +244,7 @@ class BrowseState:
         card: the concept whose card is open, or ``None`` for the list.
         card_top: the first line of the card drawn.
         recall: position in ``history`` while stepping through it, else ``None``.
+        bidi: Arabic shaped and reordered for a terminal without bidi support (``--bidi``).
     """
 
     views: tuple[tuple[str, ...], ...]
@@ -257,6 +258,7 @@ class BrowseState:
     card: Concept | None = None
     card_top: int = 0
     recall: int | None = None
+    bidi: bool = False
 
     @property
     def langs(self) -> tuple[str, ...]:
@@ -389,28 +391,35 @@ def clip(line: Line, width: int) -> Line:
     return tuple(out)
 
 
-def _plain(text: str) -> str:
+def _plain(text: str, bidi: bool = False) -> str:
+    """``text`` as a cell shows it: control characters made visible; with ``bidi``, Arabic
+    shaped and in display order (:func:`glossary_cli.layout.field_lines`)."""
+    from glossary_cli.layout import Field, Options, field_lines, has_rtl
     from glossary_cli.render import safe
 
-    return safe(text)
+    text = safe(text)
+    if not (bidi and has_rtl(text)):
+        return text
+    [line], _ = field_lines(Field.of(text), 1 << 20, Options(bidi=True))
+    return "".join(part for part, _ in line)
 
 
-def _cells(hit: Hit, columns: Sequence[str]) -> list[str]:
+def _cells(hit: Hit, columns: Sequence[str], bidi: bool = False) -> list[str]:
     """The texts of a hit's row: the English headword (or the id), then each column's main
     term (``—`` when none); for English alone, the start of the English definition."""
     concept = hit.concept
     head = concept.en or concept.id
-    cells = [_plain(head)]
+    cells = [_plain(head, bidi)]
     if not columns:
         english = concept.english
         definitions = english.all_definitions() if english is not None else ()
         definition = definitions[0].text if definitions else ""
         if not definition and concept.definitions:
             definition = concept.definitions[0].text
-        return [*cells, _plain(definition)]
+        return [*cells, _plain(definition, bidi)]
     for tag in columns:
         main = _main_term(concept, tag)
-        cells.append(_plain(main) if main is not None else "—")
+        cells.append(_plain(main, bidi) if main is not None else "—")
     return cells
 
 
@@ -439,7 +448,7 @@ def list_lines(state: BrowseState, width: int, height: int) -> list[Line]:
             tuple(t for t in columns if any(_main_term(h.concept, t) is not None for h in hits))
             or columns[:1]
         )
-    rows = [_cells(h, columns) for h in hits]
+    rows = [_cells(h, columns, state.bidi) for h in hits]
     count = len(rows[0])
     free = max(width - 2 - GAP * (count - 1), count)
     if count == 1:
@@ -471,13 +480,17 @@ def list_lines(state: BrowseState, width: int, height: int) -> list[Line]:
     return lines
 
 
-def card_lines(concept: Concept, langs: Sequence[str], width: int) -> list[Line]:
+def card_lines(
+    concept: Concept, langs: Sequence[str], width: int, bidi: bool = False
+) -> list[Line]:
     """The card of ``concept`` as ``gloss show`` draws it
-    (:func:`glossary_cli.render.concept_lines`) in ``width`` cells, every line cut to it."""
+    (:func:`glossary_cli.render.concept_lines`) in ``width`` cells, every line cut to it;
+    ``bidi`` as ``gloss show --bidi``."""
     from glossary_cli.layout import Options
     from glossary_cli.render import concept_lines
 
-    return [clip(line, width) for line in concept_lines(concept, langs, width, Options())]
+    options = Options(bidi=bidi)
+    return [clip(line, width) for line in concept_lines(concept, langs, width, options)]
 
 
 def status_line(state: BrowseState, width: int, *, searching: bool, ready: bool) -> Line:

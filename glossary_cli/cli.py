@@ -1,34 +1,37 @@
 """The ``gloss`` command: parse options, call one function of :mod:`glossary_cli.api` or
 :mod:`glossary_cli.store`, hand the result to :mod:`glossary_cli.render`.
 
-Exit codes (:class:`glossary_cli.errors.ExitCode`): 0 found, 1 nothing found (or stale records
-under ``build --check``), 2 usage error, 3 data error, 70 internal error (a bug in gloss).
+Exit codes (:class:`glossary_cli.errors.ExitCode`, the README's table, :data:`EPILOG`): one
+per cause, the same in every command, decided in one place (:func:`_fail`).
 """
 
 # No ``from __future__ import annotations`` here: Typer reads every command's signature at
 # start-up, and string annotations would be compiled and evaluated anew on every run.
 
+import functools
 import os
 import sys
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from enum import Enum
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional, TypeVar
 
 import typer
 
 if TYPE_CHECKING:
-    from glossary_cli.model import Hit
+    from glossary_cli.output import Format
 
 from glossary_cli import __version__, formats
 from glossary_cli.errors import ExitCode, GlossError, NotFoundError, UsageError, printable
+from glossary_cli.output import GuardedStdout, OutputFailed, ReaderGone
 from glossary_cli.tags import parse_langs
 
 EPILOG = (
-    "Exit codes: 0 found, 1 nothing found (or stale records with build --check, errors "
-    "found by lint), "
-    "2 usage error, 3 data error (a malformed glossary, record or index file), "
-    "70 internal error (a bug in gloss; GLOSS_DEBUG=1 shows its traceback)."
+    "Exit codes (the table in the README): 0 found or done; 1 nothing found, or a verdict "
+    "on the data (lint found an error, check an issue, build --check stale records); "
+    "2 usage error (a bad option or language tag, an input file or --data directory that "
+    "does not exist); 3 data error (a malformed glossary, record or index file, or one that "
+    "cannot be written); 70 internal error (a bug in gloss; GLOSS_DEBUG=1 shows its "
+    "traceback); 130 interrupted."
 )
 
 app = typer.Typer(
@@ -75,6 +78,15 @@ class LintFormat(str, Enum):
     jsonl = "jsonl"
     csv = "csv"
     sarif = "sarif"
+    lines = "lines"
+
+
+#: What ``--format lines`` writes, and how it counts columns: said in each command's help.
+LINES_HELP = (
+    "one FILE:LINE:COLUMN: level: message [rule] line per finding (lines; COLUMN counts "
+    "Unicode code points from 1, as editors and the rows' offsets do, where the SARIF log "
+    "counts UTF-16 code units)"
+)
 
 
 def _complete_term(ctx: typer.Context, incomplete: str) -> list[str]:
@@ -127,8 +139,8 @@ BidiOption = Annotated[
     typer.Option(
         "--bidi/--no-bidi",
         envvar="GLOSS_BIDI",
-        help="Shape and reorder Arabic for terminals without bidi support; "
-        "tables only, never JSON, CSV or a pipe.",
+        help="Shape and reorder Arabic for terminals without bidi support: tables, cards and "
+        "reports on a terminal, never JSON, CSV or a pipe.",
     ),
 ]
 WideOption = Annotated[bool, typer.Option("--wide", help="Show full text: never shorten with '…'.")]
@@ -172,9 +184,10 @@ PagerOption = Annotated[
 ]
 
 
-def _count(n: int, one: str, many: str | None = None) -> str:
-    """``1 entry``, ``2 entries``."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
+def _warn(warnings: Any) -> None:
+    """Say each warning on standard error: ``gloss: warning: …``."""
+    for warning in warnings:
+        _say(f"gloss: warning: {warning}", err=True)
 
 
 def _joined(values: list[str] | None) -> str | None:
@@ -183,11 +196,20 @@ def _joined(values: list[str] | None) -> str | None:
     return None if values is None else ",".join(values)
 
 
-def _multilingual(glossary: Any) -> int:
-    """How many concepts have sections in two or more languages other than English."""
-    from glossary_cli.model import is_english
+def _selection(
+    langs: tuple[str, ...],
+    status: list[str] | None,
+    term_type: list[str] | None,
+    glossary: list[str] | None,
+) -> Any:
+    """The terms ``--status``, ``--type`` and ``--glossary`` select, as one
+    :class:`glossary_cli.select.Selection` (``None`` when none of them is given), each read as
+    every command reads it."""
+    if status is None and term_type is None and glossary is None:
+        return None
+    from glossary_cli.select import Selection
 
-    return sum(1 for c in glossary.concepts if sum(not is_english(s.lang) for s in c.languages) > 1)
+    return Selection.of(langs, _joined(status), _joined(term_type), _joined(glossary))
 
 
 def _say(text: str = "", *, err: bool = False) -> None:
@@ -200,8 +222,44 @@ def _say(text: str = "", *, err: bool = False) -> None:
 
 
 def _fail(exc: GlossError) -> NoReturn:
-    _say(f"gloss: {exc}", err=True)
-    raise typer.Exit(int(exc.exit_code))
+    """The one place an error becomes what the user reads and the exit code: one line on
+    standard error (a lookup's suggestions below it), and the error's own
+    :class:`~glossary_cli.errors.ExitCode`, so that the same cause exits alike in every
+    command."""
+    if isinstance(exc, NotFoundError):
+        _say(f"gloss: {exc.message}" + (f"; {exc.hint}" if exc.hint else ""), err=True)
+        if exc.suggestions and exc.label:
+            _say(f"{exc.label}: " + ", ".join(exc.suggestions), err=True)
+        elif exc.suggestions:
+            _say("did you mean:", err=True)
+            for line in exc.suggestions:
+                _say("  " + line, err=True)
+            if exc.after:
+                _say(exc.after, err=True)
+    else:
+        _say(f"gloss: {exc}", err=True)
+    raise typer.Exit(int(exc.exit_code)) from None
+
+
+_F = TypeVar("_F", bound=Callable[..., None])
+
+
+def _command(name: str | None = None) -> Callable[[_F], _F]:
+    """``@app.command``, with the error boundary around the command: a
+    :class:`~glossary_cli.errors.GlossError` it raises ends it through :func:`_fail`."""
+
+    def register(func: _F) -> _F:
+        @functools.wraps(func)
+        def guarded(*args: Any, **kwargs: Any) -> None:
+            try:
+                func(*args, **kwargs)
+            except GlossError as exc:
+                _fail(exc)
+
+        app.command(name=name)(guarded)
+        return func
+
+    return register
 
 
 def _version(value: bool) -> None:
@@ -225,21 +283,19 @@ def _main(
     """
 
 
-def _format(fmt: OutputFormat, as_json: bool) -> OutputFormat:
-    """The output format asked for: ``--json`` is ``--format json``; with another
-    ``--format`` than ``json`` (or the default table) it is a usage error (exit 2)."""
-    if not as_json:
-        return fmt
-    if fmt not in (OutputFormat.json, OutputFormat.table):
-        _say(
-            f"gloss: --json and --format {fmt.value} ask for different outputs: give one of them",
-            err=True,
-        )
-        raise typer.Exit(int(ExitCode.USAGE))
-    return OutputFormat.json
+def _format(fmt: Enum, as_json: bool = False) -> "Format":
+    """The output format a command's ``--format`` (and ``--json``) asked for, as
+    :func:`glossary_cli.output.emit` takes it.
+
+    Raises:
+        UsageError: ``--json`` with another ``--format`` (exit 2).
+    """
+    from glossary_cli.output import Format, resolve
+
+    return resolve(Format(fmt.value), as_json)
 
 
-@app.command()
+@_command()
 def search(
     words: Annotated[
         list[str],
@@ -288,55 +344,31 @@ def search(
     A query that starts with '-' goes after '--': gloss search -- -1bit.
     Approximate hits are marked with ≈; --mode regex 'quant.*ion$' matches a pattern.
     """
-    from glossary_cli import api
+    from glossary_cli import api, output
 
     query = " ".join(words)
-    fmt = _format(fmt, as_json)
-    try:
-        langs = parse_langs(_joined(lang))
-        selection = None
-        if status is not None or term_type is not None or glossary is not None:
-            from glossary_cli.select import Selection
-
-            selection = Selection.of(langs, _joined(status), _joined(term_type), _joined(glossary))
-        searcher = api.open_searcher(data, on_compile=_compiling)
-        results = api.search(
-            searcher,
-            query,
-            langs=langs,
-            limit=limit,
-            selection=selection,
-            mode=mode.lower(),
-            min_score=min_score,
-        )
-        elsewhere = not results and langs and api.search(searcher, query, limit=1)
-        gap = None if results or elsewhere else api.language_gap(searcher, query)
-    except GlossError as exc:
-        _fail(exc)
+    chosen = _format(fmt, as_json)
+    langs = parse_langs(_joined(lang))
+    selection = _selection(langs, status, term_type, glossary)
+    searcher = api.open_searcher(data, on_compile=_compiling)
+    results = api.search(
+        searcher,
+        query,
+        langs=langs,
+        limit=limit,
+        selection=selection,
+        mode=mode.lower(),
+        min_score=min_score,
+    )
     if not results:
-        if fmt is OutputFormat.json:  # still a JSON document for `| jq`
-            _emit([], langs, fmt, many=True)
-        message = f"gloss: no concept matches {printable(query)!r}"
-        if elsewhere:
-            message = (
-                f"gloss: no concept that matches {printable(query)!r} "
-                f"has an entry in {', '.join(langs)}"
-            )
-        elif selection is not None and selection.filters_terms:
-            message += " among the terms --status, --type and --glossary select"
-        elif min_score:
-            message += f" with a score of at least {min_score:g}"
-        elif gap:
-            message += f"; {gap.hint}"
-        _say(message, err=True)
-        raise typer.Exit(int(ExitCode.NOT_FOUND))
-    _emit(results, langs, fmt, many=True, bidi=bidi, wide=wide, pager=not no_pager)
+        output.nothing(chosen)
+        raise NotFoundError(api.no_hit_message(searcher, query, langs, selection, min_score))
+    output.emit(output.hits(results, langs), chosen, bidi=bidi, wide=wide, pager=not no_pager)
     if strict and all(h.match.approximate for h in results):
-        _say(f"gloss: every hit for {printable(query)!r} is approximate", err=True)
-        raise typer.Exit(int(ExitCode.NOT_FOUND))
+        raise NotFoundError(f"every hit for {query!r} is approximate")
 
 
-@app.command()
+@_command()
 def show(
     words: Annotated[
         list[str],
@@ -368,55 +400,27 @@ def show(
     When the match is not sure (a neighbour, a guess), it lists the nearest concepts
     instead and exits 1; --best shows the nearest anyway.
     """
-    from glossary_cli import api
+    from glossary_cli import api, output
 
     term = " ".join(words)
-    fmt = _format(fmt, as_json)
+    chosen = _format(fmt, as_json)
+    langs = parse_langs(_joined(lang))
+    searcher = api.open_searcher(data, on_compile=_compiling)
     try:
-        langs = parse_langs(_joined(lang))
-        searcher = api.open_searcher(data, on_compile=_compiling)
         result = api.show(searcher, term, best=best)
-        ties = api.exact_ties(searcher, term, result)
-    except NotFoundError as exc:
-        if fmt is OutputFormat.json:  # still a JSON document for `| jq`
-            from glossary_cli import render
-
-            render.write_json(None)
-        _say(f"gloss: {exc.message}" + (f"; {exc.hint}" if exc.hint else ""), err=True)
-        if exc.suggestions:
-            _say("did you mean:", err=True)
-            for line in exc.suggestions:
-                _say("  " + printable(line), err=True)
-            if "surely" in exc.message:
-                _say("(gloss show --best shows the first of them)", err=True)
-        raise typer.Exit(int(exc.exit_code)) from None
-    except GlossError as exc:
-        _fail(exc)
-    if ties:
-        _say(
-            f"gloss: {len(ties)} more concept{'s match' if len(ties) > 1 else ' matches'} "
-            f"{printable(term)!r} exactly: {printable(', '.join(ties))} "
-            "(gloss show ID shows each)",
-            err=True,
-        )
-    if not result.sure and result.match.field != "id":
-        m = result.match
-        _say(f"gloss: approximate: {m.kind} {m.score:.0f} on {printable(m.text)!r}", err=True)
-    _emit(
-        [result],
-        langs,
-        fmt,
-        many=False,
-        bidi=bidi,
-        wide=wide,
-        pager=not no_pager,
-    )
+    except NotFoundError:
+        output.nothing(chosen, one=True)
+        raise
+    for note in api.show_notes(searcher, term, result):
+        _say(f"gloss: {note}", err=True)
+    output.emit(output.card(result, langs), chosen, bidi=bidi, wide=wide, pager=not no_pager)
 
 
-@app.command()
+@_command()
 def browse(
     lang: LangOption = None,
     data: DataOption = None,
+    bidi: BidiOption = False,
 ) -> None:
     """Search as you type: results follow each key, Enter opens a concept's card.
 
@@ -428,18 +432,13 @@ def browse(
     """
     from glossary_cli.config import history_file, resolve_data_dir
 
-    try:
-        langs = parse_langs(_joined(lang))
-        resolve_data_dir(data, os.environ)  # a missing directory is said before the screen
-    except GlossError as exc:
-        _fail(exc)
+    langs = parse_langs(_joined(lang))
+    resolve_data_dir(data, os.environ)  # a missing directory is said before the screen
     if not _on_a_terminal():
-        _say(
-            "gloss: browse needs a terminal for its input and output; gloss search QUERY "
-            "prints the same results anywhere",
-            err=True,
+        raise UsageError(
+            "browse needs a terminal for its input and output",
+            hint="gloss search QUERY prints the same results anywhere",
         )
-        raise typer.Exit(int(ExitCode.USAGE))
     from glossary_cli.browse import History
     from glossary_cli.interactive import browse as run
 
@@ -450,47 +449,10 @@ def browse(
 
         return api.open_searcher(data)
 
-    run(
-        open_searcher,
-        langs=langs,
-        history=History(history_file(os.environ)),
-    )
+    run(open_searcher, langs=langs, history=History(history_file(os.environ)), bidi=bidi)
 
 
-def _emit(
-    results: "list[Hit]",
-    langs: tuple[str, ...],
-    fmt: OutputFormat,
-    *,
-    many: bool,
-    bidi: bool = False,
-    wide: bool = False,
-    pager: bool = True,
-) -> None:
-    from glossary_cli import jsonout, render
-
-    if fmt is OutputFormat.json:
-        objects = [jsonout.concept(h, langs) for h in results]
-        render.write_json(objects if many else objects[0])
-    elif fmt is OutputFormat.jsonl:
-        render.write_jsonl(jsonout.concept(h, langs) for h in results)
-    elif fmt is OutputFormat.csv:
-        render.write_csv(results, langs)
-    else:
-        if many:
-            _paged(pager, lambda c: render.search_table(results, langs, c, bidi=bidi, wide=wide))
-        else:
-            concept = results[0].concept
-            _paged(pager, lambda c: render.concept_card(concept, langs, c, bidi=bidi, wide=wide))
-
-
-def _pager(enabled: bool) -> tuple[list[str], dict[str, str]] | None:
-    from glossary_cli.config import pager_command
-
-    return pager_command(os.environ) if enabled else None
-
-
-@app.command()
+@_command()
 def build(
     data: DataOption = None,
     check: Annotated[
@@ -510,79 +472,13 @@ def build(
 
     Example: gloss build --data data --check
     """
-    from glossary_cli import build as pipeline
-    from glossary_cli import store
-    from glossary_cli.config import resolve_data_dir
-
-    try:
-        data_dir = resolve_data_dir(data, os.environ)
-        if user:
-            _build_user(data_dir, strict=strict, check=check, data=data)
-            return
-        result = pipeline.build_records(data_dir, strict=strict)
-    except GlossError as exc:
-        _fail(exc)
-    for warning in result.warnings:
-        _say(f"gloss: warning: {warning}", err=True)
-    g = result.glossary
-    files = len(dict.fromkeys(s.file for s in g.sources))
-    entries = sum(s.entries for s in g.sources)
-    _say(
-        f"{_count(files, 'source')}, {_count(entries, 'entry', 'entries')}, "
-        f"{_count(len(g.concepts), 'concept')} ({_multilingual(g)} in more than one language "
-        f"besides English), {_count(g.term_count, 'term')}"
-    )
-    for a in result.alignments:
-        verdict = "parallel: merged" if a.parallel else f"not parallel ({a.reason})"
-        _say(f"  {a.first} ~ {a.second}: {a.agreeing}/{a.compared} English agree; {verdict}")
-    records = data_dir / store.RECORDS
-    if check:
-        if store.records_are_current(data_dir, result.text):
-            _say(f"{records} is up to date")
-            return
-        import shlex
-
-        again = "gloss build" + (f" --data {shlex.quote(data)}" if data else "")
-        _say(f"gloss: {records} is stale; run `{again}` to rebuild it", err=True)
-        raise typer.Exit(int(ExitCode.NOT_FOUND))
-    try:
-        changed = store.write_records(data_dir, result.text)
-    except GlossError as exc:
-        _fail(exc)
-    _say(f"{'wrote' if changed else 'unchanged:'} {records}")
-
-
-def _build_user(base: Any, *, strict: bool, check: bool, data: str | None) -> None:
-    """``gloss build --user``: the user's records again, from the files they added."""
     from glossary_cli import api
 
-    result = api.rebuild_user(base, strict=strict, check=check)
-    if result is None:
-        _say("no glossaries added with `gloss add`: nothing to rebuild")
-        return
-    for warning in result.warnings:
-        _say(f"gloss: warning: {printable(str(warning))}", err=True)
-    entries = sum(r.entries for r in result.reports)
-    _say(
-        f"{_count(len(result.reports), 'source')}, {_count(entries, 'entry', 'entries')}, "
-        f"{_count(result.concepts, 'concept')}"
-    )
-    for r in result.reports:
-        joined = f", {r.joined} joining concepts held already" if r.joined else ""
-        _say(
-            f"  {r.file}: {_count(r.entries, 'entry', 'entries')} in "
-            f"{', '.join(r.langs) or 'no language'}, {_count(r.concepts, 'concept')}{joined}"
-        )
-    if check:
-        if result.current:
-            _say(f"{result.user_dir} is up to date")
-            return
-        import shlex
-
-        again = "gloss build --user" + (f" --data {shlex.quote(data)}" if data else "")
-        _say(f"gloss: {result.user_dir} is stale; run `{again}` to rebuild it", err=True)
-        raise typer.Exit(int(ExitCode.NOT_FOUND))
-    _say(f"{'wrote' if result.changed else 'unchanged:'} {result.user_dir}")
+    built = api.build_records_report(data, strict=strict, check=check, user=user)
+    _warn(built.warnings)
+    _say("\n".join(built.lines))
+    if built.stale is not None:
+        raise NotFoundError(built.stale)
 
 
 # --- the user's glossaries, exchange formats, browsing ---------------------------------------
@@ -610,7 +506,7 @@ def _complete_one_lang(ctx: typer.Context, incomplete: str) -> list[str]:
     return [t for t in _complete_lang(ctx, incomplete) if "," not in t]
 
 
-@app.command()
+@_command()
 def add(
     files: Annotated[
         list[str],
@@ -681,6 +577,7 @@ def add(
             "the file.",
         ),
     ] = False,
+    bidi: BidiOption = False,
 ) -> None:
     """Add glossary files or term folders to your own glossaries; lookups merge them with the
     bundled one.
@@ -689,76 +586,28 @@ def add(
 
     Example: gloss add hindi-terms.txt --lang hi
     """
-    from glossary_cli import api
+    from glossary_cli import api, output
 
-    try:
-        options = api.ReadOptions(
-            format=file_format,
-            columns=api.parse_columns(columns) if columns is not None else None,
-            sheet=sheet,
-            skip_bad=skip_bad,
-        )
-        api.check_distinct(files)
-        if len(files) > 1 and not dry_run:
-            for file in files:  # every file read first: an error adds none of them
-                api.add(file, lang=lang, force=force, dry_run=True, options=options)
-        for file in files:
-            change = api.add(file, lang=lang, force=force, dry_run=dry_run, options=options)
-            _add_one(change, dry_run)
-    except GlossError as exc:
-        _fail(exc)
-
-
-def _add_one(change: Any, dry_run: bool) -> None:
-    """Print what one ``gloss add`` of a file did (or would do)."""
-    from glossary_cli import api
-
-    r = change.report
-    # only the added file's warnings: those of the files added before were said then
-    for warning in api.warnings_of(change):
-        _say(f"gloss: warning: {printable(str(warning))}", err=True)
-    held = "concepts held already" if r.joins else "bundled concepts"
-    joined = f", {r.joined} joining {held}" if r.joined else ""
-    verb = (
-        ("would replace" if dry_run else "replaced")
-        if change.replaced
-        else ("would add" if dry_run else "added")
+    options = api.ReadOptions(
+        format=file_format,
+        columns=api.parse_columns(columns) if columns is not None else None,
+        sheet=sheet,
+        skip_bad=skip_bad,
     )
-    _say(
-        f"{verb} {r.file}: {_count(r.entries, 'entry', 'entries')} in "
-        f"{', '.join(r.langs) or 'no language'}, {_count(r.concepts, 'concept')}{joined}"
-    )
-    if change.plan:
-        _say("  read as:")
-        for reading in change.plan:
-            _say("    " + printable(api.reading_line(reading)))
-    if r.joins:
-        _say(f"  {_count(len(r.joins), 'concept')} joined by the stated rule:")
-        for line in r.joins:
-            _say("    " + printable(line))
-    if r.corrected:
-        _say(f"  {_count(len(r.corrected), 'concept')} held already, corrected:")
-        for line in r.corrected:
-            _say("    " + printable(line))
-    if r.apart:
-        _say(f"  {_count(len(r.apart), 'near-duplicate')} kept apart:")
-        for line in r.apart:
-            _say("    " + printable(line))
-    if dry_run:
-        for lang, count in api.terms_per_language(change).items():
-            _say(f"  {lang}: {_count(count, 'term')}")
-        for line in api.first_entries(change, 5):
-            _say("  " + printable(line))
-        _say("  nothing was changed (--dry-run)")
-        return
-    for other in r.aligned:
-        _say(f"  aligned to {other} (parallel: merged)")
-    if not r.aligned and not r.joined:
-        _say("  not parallel to any other source: its concepts stand alone")
-    _say(f"  in {change.user_dir}")
+    api.check_distinct(files)
+    lang = api.language_option("--lang", lang)
+    if len(files) > 1 and not dry_run:
+        for file in files:  # every file read first: an error adds none of them
+            api.add(file, lang=lang, force=force, dry_run=True, options=options)
+    for file in files:
+        change = api.add(file, lang=lang, force=force, dry_run=dry_run, options=options)
+        # only the added file's warnings: those of the files added before were said then
+        _warn(api.warnings_of(change))
+        report = output.text(api.add_report(change, dry_run=dry_run))
+        output.emit(report, output.Format.table, bidi=bidi, pager=False)
 
 
-@app.command()
+@_command()
 def remove(
     name: Annotated[
         str,
@@ -776,67 +625,32 @@ def remove(
     """
     from glossary_cli import api
 
-    try:
-        change = api.remove(name)
-    except NotFoundError as exc:
-        _say(f"gloss: {exc.message}", err=True)
-        if exc.suggestions:
-            _say("added files: " + ", ".join(exc.suggestions), err=True)
-        raise typer.Exit(int(exc.exit_code)) from None
-    except GlossError as exc:
-        _fail(exc)
+    change = api.remove(name)
     left = "" if change.left else "; no added glossaries left"
     _say(f"removed {change.file} from {change.user_dir}{left}")
 
 
-@app.command()
+@_command()
 def sources(
     as_json: JsonOption = False,
+    fmt: FormatOption = OutputFormat.table,
     data: DataOption = None,
+    bidi: BidiOption = False,
     no_pager: PagerOption = False,
 ) -> None:
     """List every loaded glossary file: language, entries, bundled or yours, and where it is.
 
     Example: gloss sources --json
     """
-    from glossary_cli import api, render
+    from glossary_cli import api, output
 
-    _view(lambda: api.sources(data), render.sources_table, as_json=as_json, pager=not no_pager)
-
-
-def _view(
-    compute: Callable[[], Any], draw: Callable[[Any, Any], None], *, as_json: bool, pager: bool
-) -> None:
-    """Run a read-only report (``sources``, ``stats``): JSON, or drawn on a paged console."""
-    from glossary_cli import render
-
-    try:
-        result = compute()
-    except GlossError as exc:
-        _fail(exc)
-    if as_json:
-        from glossary_cli import jsonout
-
-        render.write_json(jsonout.document(result))
-        return
-    _paged(pager, lambda console: draw(result, console))
+    chosen = _format(fmt, as_json)
+    output.emit(output.sources(api.sources(data)), chosen, bidi=bidi, pager=not no_pager)
 
 
-def _paged(pager: bool, draw: Callable[[Any], None]) -> None:
-    """Draw on a new rich console, through the pager when output is long (see ``_pager``)."""
-    from glossary_cli import render
-
-    console = render.make_console()
-    # no pager for a pipe or a file (and no reading of $PAGER: shlex is not loaded)
-    terminal = not isinstance(console, render.PlainConsole)
-    with render.Paging(console, _pager(pager and terminal)):
-        draw(console)
-
-
-#: Formats of ``gloss export``: those the registry (:mod:`glossary_cli.formats`) writes.
-ExportFormat = Enum(  # type: ignore[misc]
-    "ExportFormat", {name: name for name in formats.names(writable=True)}, type=str
-)
+def _complete_export_format(incomplete: str) -> list[str]:
+    """Shell completion of ``gloss export --format``: the formats the registry writes."""
+    return [n for n in formats.names(writable=True) if n.startswith(incomplete.casefold())]
 
 
 class TbxVersion(str, Enum):
@@ -846,17 +660,18 @@ class TbxVersion(str, Enum):
     v3 = "v3"
 
 
-@app.command(name="export")
+@_command(name="export")
 def export_(
     fmt: Annotated[
-        Optional[ExportFormat],  # noqa: UP045
+        Optional[str],  # noqa: UP045
         typer.Option(
             "--format",
             "-f",
-            case_sensitive=False,
+            metavar="FORMAT",
             show_default=False,
+            autocompletion=_complete_export_format,
             help=", ".join(formats.names(writable=True))
-            + " (default: from -o's suffix, else tbx).",
+            + " (or the beginning of one: amazon; default: from -o's suffix, else tbx).",
         ),
     ] = None,
     lang: Annotated[
@@ -867,7 +682,8 @@ def export_(
             metavar="TAGS",
             autocompletion=_complete_lang,
             show_default=False,
-            help="Languages to write, e.g. bn,ar,en; default: all.",
+            help="Languages to write, e.g. bn,ar,en; default: all. (A translation service's "
+            "glossary and languagetool write those of --source and --target instead.)",
         ),
     ] = None,
     status: StatusOption = None,
@@ -941,123 +757,46 @@ def export_(
     from pathlib import Path
 
     from glossary_cli import api
-    from glossary_cli.select import Selection
 
-    by_name = formats.by_suffix(output) if output else None
-    from_suffix = by_name.name if by_name is not None and by_name.writable else None
-    suffix = Path(output).suffix if output else ""
-    if fmt is None and suffix and from_suffix is None:
-        _say(
-            f"gloss: cannot tell an export format from {suffix!r} (give --format "
-            f"{', '.join(formats.names(writable=True))}, or a FILE ending in "
-            + ", ".join(s for f in formats.FORMATS if f.writable for s in f.suffixes)
-            + ")",
-            err=True,
-        )
-        raise typer.Exit(int(ExitCode.USAGE))
-    chosen = fmt.value if fmt else (from_suffix or "tbx")
-    if formats.get(chosen).directory:
-        _export_directory(chosen, output, lang, status, term_type, glossary, data)
-        return
-    if output is None and formats.get(chosen).binary and sys.stdout.isatty():
-        _say(
-            f"gloss: an {chosen} file is binary and is not written to a terminal: give -o FILE "
-            "(or redirect standard output to a file or a pipe)",
-            err=True,
-        )
-        raise typer.Exit(int(ExitCode.USAGE))
-    try:
-        langs = parse_langs(_joined(lang))
-        selection = Selection.of(langs, _joined(status), _joined(term_type), _joined(glossary))
-        left_out: list[str] = []
-        data_bytes = api.export(
-            chosen,
-            langs=langs,
-            selection=selection,
-            tbx_version=tbx_version.value,
-            data=data,
-            left_out=left_out,
-            raw_cells=raw_cells,
-            source=source,
-            target=target,
-            definitions=definitions,
-        )
-        for message in left_out:
-            _say(f"gloss: warning: {message}", err=True)
-        if output is not None:
-            from glossary_cli.store import write_atomic
-
-            write_atomic(Path(output), data_bytes)
-    except NotFoundError as exc:
-        _say(f"gloss: {exc.message}", err=True)
-        if exc.suggestions:
-            _say("languages: " + ", ".join(exc.suggestions), err=True)
-        raise typer.Exit(int(exc.exit_code)) from None
-    except GlossError as exc:
-        _fail(exc)
-    if output is None:
-        sys.stdout.flush()
-        with _output_errors():
-            sys.stdout.buffer.write(data_bytes)
-            sys.stdout.buffer.flush()
-    else:
-        _say(f"wrote {output} ({chosen})", err=True)
-
-
-def _export_directory(
-    chosen: str,
-    output: str | None,
-    lang: list[str] | None,
-    status: list[str] | None,
-    term_type: list[str] | None,
-    glossary: list[str] | None,
-    data: str | None,
-) -> None:
-    """``gloss export`` of a format that writes a directory (``vale``): each file written
-    atomically under the parent of ``-o DIR``, the directory's name the style's."""
-    from pathlib import Path
-
-    from glossary_cli import api
-    from glossary_cli.select import Selection
-    from glossary_cli.store import write_atomic
-
-    if output is None:
-        _say(
-            f"gloss: --format {chosen} writes a directory: give -o DIR (e.g. -o styles/Gloss)",
-            err=True,
-        )
-        raise typer.Exit(int(ExitCode.USAGE))
-    where = Path(output)
-    name = where.resolve().name
-    try:
-        langs = parse_langs(_joined(lang))
-        selection = Selection.of(langs, _joined(status), _joined(term_type), _joined(glossary))
-        left_out: list[str] = []
+    chosen = api.export_format(fmt, output)
+    langs = parse_langs(_joined(lang))
+    api.check_export_options(chosen, langs=langs, output=output, to_terminal=sys.stdout.isatty())
+    selection = _selection(langs, status, term_type, glossary)
+    left_out: list[str] = []
+    if formats.get(chosen).directory and output is not None:
+        name = Path(output).resolve().name
         files = api.export_files(
             chosen, name=name, langs=langs, selection=selection, data=data, left_out=left_out
         )
-        for message in left_out:
-            _say(f"gloss: warning: {message}", err=True)
-        root = where.resolve().parent
-        for file in files:
-            path = root.joinpath(*file.path.split("/"))
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(path, file.data)
-    except NotFoundError as exc:
-        _say(f"gloss: {exc.message}", err=True)
-        if exc.suggestions:
-            _say("languages: " + ", ".join(exc.suggestions), err=True)
-        raise typer.Exit(int(exc.exit_code)) from None
-    except GlossError as exc:
-        _fail(exc)
-    except OSError as exc:
-        _say(f"gloss: cannot write {output}: {exc.strerror or exc}", err=True)
-        raise typer.Exit(int(ExitCode.DATA)) from None
-    for file in files:
-        _say(f"wrote {root.joinpath(*file.path.split('/'))} ({chosen})", err=True)
+        _warn(left_out)
+        for path in api.write_export_files(files, output):
+            _say(f"wrote {path} ({chosen})", err=True)
+        return
+    data_bytes = api.export(
+        chosen,
+        langs=langs,
+        selection=selection,
+        tbx_version=tbx_version.value,
+        data=data,
+        left_out=left_out,
+        raw_cells=raw_cells,
+        source=source,
+        target=target,
+        definitions=definitions,
+    )
+    _warn(left_out)
+    if output is not None:
+        from glossary_cli.store import write_atomic
+
+        write_atomic(Path(output), data_bytes)
+        _say(f"wrote {output} ({chosen})", err=True)
+        return
+    from glossary_cli.output import write_bytes
+
+    write_bytes(data_bytes)
 
 
-@app.command(name="list")
+@_command(name="list")
 def list_(
     lang: Annotated[
         Optional[list[str]],  # noqa: UP045
@@ -1077,6 +816,7 @@ def list_(
     as_json: JsonOption = False,
     fmt: FormatOption = OutputFormat.table,
     data: DataOption = None,
+    bidi: BidiOption = False,
     no_pager: PagerOption = False,
 ) -> None:
     """List the headwords in the alphabetical order of their language (ICU collation).
@@ -1085,56 +825,41 @@ def list_(
 
     Example: gloss list --lang bn
     """
-    from glossary_cli import api, jsonout, render
+    from glossary_cli import api, output
     from glossary_cli.select import Selection
 
-    fmt = _format(fmt, as_json)
+    chosen = _format(fmt, as_json)
+    langs = parse_langs(_joined(lang))
+    if len(langs) > 1:
+        raise UsageError("list takes one language", hint="e.g. --lang bn")
+    selection = Selection.of(langs, _joined(status), _joined(term_type), _joined(glossary))
+    reader = api.open_reader(data, on_compile=_compiling)
     try:
-        langs = parse_langs(_joined(lang))
-        if len(langs) > 1:
-            from glossary_cli.errors import UsageError
-
-            raise UsageError("list takes one language", hint="e.g. --lang bn")
-        selection = Selection.of(langs, _joined(status), _joined(term_type), _joined(glossary))
-        reader = api.open_reader(data, on_compile=_compiling)
         rows = api.list_terms(reader, langs[0] if langs else None, selection)
-    except NotFoundError as exc:
-        if fmt is OutputFormat.json:  # still a JSON document for `| jq`
-            render.write_json([])
-        _say(f"gloss: {exc.message}", err=True)
-        if exc.suggestions:
-            _say("languages: " + ", ".join(exc.suggestions), err=True)
-        raise typer.Exit(int(exc.exit_code)) from None
-    except GlossError as exc:
-        _fail(exc)
-    if fmt is OutputFormat.json:
-        render.write_json(jsonout.rows(rows))
-    elif fmt is OutputFormat.jsonl:
-        render.write_jsonl(jsonout.rows(rows))
-    elif fmt is OutputFormat.csv:
-        from glossary_cli.model import ListedTerm
-
-        render.write_rows_csv([jsonout.fields(r) for r in rows], ListedTerm._fields)
-    else:
-        _paged(not no_pager, lambda console: render.list_table(rows, console))
+    except NotFoundError:
+        output.nothing(chosen)
+        raise
+    output.emit(output.terms_list(rows), chosen, bidi=bidi, pager=not no_pager)
 
 
-@app.command()
+@_command()
 def stats(
     as_json: JsonOption = False,
     data: DataOption = None,
+    bidi: BidiOption = False,
     no_pager: PagerOption = False,
 ) -> None:
     """Count entries per language and per source, and show which concepts lack which language.
 
     Example: gloss stats --json
     """
-    from glossary_cli import api, render
+    from glossary_cli import api, output
 
-    _view(lambda: api.stats(data), render.stats_view, as_json=as_json, pager=not no_pager)
+    chosen = output.Format.json if as_json else output.Format.table
+    output.emit(output.stats(api.stats(data)), chosen, bidi=bidi, pager=not no_pager)
 
 
-@app.command()
+@_command()
 def lint(
     paths: Annotated[
         Optional[list[str]],  # noqa: UP045
@@ -1172,11 +897,12 @@ def lint(
             "--format",
             "-f",
             case_sensitive=False,
-            help="table, one object per issue (json, jsonl, csv), or a SARIF 2.1.0 log for "
-            "code scanning (sarif).",
+            help="table, one object per issue (json, jsonl, csv), a SARIF 2.1.0 log for "
+            "code scanning (sarif), or " + LINES_HELP + ".",
         ),
     ] = LintFormat.table,
     data: DataOption = None,
+    bidi: BidiOption = False,
     no_pager: PagerOption = False,
 ) -> None:
     """Check glossary data for terminology errors: duplicates, near-duplicates, conflicting
@@ -1186,59 +912,23 @@ def lint(
 
     Example: gloss lint my-terms.tbx
     """
-    from glossary_cli import api, jsonout, render
-    from glossary_cli.lint import Issue
+    from glossary_cli import api, output
 
-    if as_json and fmt not in (LintFormat.json, LintFormat.table):
-        _say(
-            f"gloss: --json and --format {fmt.value} ask for different outputs: give one of them",
-            err=True,
-        )
-        raise typer.Exit(int(ExitCode.USAGE))
-    fmt = LintFormat.json if as_json else fmt
-    try:
-        result, where = api.lint_paths(paths or (), glossary=glossary, lang=lang, data=data)
-    except NotFoundError as exc:
-        _say(f"gloss: {exc.message}", err=True)
-        if exc.suggestions:
-            _say("loaded glossaries: " + ", ".join(exc.suggestions), err=True)
-        raise typer.Exit(int(exc.exit_code)) from None
-    except GlossError as exc:
-        _fail(exc)
-    if fmt is LintFormat.json:
-        render.write_json(jsonout.rows(result.issues))
-    elif fmt is LintFormat.jsonl:
-        render.write_jsonl(jsonout.rows(result.issues))
-    elif fmt is LintFormat.csv:
-        render.write_rows_csv([jsonout.fields(i) for i in result.issues], Issue._fields)
-    elif fmt is LintFormat.sarif:
-        from glossary_cli.sarif import LINT_RULES, lint_findings
-
-        _write_sarif(lint_findings(result.issues, where), LINT_RULES)
-    else:
-        _paged(not no_pager, lambda console: render.lint_report(result.issues, console))
-    found = f"{_count(result.errors, 'error')}, {_count(result.warnings, 'warning')}"
-    checked = f"{_count(result.concepts, 'concept')} ({_count(result.terms, 'term')})"
-    _say(f"gloss: {found} in {checked}", err=True)
+    chosen = _format(fmt, as_json)
+    lang = api.language_option("--lang", lang)
+    result, where = api.lint_paths(paths or (), glossary=glossary, lang=lang, data=data)
+    output.emit(output.lint(result.issues, where), chosen, bidi=bidi, pager=not no_pager)
+    _say(f"gloss: {api.lint_summary(result)}", err=True)
     if result.errors:
         raise typer.Exit(int(ExitCode.NOT_FOUND))
 
 
 def _read_input(name: str, stdin_as: str = "-") -> tuple[str, bytes]:
-    """``(name, bytes)`` of a file to read, ``-`` standard input (named ``stdin_as``).
+    """``(name, bytes)`` of a file a command reads, ``-`` standard input
+    (:func:`glossary_cli.api.read_input`)."""
+    from glossary_cli import api
 
-    Raises:
-        UsageError: the file cannot be read.
-    """
-    if name == "-":
-        return stdin_as, sys.stdin.buffer.read()
-    try:
-        with open(name, "rb") as fh:
-            return name, fh.read()
-    except OSError as exc:
-        raise UsageError(
-            f"cannot read {name}: {exc.strerror}", hint="give a file, or - for standard input"
-        ) from None
+    return api.read_input(name, sys.stdin.buffer.read, stdin_as)
 
 
 class ScanFormat(str, Enum):
@@ -1253,33 +943,6 @@ class ScanFormat(str, Enum):
     lines = "lines"
 
 
-def _write_sarif(findings: list[Any], rules: Mapping[str, Any], *, lines: bool = False) -> None:
-    """Print findings as one SARIF 2.1.0 log of the command's rules (:mod:`glossary_cli.sarif`),
-    or with ``lines`` one ``FILE:LINE:COLUMN: level: message [rule]`` line each."""
-    from glossary_cli import render, sarif
-
-    if lines:
-        for finding in findings:
-            _say(sarif.finding_line(finding))
-        return
-    log = sarif.Log(tuple(rules.values()), tuple(findings), __version__, sarif.home_page())
-    render.write_json(sarif.log_json(log))
-
-
-def _texts(inputs: list[tuple[str, bytes]]) -> dict[str, str]:
-    """The inputs as text, by name, for the regions of a SARIF log (what cannot be decoded is
-    left out: its findings name the file alone)."""
-    from glossary_cli.formats._common import decode
-
-    out = {}
-    for name, raw in inputs:
-        try:
-            out[name] = decode(raw, name)
-        except GlossError:
-            continue
-    return out
-
-
 class Side(str, Enum):
     """Which side of a bilingual file ``scan`` reads."""
 
@@ -1287,7 +950,7 @@ class Side(str, Enum):
     target = "target"
 
 
-@app.command()
+@_command()
 def scan(
     files: Annotated[
         Optional[list[str]],  # noqa: UP045
@@ -1318,7 +981,7 @@ def scan(
             case_sensitive=False,
             help="table (the text highlighted, then the concepts found), one row per "
             "occurrence (json, jsonl, csv, tsv), a SARIF 2.1.0 log for code scanning (sarif), "
-            "or one FILE:LINE:COLUMN line per occurrence (lines).",
+            "or " + LINES_HELP + ".",
         ),
     ] = ScanFormat.table,
     side: Annotated[
@@ -1347,6 +1010,7 @@ def scan(
         ),
     ] = False,
     data: DataOption = None,
+    bidi: BidiOption = False,
     no_pager: PagerOption = False,
 ) -> None:
     """Find every glossary term in a text: every term of every language, in inflected and
@@ -1357,47 +1021,26 @@ def scan(
 
     Example: gloss scan chapter.md --lang bn,ar
     """
-    from glossary_cli import api, render
+    from glossary_cli import api, output
 
-    try:
-        inputs = [_read_input(name) for name in files or ["-"]]
-        langs = list(parse_langs(lang))
-        texts, concepts = api.scan(
-            inputs,
-            langs=langs,
-            side=side.value,
-            strict=strict,
-            only_deprecated=only_deprecated,
-            data=data,
-        )
-    except GlossError as exc:
-        _fail(exc)
-    found = api.ScanResult(texts, concepts).found_terms()
-    if fmt in (ScanFormat.sarif, ScanFormat.lines):
-        from glossary_cli.sarif import SCAN_RULES, scan_findings
-
-        use = {(r.id, r.lang): r.use for r in found}
-        findings = scan_findings(_texts(inputs), texts, use, only_deprecated=only_deprecated)
-        _write_sarif(findings, SCAN_RULES, lines=fmt is ScanFormat.lines)
-    elif fmt is ScanFormat.json:
-        from glossary_cli import jsonout
-
-        render.write_json(jsonout.rows(found))
-    elif fmt is ScanFormat.jsonl:
-        from glossary_cli import jsonout
-
-        render.write_jsonl(jsonout.rows(found))
-    elif fmt in (ScanFormat.csv, ScanFormat.tsv):
-        flat = [{**r._asdict(), "also": ",".join(r.also)} for r in found]
-        columns = list(api.OCCURRENCE_FIELDS)
-        render.write_rows_csv(flat, columns, delimiter="\t" if fmt is ScanFormat.tsv else ",")
-    else:
-        _paged(not no_pager, lambda console: render.scan_view(texts, concepts, langs, console))
+    inputs = [_read_input(name) for name in files or ["-"]]
+    langs = list(parse_langs(lang))
+    result = api.scan(
+        inputs,
+        langs=langs,
+        side=side.value,
+        strict=strict,
+        only_deprecated=only_deprecated,
+        data=data,
+    )
+    found = output.scan(inputs, result, langs, only_deprecated=only_deprecated)
+    output.emit(found, _format(fmt), bidi=bidi, pager=not no_pager)
+    occurrences = sum(len(t.occurrences) for t in result.texts)
     if only_deprecated:
-        _say(f"gloss: {_count(len(found), 'deprecated term')} found", err=True)
-        if found:
+        _say(f"gloss: {api.counted(occurrences, 'deprecated term')} found", err=True)
+        if occurrences:
             raise typer.Exit(int(ExitCode.NOT_FOUND))
-    elif not found:
+    elif not occurrences:
         raise typer.Exit(int(ExitCode.NOT_FOUND))
 
 
@@ -1406,9 +1049,10 @@ class LookupFormat(str, Enum):
 
     jsonl = "jsonl"
     tsv = "tsv"
+    table = "table"
 
 
-@app.command()
+@_command()
 def lookup(
     file: Annotated[
         str,
@@ -1425,8 +1069,8 @@ def lookup(
             "--format",
             "-f",
             case_sensitive=False,
-            help="jsonl (one object per query) or tsv (query, sure, id, English headword, then "
-            "the terms of --lang).",
+            help="jsonl (one object per query), tsv (query, sure, id, English headword, then "
+            "the terms of --lang) or the same as a table.",
         ),
     ] = LookupFormat.jsonl,
     only_missing: Annotated[
@@ -1437,6 +1081,8 @@ def lookup(
         ),
     ] = False,
     data: DataOption = None,
+    bidi: BidiOption = False,
+    no_pager: PagerOption = False,
 ) -> None:
     """Look many terms up at once: one query per line in, one result per line out.
 
@@ -1444,38 +1090,19 @@ def lookup(
 
     Example: gloss lookup terms.txt --lang bn,ar --format tsv
     """
-    from glossary_cli import api, render
+    from glossary_cli import api, output
 
-    try:
-        _, raw = _read_input(file)
-        from glossary_cli.formats._common import decode
-
-        queries = decode(raw, file).splitlines()
-        langs = list(parse_langs(_joined(lang)))
-        rows = api.lookup(queries, langs=langs, data=data)
-    except GlossError as exc:
-        _fail(exc)
-    missing = [r for r in rows if not r.sure and r.query.strip()]  # a blank line asks nothing
-    shown = missing if only_missing else rows
-    if fmt is LookupFormat.jsonl:
-        from glossary_cli import jsonout
-
-        render.write_jsonl(jsonout.rows(shown))
-    else:
-        tags = langs or list(dict.fromkeys(t for r in rows for t, _ in r.terms))
-        flat = [
-            {"query": r.query, "sure": "yes" if r.sure else "no", "id": r.id,
-             "headword": r.en, **{t: dict(r.terms).get(t) for t in tags}}
-            for r in shown
-        ]  # fmt: skip
-        fields = ["query", "sure", "id", "headword", *tags]
-        # the queries as given, so that the output joins back to the input
-        render.write_rows_csv(flat, fields, delimiter="\t", as_given=("query",))
+    _, raw = _read_input(file)
+    langs = list(parse_langs(_joined(lang)))
+    rows = api.lookup(api.queries(raw, file), langs=langs, data=data)
+    missing = api.unanswered(rows)
+    answers = output.lookup(missing if only_missing else rows, langs)
+    output.emit(answers, _format(fmt), bidi=bidi, pager=not no_pager)
     if missing:
         raise typer.Exit(int(ExitCode.NOT_FOUND))
 
 
-@app.command()
+@_command()
 def check(
     files: Annotated[
         list[str],
@@ -1531,10 +1158,11 @@ def check(
             "-f",
             case_sensitive=False,
             help="table, one row per issue (json, jsonl, csv, tsv), a SARIF 2.1.0 log for code "
-            "scanning (sarif), or one FILE:LINE:COLUMN line per issue (lines).",
+            "scanning (sarif), or " + LINES_HELP + ".",
         ),
     ] = ScanFormat.table,
     data: DataOption = None,
+    bidi: BidiOption = False,
     no_pager: PagerOption = False,
 ) -> None:
     """Check a translation against the glossary: missing, deprecated, inconsistent and
@@ -1544,65 +1172,27 @@ def check(
 
     Example: gloss check chapter.tsv --source-lang en --target-lang bn
     """
-    from glossary_cli import api, render
-    from glossary_cli.text.check import ROW_FIELDS
+    from glossary_cli import api, output
 
-    try:
-        # standard input: a bilingual table, tab-separated
-        inputs = [_read_input(name, stdin_as="-.tsv") for name in files]
-        chosen = [k.strip() for k in kinds.split(",") if k.strip()] if kinds else None
-        results = api.check_files(
-            inputs,
-            source_lang=source_lang,
-            target_lang=target_lang,
-            kinds=chosen,
-            columns=api.parse_columns(columns) if columns else None,
-            data=data,
-        )
-    except GlossError as exc:
-        _fail(exc)
-    issues = [i for result in results for i in result.issues]
-    if fmt in (ScanFormat.sarif, ScanFormat.lines):
-        from glossary_cli.sarif import CHECK_RULES, check_findings
-
-        texts = _texts(inputs)
-        _write_sarif([
-            finding
-            for r in results
-            for finding in check_findings(
-                "-" if r.file == "-.tsv" else r.file, texts.get(r.file), r.issues
-            )
-        ], CHECK_RULES, lines=fmt is ScanFormat.lines)  # fmt: skip
-    elif fmt is ScanFormat.json:
-        from glossary_cli import jsonout
-
-        render.write_json(jsonout.rows(issues))
-    elif fmt is ScanFormat.jsonl:
-        from glossary_cli import jsonout
-
-        render.write_jsonl(jsonout.rows(issues))
-    elif fmt in (ScanFormat.csv, ScanFormat.tsv):
-        from glossary_cli import jsonout
-
-        rows = [jsonout.fields(i) for i in issues]
-        render.write_rows_csv(rows, ROW_FIELDS, delimiter="\t" if fmt is ScanFormat.tsv else ",")
-    else:
-        _paged(not no_pager, lambda console: render.check_view(tuple(issues), console))
-    for result in results:
-        named = f"{printable(result.file)}: " if len(results) > 1 else ""
-        if result.skipped:
-            _say(f"gloss: {named}not checked: {result.skipped}", err=True)
-            continue
-        _say(
-            f"gloss: {named}{_count(len(result.issues), 'issue')} in "
-            f"{_count(result.segments, 'segment')} ({result.source_lang} → {result.target_lang})",
-            err=True,
-        )
-    if issues:
+    # standard input: a bilingual table, tab-separated
+    inputs = [_read_input(name, stdin_as="-.tsv") for name in files]
+    results = api.check_files(
+        inputs,
+        source_lang=source_lang,
+        target_lang=target_lang,
+        kinds=api.check_kinds(kinds),
+        columns=api.parse_columns(columns) if columns else None,
+        data=data,
+    )
+    issues = output.check(inputs, results)
+    output.emit(issues, _format(fmt), bidi=bidi, pager=not no_pager)
+    for line in api.check_summary(results):
+        _say(f"gloss: {line}", err=True)
+    if any(result.issues for result in results):
         raise typer.Exit(int(ExitCode.NOT_FOUND))
 
 
-@app.command()
+@_command()
 def lsp(
     data: DataOption = None,
     stdio: Annotated[
@@ -1628,46 +1218,6 @@ def lsp(
     # the protocol's bytes go to the real standard output, not through the text wrapper
     stdout = sys.__stdout__.buffer if sys.__stdout__ is not None else None
     serve(Settings(data=data), cast(BinaryIO, sys.stdin.buffer), cast("BinaryIO | None", stdout))
-
-
-class _ReaderGone(Exception):
-    """Standard output was a pipe whose reader went away (``gloss … | head -1``)."""
-
-
-class _OutputFailed(Exception):
-    """Standard output could not be written (a full disk, an I/O error)."""
-
-
-@contextmanager
-def _output_errors() -> Iterator[None]:
-    """Writing to standard output: a closed pipe raises :class:`_ReaderGone`, any other
-    error :class:`_OutputFailed`."""
-    try:
-        yield
-    except BrokenPipeError:
-        raise _ReaderGone from None
-    except OSError as exc:
-        raise _OutputFailed(exc.strerror or str(exc)) from None
-
-
-class _Stdout:
-    """``sys.stdout`` turning a closed pipe into :class:`_ReaderGone` and any other write error
-    into :class:`_OutputFailed`: Typer would catch the ``BrokenPipeError`` and exit 1, which
-    means "nothing found", and print a traceback for the rest."""
-
-    def __init__(self, stream: Any) -> None:
-        self._stream = stream
-
-    def write(self, text: str) -> int:
-        with _output_errors():
-            return int(self._stream.write(text))
-
-    def flush(self) -> None:
-        with _output_errors():
-            self._stream.flush()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._stream, name)
 
 
 #: Commands that only read: once they have written their output, nothing is left to clean up.
@@ -1774,9 +1324,9 @@ def _exit_now(code: int) -> NoReturn:
     """
     try:
         sys.stdout.flush()
-    except (BrokenPipeError, _ReaderGone):
+    except (BrokenPipeError, ReaderGone):
         code = int(ExitCode.OK)
-    except _OutputFailed as exc:
+    except OutputFailed as exc:
         code = _output_failed(exc)
     except (OSError, ValueError):
         pass
@@ -1787,7 +1337,7 @@ def _exit_now(code: int) -> NoReturn:
     os._exit(code)
 
 
-def _output_failed(exc: _OutputFailed) -> int:
+def _output_failed(exc: OutputFailed) -> int:
     """Say that standard output could not be written; the exit code of a data error."""
     try:
         print(f"gloss: cannot write the output: {exc}", file=sys.stderr, flush=True)
@@ -1813,9 +1363,9 @@ def main() -> None:
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8", errors="backslashreplace")
     if sys.stdout is None:  # started with standard output closed (gloss … >&-)
-        sys.exit(_output_failed(_OutputFailed("standard output is closed")))
+        sys.exit(_output_failed(OutputFailed("standard output is closed")))
     stdout = sys.stdout
-    sys.stdout = _Stdout(stdout)
+    sys.stdout = GuardedStdout(stdout)
     args = sys.argv[1:]
     if not args and _on_a_terminal():  # gloss alone at a terminal: the interactive lookup
         args = ["browse"]
@@ -1838,18 +1388,18 @@ def main() -> None:
         ):
             _exit_now(code)
         raise
-    except (BrokenPipeError, _ReaderGone):
+    except (BrokenPipeError, ReaderGone):
         # The reader went away: stop quietly with success, whatever was left unwritten.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, stdout.fileno())
         sys.exit(int(ExitCode.OK))
-    except _OutputFailed as exc:
+    except OutputFailed as exc:
         code = _output_failed(exc)
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, stdout.fileno())  # what is left in the buffer goes nowhere
         sys.exit(code)
     except KeyboardInterrupt:
-        sys.exit(130)
+        sys.exit(int(ExitCode.INTERRUPTED))
     except Exception as exc:  # the funnel of last resort: a bug, said as one
         sys.exit(_internal_error(exc, os.environ))
 

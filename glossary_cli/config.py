@@ -25,7 +25,7 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
-from glossary_cli.errors import StoreError
+from glossary_cli.errors import UsageError
 
 
 def packaged_data_dir() -> Path:
@@ -43,14 +43,15 @@ def resolve_data_dir(option: str | os.PathLike[str] | None, env: Mapping[str, st
         env: the process environment.
 
     Raises:
-        StoreError: the chosen directory does not exist, or is a file.
+        UsageError: the chosen directory does not exist, or is a file: the value of
+            ``--data`` or ``GLOSS_DATA`` is wrong (exit 2), not the data in it.
     """
     chosen = option or env.get("GLOSS_DATA") or None
     path = Path(chosen).expanduser() if chosen else packaged_data_dir()
     if not path.is_dir():
         where = "--data" if option else "GLOSS_DATA"
         what = "is a file, not a directory" if path.exists() else "does not exist"
-        raise StoreError(
+        raise UsageError(
             f"data directory {str(path)!r} {what}",
             hint=f"check {where}, or unset it to use the bundled glossary",
         )

@@ -21,6 +21,8 @@ class ExitCode(IntEnum):
     #: verdict on the data (BSD ``sysexits.h`` ``EX_SOFTWARE``), so that a script does not read
     #: a crash as "nothing found"
     INTERNAL = 70
+    #: interrupted (Ctrl-C): 128 + SIGINT, as a shell reports a command a signal ended
+    INTERRUPTED = 130
 
 
 #: Most characters of a message shown: one that quotes a value of a file whole (a huge cell,
@@ -145,15 +147,39 @@ class SameLanguageError(UsageError):
 
 
 class NotFoundError(GlossError):
-    """A lookup found nothing; carries "did you mean" suggestions."""
+    """A lookup found nothing; carries "did you mean" suggestions.
+
+    Args:
+        message: what was not found.
+        suggestions: what there is instead, shown below the message.
+        hint: what the user can do about it.
+        label: what the suggestions are (``languages``), shown before them on one line;
+            ``None``: "did you mean:", then one suggestion a line.
+        after: a line shown after the suggestions (how to take the first of them).
+    """
 
     exit_code = ExitCode.NOT_FOUND
 
     def __init__(
-        self, message: str, suggestions: tuple[str, ...] = (), *, hint: str | None = None
+        self,
+        message: str,
+        suggestions: tuple[str, ...] = (),
+        *,
+        hint: str | None = None,
+        label: str | None = None,
+        after: str | None = None,
     ) -> None:
         super().__init__(message, hint=hint)
         self.suggestions = suggestions
+        self.label = label
+        self.after = after
+
+
+class UnknownNameError(NotFoundError):
+    """A name the user gave (a glossary file to lint or remove) names nothing loaded: a usage
+    error, as an unknown ``--glossary`` is, with the names there are as suggestions."""
+
+    exit_code = ExitCode.USAGE
 
 
 class ParseWarning(GlossError):

@@ -182,7 +182,7 @@ class Browser:
 
     def _card(self, width: int) -> list[Line]:
         assert self.state.card is not None
-        return _card_lines(self.state.card, self.state.langs, width)
+        return _card_lines(self.state.card, self.state.langs, width, self.state.bidi)
 
     # -- searching ---------------------------------------------------------------------
 
@@ -351,9 +351,9 @@ class Browser:
 
 
 @lru_cache(maxsize=8)
-def _card_lines(concept: Any, langs: tuple[str, ...], width: int) -> list[Line]:
+def _card_lines(concept: Any, langs: tuple[str, ...], width: int, bidi: bool) -> list[Line]:
     """A card's lines, kept while it is shown and scrolled (laying it out takes a few ms)."""
-    return card_lines(concept, langs, width)
+    return card_lines(concept, langs, width, bidi)
 
 
 def browse(
@@ -362,6 +362,7 @@ def browse(
     langs: Sequence[str] = (),
     history: History | None = None,
     query: str = "",
+    bidi: bool = False,
 ) -> None:
     """Run ``gloss browse`` on the terminal until the user leaves.
 
@@ -372,9 +373,13 @@ def browse(
             each language of the termbase (known once it is open).
         history: the remembered queries (``None``: none kept).
         query: a query to start with.
+        bidi: shape and reorder Arabic for a terminal without bidi support (``--bidi``).
     """
     state = BrowseState(
-        views=language_views(langs, ()), available=tuple(langs), history=history or History(None)
+        views=language_views(langs, ()),
+        available=tuple(langs),
+        history=history or History(None),
+        bidi=bidi,
     )
     browser = Browser(state, open_searcher, langs)
     if query:

@@ -666,14 +666,16 @@ def _source_lines(rows: Sequence[LoadedSource], header: str, width: int, options
     return lines
 
 
-def sources_table(rows: Sequence[LoadedSource], console: Any) -> None:
+def sources_table(
+    rows: Sequence[LoadedSource], console: Any, *, bidi: bool = False, wide: bool = False
+) -> None:
     """Draw the loaded sources (``api.sources``, see :func:`_source_lines`), then the
     directory each kind's files live in."""
     from pathlib import PurePath
 
     from glossary_cli.layout import Field, paragraph
 
-    options = _options(console, False, False)
+    options = _options(console, bidi, wide)
     lines = _source_lines(rows, "file", console.width, options)
     # a file whose entries were given by an earlier file too says what it was read with, so
     # that the counts of `gloss add` are found here
@@ -689,7 +691,9 @@ def sources_table(rows: Sequence[LoadedSource], console: Any) -> None:
     print_lines(lines, console)
 
 
-def list_table(rows: Sequence[ListedTerm], console: Any) -> None:
+def list_table(
+    rows: Sequence[ListedTerm], console: Any, *, bidi: bool = False, wide: bool = False
+) -> None:
     """Draw ``gloss list`` rows (``api.list_terms``): the terms in collation order, with the
     English headword beside terms of other languages, their status and type when any row has
     one (a status to avoid in red), and the concept id; narrower than
@@ -699,7 +703,7 @@ def list_table(rows: Sequence[ListedTerm], console: Any) -> None:
 
     english = all(r.lang.split("-")[0] == "en" for r in rows)
     described = any(r.status or r.type for r in rows)
-    options = _options(console, False, False)
+    options = _options(console, bidi, wide)
     width = console.width
 
     def details(r: ListedTerm) -> Any:
@@ -736,7 +740,7 @@ def list_table(rows: Sequence[ListedTerm], console: Any) -> None:
 
 
 def write_rows_csv(
-    rows: Sequence[dict[str, Any]],
+    rows: Sequence[Mapping[str, Any]],
     columns: Sequence[str],
     stream: IO[str] | None = None,
     delimiter: str = ",",
@@ -766,7 +770,9 @@ def _cell(value: Any) -> Any:
     return spreadsheet_safe(safe(value)) if isinstance(value, str) else value
 
 
-def stats_view(stats: TermbaseStats, console: Any) -> None:
+def stats_view(
+    stats: TermbaseStats, console: Any, *, bidi: bool = False, wide: bool = False
+) -> None:
     """Draw ``gloss stats`` (``api.stats``): totals; entries per language and per source as
     bars; then the coverage matrix, one row per concept, ``✓`` where it has an entry in a
     language and ``·`` where it lacks one (narrower than
@@ -775,7 +781,7 @@ def stats_view(stats: TermbaseStats, console: Any) -> None:
     from glossary_cli.layout import CARD_WIDTH, Column, Field, fits, paragraph, records, table
 
     total = stats.concepts
-    options = _options(console, False, False)
+    options = _options(console, bidi, wide)
     width = console.width
     summary = (
         f"{total} concepts, {stats.entries} entries from {len(stats.sources)} sources "
@@ -925,7 +931,9 @@ def lint_lines(issues: Sequence[Any]) -> list[str]:
     return out
 
 
-def lint_report(issues: Sequence[Any], console: Any) -> None:
+def lint_report(
+    issues: Sequence[Any], console: Any, *, bidi: bool = False, wide: bool = False
+) -> None:
     """Draw the issues of ``gloss lint``: on a terminal, a table of where (source, else the
     concept), severity (errors in red), code, and the message with its hint below it (dim);
     narrower than :data:`glossary_cli.layout.CARD_WIDTH`, or where the table would break a
@@ -938,7 +946,7 @@ def lint_report(issues: Sequence[Any], console: Any) -> None:
         return
     from glossary_cli.layout import CARD_WIDTH, Column, Field, fits, paragraph, table
 
-    options = _options(console, False, False)
+    options = _options(console, bidi, wide)
     width = console.width
 
     def severity(i: Any) -> Any:
@@ -980,7 +988,13 @@ def lint_report(issues: Sequence[Any], console: Any) -> None:
 
 
 def scan_view(
-    texts: Sequence[Any], concepts: Mapping[str, Any], langs: Sequence[str], console: Any
+    texts: Sequence[Any],
+    concepts: Mapping[str, Any],
+    langs: Sequence[str],
+    console: Any,
+    *,
+    bidi: bool = False,
+    wide: bool = False,
 ) -> None:
     """Draw ``gloss scan`` (``api.scan``): on a terminal, each text with the terms found in it
     highlighted (deprecated ones in red); then, anywhere, a table of the concepts found: how
@@ -990,7 +1004,7 @@ def scan_view(
     word, each concept stacked."""
     from glossary_cli.layout import CARD_WIDTH, Column, Field, fits, paragraph, table
 
-    options = _options(console, False, False)
+    options = _options(console, bidi, wide)
     width = console.width
     lines: list[Any] = []
     if console.is_terminal:
@@ -1095,12 +1109,14 @@ def _highlighted(text: str, occurrences: Sequence[Any]) -> list[tuple[tuple[str,
     return out
 
 
-def check_view(issues: Sequence[Any], console: Any) -> None:
+def check_view(
+    issues: Sequence[Any], console: Any, *, bidi: bool = False, wide: bool = False
+) -> None:
     """Draw the issues of ``gloss check``: a table of segment, kind (deprecated and missing in
     red), concept, the source term, what the glossary expects and what the target has."""
     from glossary_cli.layout import Column, Field, fits, paragraph, records, table
 
-    options = _options(console, False, False)
+    options = _options(console, bidi, wide)
     width = console.width
     if not issues:
         print_lines(paragraph(Field.of("no terminology issue", "dim"), width, options), console)
@@ -1118,3 +1134,52 @@ def check_view(issues: Sequence[Any], console: Any) -> None:
     # a terminal too narrow for the table without breaking a word gets one record per issue
     draw = table if fits(columns, rows, width, options) else records
     print_lines(draw(columns, rows, width, options), console)
+
+
+def rows_table(
+    rows: Sequence[Mapping[str, Any]],
+    fields: Sequence[str],
+    console: Any,
+    *,
+    bidi: bool = False,
+    wide: bool = False,
+) -> None:
+    """Draw flat rows as a table of ``fields`` (``gloss lookup --format table``): a column
+    each, headed by its name, ``—`` for an empty cell; ``bidi`` and ``wide`` as in
+    :func:`search_table`."""
+    from glossary_cli.layout import Column, Field, fits, records, table
+
+    options = _options(console, bidi, wide)
+    columns = [Column(name) for name in fields]
+    cells = [
+        [
+            (Field.of(safe(str(r[name]))) if r.get(name) is not None else Field.of("—", "dim"),)
+            for name in fields
+        ]
+        for r in rows
+    ]
+    draw = table if fits(columns, cells, console.width, options) else records
+    print_lines(draw(columns, cells, console.width, options), console)
+
+
+def report_lines(
+    lines: Sequence[str], console: Any, *, bidi: bool = False, wide: bool = False
+) -> None:
+    """Print the lines of a report for a person (``gloss add``, ``gloss build``) one each, as
+    they are (the terminal wraps a long one), every control character written as its escape
+    (:func:`glossary_cli.errors.printable`); with ``bidi`` on a terminal, the Arabic in them
+    shaped and reordered as tables do. ``wide`` is accepted for
+    :func:`glossary_cli.output.emit` (a report is never shortened)."""
+    from glossary_cli.errors import printable
+    from glossary_cli.layout import Field, field_lines
+
+    options = _options(console, bidi, True)
+    out: list[Any] = []
+    for line in lines:
+        text = printable(line)
+        if options.bidi:
+            laid, _ = field_lines(Field.of(text), 1 << 20, options)
+            out += laid
+        else:
+            out.append(((text, ""),))
+    print_lines(out, console)

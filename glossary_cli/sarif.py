@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -90,12 +90,15 @@ class Rule:
 @dataclass(frozen=True, slots=True)
 class Region:
     """Where a finding is in a text file (SARIF §3.30): lines from 1, columns from 1 in UTF-16
-    code units, ``end_column`` the column after its last character."""
+    code units, ``end_column`` the column after its last character. ``start_point`` is the
+    start column counted in code points (from 1), as ``--format lines`` writes it; 0 when not
+    known (then ``start_column`` is written)."""
 
     start_line: int
     start_column: int
     end_line: int
     end_column: int
+    start_point: int = field(default=0, repr=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,7 +263,7 @@ def region_in_line(lines: Sequence[str], line: int, start: int, end: int) -> Reg
     Region(start_line=2, start_column=6, end_line=2, end_column=13)
     """
     text = lines[line - 1]
-    return Region(line, utf16_column(text, start), line, utf16_column(text, end))
+    return Region(line, utf16_column(text, start), line, utf16_column(text, end), start + 1)
 
 
 def region_of_span(text: str, start: int, end: int) -> Region:
@@ -285,6 +288,7 @@ def region_of_span(text: str, start: int, end: int) -> Region:
         utf16_column(lines[line_a - 1], col_a),
         line_b,
         utf16_column(lines[line_b - 1], col_b),
+        col_a + 1,
     )
 
 
@@ -506,8 +510,11 @@ def _read_lines(path: Path) -> list[str] | None:
 
 def finding_line(finding: Finding) -> str:
     """A finding as one line of a compiler's report, ``FILE:LINE:COLUMN: level: message
-    [rule]`` (``FILE`` as given, the column as the log counts it), which editors and
-    pre-commit's output make a link of; ``-`` for standard input.
+    [rule]`` (``FILE`` as given), which editors and pre-commit's output make a link of; ``-``
+    for standard input. ``COLUMN`` counts code points from 1, as editors and grep-like tools
+    read a column of text and as ``gloss scan``'s offsets count (the SARIF log counts UTF-16
+    code units, its ``columnKind``: the two differ after a character outside the Basic
+    Multilingual Plane, an emoji).
 
     >>> f = Finding("deprecated-term", "error", "'শব্দভাজকের' is a deprecated term",
     ...             "docs/%E0%A6%95.md", Region(3, 39, 3, 49), "0")
@@ -518,7 +525,8 @@ def finding_line(finding: Finding) -> str:
 
     where = "-" if finding.uri is None else unquote(finding.uri.removeprefix("file://"))
     if finding.region is not None:
-        where += f":{finding.region.start_line}:{finding.region.start_column}"
+        r = finding.region
+        where += f":{r.start_line}:{r.start_point or r.start_column}"
     return f"{where}: {finding.level}: {finding.message} [{finding.rule}]"
 
 

@@ -29,6 +29,7 @@ from glossary_cli.errors import (
     GlossError,
     RecordError,
     StoreError,
+    UsageError,
     notice,
 )
 from glossary_cli.faults import step
@@ -660,10 +661,19 @@ def read_records(data_dir: Path) -> Glossary:
     merges them).
 
     Raises:
-        StoreError: no record file (run ``gloss build``); RecordError: malformed, with line
-            and column.
+        UsageError: the directory has neither records nor glossary files: not a data
+            directory (a wrong ``--data``; no build would help);
+        StoreError: no record file, but glossary files to build it from (run ``gloss build``);
+        RecordError: malformed, with line and column.
     """
     files = data_record_files(data_dir)
+    if not files and not source_files(data_dir):
+        raise UsageError(
+            f"{data_dir} is not a gloss data directory: it has neither {RECORDS} nor "
+            f"glossary files in {SOURCES}/",
+            hint="check --data or GLOSS_DATA, or put glossary files in "
+            f"{data_dir / SOURCES} and run `gloss build --data {data_dir}`",
+        )
     if not files:
         raise StoreError(
             f"no records in {data_dir}: {RECORDS} is missing",

@@ -31,10 +31,10 @@ from typing import Any, TypeVar, cast
 from glossary_cli import build, store
 from glossary_cli.errors import (
     GlossError,
-    NotFoundError,
     ParseError,
     ParseWarning,
     StoreError,
+    UnknownNameError,
     UsageError,
 )
 from glossary_cli.model import Concept, Glossary, Reading
@@ -543,8 +543,8 @@ def remove(user_dir: Path, base: Path | None, name: str) -> Change:
     remaining plain files aligned again.
 
     Raises:
-        NotFoundError: no such user file, or ``name`` is a file of ``base`` (the bundled
-            glossary), with the names there are as suggestions;
+        UnknownNameError: no such user file, or ``name`` is a file of ``base`` (the bundled
+            glossary), with the names there are as suggestions (a usage error);
         StoreError: the directory cannot be written (nothing is changed).
     """
     names = user_sources(user_dir)
@@ -554,11 +554,14 @@ def remove(user_dir: Path, base: Path | None, name: str) -> Change:
         name = named_file(name, names, "gloss remove") or name  # several: a usage error
     if name not in names:
         if base is not None and name in {p.name for p in store.source_files(base)}:
-            raise NotFoundError(
+            raise UnknownNameError(
                 f"{name} is a glossary of {base}, not one you added: it cannot be removed",
                 tuple(names),
+                label="added files",
             )
-        raise NotFoundError(f"no glossary named {name!r} was added", tuple(names))
+        raise UnknownNameError(
+            f"no glossary named {name!r} was added", tuple(names), label="added files"
+        )
     manifest = {k: v for k, v in store.read_manifest(user_dir).items() if k != name}
     writes: dict[str, bytes | None] = dict.fromkeys(_record_names(user_dir, name))
     if not writes:  # a plain file: the others are aligned again

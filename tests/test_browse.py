@@ -392,7 +392,7 @@ def test_browse_needs_a_terminal() -> None:
 
 def test_browse_says_a_missing_data_directory_first(tmp_path: Path) -> None:
     result = gloss("browse", "--data", str(tmp_path / "none"))
-    assert result.exit_code == 3 and "does not exist" in result.output
+    assert result.exit_code == 2 and "does not exist" in result.output
 
 
 def test_gloss_alone_not_on_a_terminal_prints_the_help_as_before() -> None:

@@ -253,7 +253,7 @@ def test_a_csv_of_translations_joins_a_bundled_concept(tmp_path: Path, bn_defini
         assert card["terms"]["bn"]["definition"] == bn_definition
         assert card["terms"]["hi"]["term"] == "लो-रैंक अनुकूलन"
     else:  # the same Bengali term, no definition: the bundled LoRA, with a Hindi entry
-        assert "1 concept, 1 joining concepts held already" in result.stdout
+        assert "1 concept, 1 joining a concept held already" in result.stdout
         assert ids.count("low-rank-adaptation") == 1 and "low-rank-adaptation-2" not in ids
         card = as_json("show", "LoRA", "--lang", "bn,hi")
         assert card["terms"]["hi"]["term"] == "लो-रैंक अनुकूलन"
@@ -501,12 +501,14 @@ def test_a_file_whose_every_entry_an_earlier_one_gave_is_a_glossary_filters_name
     assert as_json("search", "model", "--glossary", "a-terms")
 
 
-def test_remove_an_unknown_or_bundled_file_is_not_found(tmp_path: Path) -> None:
+def test_remove_an_unknown_or_bundled_file_is_a_usage_error(tmp_path: Path) -> None:
+    """A name that names no added file is a wrong argument (2), as an unknown --glossary is,
+    not "nothing found" (1)."""
     ok("add", str(write(tmp_path / "hindi.txt", HINDI_001)), "--lang", "hi")
     before = snapshot(user_dir())
     for name in ("nothing.txt", BUNDLED_001):
         result = gloss("remove", name)
-        assert result.exit_code == 1
+        assert result.exit_code == 2
         assert "added files: hindi.txt" in result.stderr
     assert snapshot(user_dir()) == before
 
@@ -727,12 +729,17 @@ def test_a_table_export_says_what_it_leaves_out(tmp_path: Path) -> None:
 
 def test_a_bundled_glossary_cannot_be_removed_and_says_why() -> None:
     result = gloss("remove", "000_137ebd2ba72c1cdb.txt")
-    assert result.exit_code == 1 and "not one you added" in result.stderr
+    assert result.exit_code == 2 and "not one you added" in result.stderr
 
 
-def test_a_language_name_for_a_tag_gets_the_tags_it_could_be(tmp_path: Path) -> None:
-    result = gloss("add", str(write(tmp_path / "g.txt", HINDI_001)), "--lang", "Bengali")
-    assert result.exit_code == 2 and "bn (Bengali)" in result.stderr
+def test_add_reads_lang_as_every_command_does(tmp_path: Path) -> None:
+    """gloss add --lang takes what search --lang takes (a name, any case), and one only."""
+    path = str(write(tmp_path / "g.txt", HINDI_001))
+    for given in ("Hindi", "HI", "hin"):
+        result = gloss("add", path, "--lang", given, "--dry-run")
+        assert result.exit_code == 0 and "in hi," in result.stdout, result.stderr
+    for given in ("hi,ur", "12"):
+        assert gloss("add", path, "--lang", given).exit_code == 2
 
 
 def test_export_limits_languages_and_writes_to_stdout() -> None:

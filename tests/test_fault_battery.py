@@ -419,7 +419,7 @@ def test_add_and_remove_show_a_hostile_file_name_escaped(isolated: Path) -> None
         assert not TERMINAL_CONTROLS.search(result.stderr.replace("\n", "")), repr(result.stderr)
         assert "rename" in result.stderr
     missing = gloss("remove", HOSTILE_NAME, color=True)
-    assert missing.exit_code == ExitCode.NOT_FOUND
+    assert missing.exit_code == ExitCode.USAGE
     assert not TERMINAL_CONTROLS.search(missing.stderr.replace("\n", ""))
     assert SHOWN_NAME in missing.stderr
 

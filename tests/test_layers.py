@@ -40,7 +40,7 @@ LAYERS = {
     "search.description": 6,
     "userdata": 6,
     "api": 7, "jsonout": 7, "layout": 7, "editor": 7, "evaluate": 8, "lsp": 8,
-    "render": 8, "browse": 8, "interactive": 8,
+    "render": 8, "browse": 8, "interactive": 8, "output": 8,
     "cli": 9, "__main__": 10,
 }  # fmt: skip
 

@@ -386,9 +386,10 @@ def test_glossary_option_keeps_that_files_issues(tmp_path: Path) -> None:
     assert bundled.exit_code == 0, bundled.stdout
 
 
-def test_unknown_glossary_is_not_found_with_the_names_there_are() -> None:
+def test_unknown_glossary_is_a_usage_error_with_the_names_there_are() -> None:
+    """Exit 1 is lint's "an error was found": an unknown --glossary is 2, as in search."""
     result = gloss("lint", "--glossary", "nope")
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "no loaded glossary is named 'nope'" in result.stderr
     assert "loaded glossaries: 000_137ebd2ba72c1cdb.txt" in result.stderr
 

@@ -789,10 +789,10 @@ def test_a_query_starting_with_a_dash() -> None:
 
 def test_exit_codes_are_documented_in_help() -> None:
     out = " ".join(gloss("--help").stdout.split())
-    assert "Exit codes: 0 found, 1 nothing found" in out
-    assert "2 usage error, 3 data error" in out
-    assert "70 internal error (a bug in gloss" in out
-    assert [int(c) for c in ExitCode] == [0, 1, 2, 3, 70]
+    assert "Exit codes (the table in the README): 0 found or done; 1 nothing found" in out
+    assert "2 usage error" in out and "3 data error" in out
+    assert "70 internal error (a bug in gloss" in out and "130 interrupted" in out
+    assert [int(c) for c in ExitCode] == [0, 1, 2, 3, 70, 130]
 
 
 @pytest.mark.slow
@@ -805,7 +805,7 @@ def test_exit_codes_are_documented_in_help() -> None:
         (["search", "LoRA", "--limit", "0"], ExitCode.USAGE),
         (["search", "LoRA", "--lang", "b@d"], ExitCode.USAGE),
         (["search", "LoRA", "--no-such-option"], ExitCode.USAGE),
-        (["search", "LoRA", "--data", "/nonexistent/dir"], ExitCode.DATA),
+        (["search", "LoRA", "--data", "/nonexistent/dir"], ExitCode.USAGE),
     ],
 )
 def test_each_exit_code(args: list[str], code: ExitCode) -> None:
@@ -882,7 +882,7 @@ def test_a_message_with_undecodable_bytes_in_a_non_utf8_locale(tmp_path: Path) -
         env={"LC_ALL": "C", "PYTHONUTF8": "0"},
         unset=("LANG", "PYTHONIOENCODING"),
     )
-    assert proc.returncode == ExitCode.DATA
+    assert proc.returncode == ExitCode.USAGE
     assert b"does not exist" in proc.stderr
 
 
@@ -963,9 +963,9 @@ def test_standard_output_that_cannot_be_written(args: tuple[str, ...]) -> None:
     assert all(line.startswith(b"gloss: warning: ") for line in said[:-1])
 
 
-def test_a_read_only_command_reports_a_data_error_as_it_ends(tmp_path: Path) -> None:
+def test_a_read_only_command_reports_an_error_as_it_ends(tmp_path: Path) -> None:
     proc = gloss_process("show", "LoRA", "--data", str(tmp_path / "missing"))
-    assert proc.returncode == ExitCode.DATA
+    assert proc.returncode == ExitCode.USAGE
     assert b"does not exist" in proc.stderr
 
 

@@ -174,7 +174,7 @@ def test_data_option_and_env(data_copy: Path, monkeypatch: pytest.MonkeyPatch) -
     assert gloss("show", "LoRA", "--json", "--data", str(data_copy)).exit_code == 0
     monkeypatch.setenv("GLOSS_DATA", str(data_copy / "missing"))
     result = gloss("show", "LoRA")
-    assert result.exit_code == 3
+    assert result.exit_code == 2
     assert "does not exist" in result.stderr
 
 

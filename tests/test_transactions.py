@@ -144,7 +144,8 @@ def test_a_change_killed_at_any_step_is_old_or_new(
         assert fresh.returncode == 0 and fresh.stdout == listed.stdout, stop_at
         # and the change can be made (again), or is there
         again = _run(tmp_path, *args)
-        if args[0] == "add" and "--force" not in args:
+        if args[0] == "remove" or (args[0] == "add" and "--force" not in args):
+            # added before, or removed already: a usage error (2)
             assert again.returncode == (0 if now == old else 2), again.stderr
         else:
             assert again.returncode in (0, 1) and "Traceback" not in again.stderr
