@@ -942,6 +942,7 @@ def export_(
     google-pairs and microsoft-dictionary need --source and --target (gloss export --format
     deepl --source en --target ar); vale writes a style directory: -o styles/Gloss.
     """
+    import functools
     from pathlib import Path
 
     from glossary_cli import api
@@ -970,11 +971,12 @@ def export_(
             err=True,
         )
         raise typer.Exit(int(ExitCode.USAGE))
+    left_out: list[str] = []
     try:
         langs = parse_langs(_joined(lang))
         selection = Selection.of(langs, _joined(status), _joined(term_type), _joined(glossary))
-        left_out: list[str] = []
-        data_bytes = api.export(
+        exporting = functools.partial(
+            api.export_to,
             chosen,
             langs=langs,
             selection=selection,
@@ -986,12 +988,17 @@ def export_(
             target=target,
             definitions=definitions,
         )
-        for message in left_out:
-            _say(f"gloss: warning: {message}", err=True)
+        # streamed: to a temporary file renamed when complete, or to standard output
         if output is not None:
-            from glossary_cli.store import write_atomic
+            from glossary_cli.store import atomic_writer
 
-            write_atomic(Path(output), data_bytes)
+            with atomic_writer(Path(output)) as out:
+                exporting(out)
+        else:
+            sys.stdout.flush()
+            with _output_errors():
+                exporting(sys.stdout.buffer)
+                sys.stdout.buffer.flush()
     except NotFoundError as exc:
         _say(f"gloss: {exc.message}", err=True)
         if exc.suggestions:
@@ -999,12 +1006,9 @@ def export_(
         raise typer.Exit(int(exc.exit_code)) from None
     except GlossError as exc:
         _fail(exc)
-    if output is None:
-        sys.stdout.flush()
-        with _output_errors():
-            sys.stdout.buffer.write(data_bytes)
-            sys.stdout.buffer.flush()
-    else:
+    for message in left_out:
+        _say(f"gloss: warning: {message}", err=True)
+    if output is not None:
         _say(f"wrote {output} ({chosen})", err=True)
 
 

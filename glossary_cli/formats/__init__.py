@@ -45,7 +45,7 @@ from __future__ import annotations
 import importlib
 import re
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
 
 from glossary_cli import limits
 from glossary_cli.errors import ParseError, UsageError
@@ -153,6 +153,35 @@ class Format(NamedTuple):
             raise UsageError(f"gloss does not write {self.name} files")
         data: bytes = self.load().write(glossary, **dict(self.options), **options)
         return data
+
+    @property
+    def streams(self) -> bool:
+        """Whether the module writes as it reads the concepts (its ``write_to``), in memory
+        that does not grow with the glossary; a format without one builds its whole file
+        first (a spreadsheet, an Anki deck: archives of the whole document)."""
+        return hasattr(self.load(), "write_to")
+
+    def write_to(self, glossary: Glossary, out: BinaryIO, **options: Any) -> None:
+        """Write ``glossary`` in this format to the binary file ``out``, as :meth:`write`.
+
+        A streaming module (:attr:`streams`) iterates ``glossary.concepts`` once or a few
+        times (so they may be a re-iterable stream, :class:`glossary_cli.select.Stream`)
+        and writes as it goes; any other gets the concepts gathered into a tuple and its
+        file's bytes are written at the end. When it raises, part of the file may already
+        be written: give a temporary file (:func:`glossary_cli.store.atomic_writer`).
+
+        Raises:
+            as :meth:`write`.
+        """
+        if not self.writable:
+            raise UsageError(f"gloss does not write {self.name} files")
+        module = self.load()
+        stream = getattr(module, "write_to", None)
+        if stream is not None:
+            stream(glossary, out, **dict(self.options), **options)
+            return
+        whole = glossary._replace(concepts=tuple(glossary.concepts))
+        out.write(module.write(whole, **dict(self.options), **options))
 
     def write_files(self, glossary: Glossary, **options: Any) -> tuple[OutputFile, ...]:
         """Write ``glossary`` as the files of a :attr:`directory` format (a Vale style),
