@@ -76,7 +76,8 @@ from glossary_cli.model import Concept, Definition, Glossary, Reading
 
 __all__ = (
     "COLUMNS", "FORMULA_START", "MAX_COLUMNS", "MAX_TERM", "MAX_TEXT", "SheetCell", "read",
-    "read_rows", "read_table", "sniff_dialect", "spreadsheet_safe", "table_rows", "unescaped",
+    "read_rows", "read_table", "sniff_dialect", "spreadsheet_safe", "table_cells", "table_rows",
+    "unescaped",
     "used_columns", "write", "write_to",
 )  # fmt: skip
 
@@ -159,7 +160,7 @@ def write_to(
         # every cell quoted.
         quoted = csv.writer(text, dialect=kind, lineterminator="\n", quoting=csv.QUOTE_ALL)
         writer.writerow(used)
-        for cells in _rows(glossary, used):
+        for cells in table_cells(glossary, used):
             if not raw:
                 cells = [spreadsheet_safe(c) for c in cells]
             (quoted if any("\r" in c for c in cells) else writer).writerow(cells)
@@ -183,8 +184,13 @@ def used_columns(glossary: Glossary) -> list[str]:
     return [c for c in COLUMNS if c in ("id", "lang", "term") or c in filled]
 
 
-def _rows(glossary: Glossary, used: Sequence[str]) -> Iterator[list[str]]:
-    """The rows of ``glossary``'s table in the columns ``used``, as they are made."""
+def table_cells(glossary: Glossary, used: Sequence[str]) -> Iterator[list[str]]:
+    """The rows of ``glossary``'s table in the columns ``used`` (:func:`used_columns`), cells
+    as they are, made as they are consumed (one pass over the concepts).
+
+    Raises:
+        RecordError: as :func:`write`.
+    """
     for concept in glossary.concepts:
         for row in _concept_rows(concept):
             cells = [row.get(c, "") for c in used]
@@ -205,7 +211,7 @@ def table_rows(glossary: Glossary) -> tuple[list[str], list[list[str]]]:
         RecordError: as :func:`write`.
     """
     used = used_columns(glossary)
-    return used, list(_rows(glossary, used))
+    return used, list(table_cells(glossary, used))
 
 
 def left_out(glossary: Glossary) -> list[str]:
