@@ -606,9 +606,10 @@ def export_to(
     The concepts are read from the index as they are written (:func:`_exporting`), and a
     streaming format (:attr:`glossary_cli.formats.Format.streams`: all but ``anki`` and the
     glossaries of the translation services and of LLM prompts, which hold their output but
-    no concept) writes them to ``out`` as it goes: memory does not grow with the termbase. Every check that can refuse the export runs
-    before the first byte is written, but a text a format cannot carry (``RecordError``) is
-    found when its concept is written: give ``out`` as a temporary file
+    no concept) writes them to ``out`` as it goes: memory does not grow with the termbase.
+    Every check that can refuse the export runs before the first byte is written, but a text
+    a format cannot carry (``RecordError``) is found when its concept is written: give ``out``
+    as a temporary file
     (:func:`glossary_cli.store.atomic_writer`) so that such a file is never half-written.
 
     Args:
