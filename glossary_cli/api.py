@@ -16,7 +16,7 @@ mappings; :mod:`glossary_cli.jsonout` turns them into the JSON the command line 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -31,6 +31,7 @@ from glossary_cli.errors import (
 
 if TYPE_CHECKING:
     import sqlite3
+    from typing import BinaryIO
 
     from glossary_cli.build import BuildResult, FileReport
     from glossary_cli.errors import ParseWarning
@@ -627,11 +628,49 @@ def export(
     target: str | None = None,
     definitions: bool = False,
 ) -> bytes:
-    """The merged records (:func:`load_glossary`) in a format of the registry
-    (:mod:`glossary_cli.formats`; ``gloss export``).
+    """The file :func:`export_to` writes, as bytes (for a small termbase, or a test): the
+    same arguments, the same errors."""
+    import io
+
+    out = io.BytesIO()
+    export_to(
+        fmt, out, langs=langs, selection=selection, tbx_version=tbx_version, data=data,
+        env=env, left_out=left_out, raw_cells=raw_cells, source=source, target=target,
+        definitions=definitions,
+    )  # fmt: skip
+    return out.getvalue()
+
+
+def export_to(
+    fmt: str,
+    out: BinaryIO,
+    *,
+    langs: Sequence[str] = (),
+    selection: Selection | None = None,
+    tbx_version: str = "v2",
+    data: str | None = None,
+    env: Mapping[str, str] | None = None,
+    left_out: list[str] | None = None,
+    raw_cells: bool = False,
+    source: str | None = None,
+    target: str | None = None,
+    definitions: bool = False,
+) -> None:
+    """The merged records in a format of the registry (:mod:`glossary_cli.formats`;
+    ``gloss export``), written to ``out``.
+
+    The concepts are read from the index as they are written (:func:`_exporting`), and a
+    streaming format (:attr:`glossary_cli.formats.Format.streams`: all but ``anki`` and the
+    glossaries of the translation services and of LLM prompts, which hold their output but
+    no concept) writes them to ``out`` as it goes: memory does not grow with the termbase.
+    Every check that can refuse the export runs before the first byte is written, but a text
+    a format cannot carry (``RecordError``) is found when its concept is written: give ``out``
+    as a temporary file
+    (:func:`glossary_cli.store.atomic_writer`) so that such a file is never half-written.
 
     Args:
         fmt: a format :func:`glossary_cli.formats.names` lists as written.
+        out: a binary file the format's bytes are written to (see the format's module).
         langs: languages to write; empty writes every language.
         selection: status, type and glossary filters (:class:`glossary_cli.select.Selection`).
         tbx_version: ``v2`` (TBX-Basic ``martif``, what the Translate Toolkit reads) or ``v3``.
@@ -644,9 +683,6 @@ def export(
             ``google-pairs``, ``amazon-terminology``, ``microsoft-dictionary``; ``source``
             the language of ``languagetool``); the languages are written whatever ``langs``.
         definitions: ``llm-prompt`` and ``llm-json`` give each concept's definition.
-
-    Returns:
-        The file's bytes (see the format's module).
 
     Raises:
         UsageError: an unknown format or TBX version, a format that writes a directory
@@ -669,10 +705,11 @@ def export(
     if left_out is not None:
         left_out += chosen.left_out(glossary, **options)
     if chosen.name == "tbx":
-        return chosen.write(glossary, version=version)
-    if chosen.name in ("csv", "tsv"):
-        return chosen.write(glossary, raw=raw_cells)
-    return chosen.write(glossary, **options)
+        chosen.write_to(glossary, out, version=version)
+    elif chosen.name in ("csv", "tsv"):
+        chosen.write_to(glossary, out, raw=raw_cells)
+    else:
+        chosen.write_to(glossary, out, **options)
 
 
 def export_files(
@@ -731,11 +768,15 @@ def _exporting(
     """The format, the glossary to write (merged, languages and filters applied) and the
     export options the format takes (:meth:`glossary_cli.formats.Format.check_exports`).
 
+    The glossary's concepts are a :class:`glossary_cli.select.Stream` over the index (the
+    records merged as :func:`load_glossary` merges them), each read anew when a writer goes
+    over them: nothing here holds the termbase.
+
     Raises:
         as :func:`export`.
     """
     from glossary_cli import formats
-    from glossary_cli.select import Selection
+    from glossary_cli.select import Selection, Stream
 
     chosen = formats.get(fmt)
     if not chosen.writable:
@@ -752,25 +793,63 @@ def _exporting(
     pair = [t for k in ("source", "target") if k in given for t in given[k].split(",")]
     if langs and pair:
         langs = tuple(dict.fromkeys([*langs, *pair]))
-    everything = load_glossary(data, env)
+    reader = open_reader(data, env)
+    everything = _records_glossary(
+        reader, data, env, Stream(lambda: _index_concepts(reader)).as_concepts()
+    )
     wanted = (
         Selection(tuple(langs)) if selection is None else selection._replace(langs=tuple(langs))
     )
     if wanted.glossaries or wanted.types:
-        from glossary_cli.select import source_file
-
-        terms = [t for c in everything.concepts for s in c.languages for t in s.terms]
-        read = [source_file(t.source) for t in terms] + [s.file for s in everything.sources]
-        wanted.check(read, [t.type for t in terms])
-    glossary = wanted.glossary(everything)
-    exported = any(t.exported for c in glossary.concepts for s in c.languages for t in s.terms)
-    if (wanted.langs or wanted.filters_terms) and not exported:
-        present = dict.fromkeys(s.lang for c in everything.concepts for s in c.languages)
-        what = f"an entry in {', '.join(wanted.langs)}" if wanted.langs else "a term"
-        if wanted.filters_terms:
-            what += " that passes the filters"
-        raise NotFoundError(f"no concept has {what}", tuple(present), label="languages")
+        wanted.check(*reader.facets())
+    glossary = wanted.streamed(everything)
+    if wanted.langs or wanted.filters_terms:
+        exported = any(t.exported for c in glossary.concepts for s in c.languages for t in s.terms)
+        if not exported:
+            what = f"an entry in {', '.join(wanted.langs)}" if wanted.langs else "a term"
+            if wanted.filters_terms:
+                what += " that passes the filters"
+            raise NotFoundError(
+                f"no concept has {what}", tuple(reader.languages()), label="languages"
+            )
     return chosen, glossary, given
+
+
+def _index_concepts(reader: IndexReader) -> Iterator[Concept]:
+    """Every concept of the index, in record order, as :meth:`IndexReader.concepts` gives
+    them, but read as they are consumed (one row at a time: SQLite's cursor holds no more),
+    so that a caller that handles each concept and lets it go needs memory for one concept.
+
+    Raises:
+        RecordError: a row is malformed (a corrupt index: not compiled again here, since
+            part of the stream may already be written).
+    """
+    from glossary_cli.index import concept_of_row
+
+    for (record,) in reader.conn.execute("SELECT record FROM concept ORDER BY rowid"):
+        yield concept_of_row(record)
+
+
+def _records_glossary(
+    reader: IndexReader,
+    data: str | None,
+    env: Mapping[str, str] | None,
+    concepts: tuple[Concept, ...],
+) -> Glossary:
+    """A glossary of the sources every data directory's record files list (as the index
+    stored their headers, else read from the files), in directory order, and ``concepts``."""
+    from glossary_cli.model import Glossary
+    from glossary_cli.store import data_record_files, read_record_sources
+
+    stored = reader.record_sources()
+    sources = []
+    for d in data_dirs(data, env):
+        files = [str(f.resolve()) for f in data_record_files(d)]
+        if files and all(f in stored for f in files):
+            sources += [s for f in files for s in stored[f]]
+        else:
+            sources += read_record_sources(d)
+    return Glossary(sources=tuple(sources), concepts=concepts)
 
 
 def list_terms(

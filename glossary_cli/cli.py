@@ -772,7 +772,8 @@ def export_(
         for path in api.write_export_files(files, output):
             _say(f"wrote {path} ({chosen})", err=True)
         return
-    data_bytes = api.export(
+    exporting = functools.partial(
+        api.export_to,
         chosen,
         langs=langs,
         selection=selection,
@@ -784,16 +785,19 @@ def export_(
         target=target,
         definitions=definitions,
     )
-    _warn(left_out)
+    # streamed: into a temporary file renamed when complete, or to standard output
     if output is not None:
-        from glossary_cli.store import write_atomic
+        from glossary_cli.store import atomic_writer
 
-        write_atomic(Path(output), data_bytes)
+        with atomic_writer(Path(output)) as out:
+            exporting(out)
+        _warn(left_out)
         _say(f"wrote {output} ({chosen})", err=True)
         return
-    from glossary_cli.output import write_bytes
+    from glossary_cli.output import write_stream
 
-    write_bytes(data_bytes)
+    write_stream(exporting)
+    _warn(left_out)
 
 
 @_command(name="list")

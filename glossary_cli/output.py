@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from glossary_cli.errors import UsageError, printable
 
@@ -198,6 +198,20 @@ def write_bytes(data: bytes) -> None:
     sys.stdout.flush()
     with output_errors():
         sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+
+
+def write_stream(write: Callable[[BinaryIO], None]) -> None:
+    """Let ``write`` write a binary result (a streamed export) to standard output as it goes,
+    after any text written before it.
+
+    Raises:
+        ReaderGone: the reader of the pipe went away; OutputFailed: any other write error;
+        whatever ``write`` raises (the part written before stays written).
+    """
+    sys.stdout.flush()
+    with output_errors():
+        write(sys.stdout.buffer)
         sys.stdout.buffer.flush()
 
 

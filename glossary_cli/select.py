@@ -6,8 +6,8 @@ Standard library only.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Iterator
+from typing import NamedTuple, cast
 
 from glossary_cli.errors import UsageError
 from glossary_cli.model import (
@@ -234,6 +234,43 @@ class Selection(NamedTuple):
             s for s in glossary.sources if self.lang_ok(s.lang) and self.glossary_ok(s.file)
         )
         return Glossary(sources=sources, concepts=concepts)
+
+    def streamed(self, glossary: Glossary) -> Glossary:
+        """As :meth:`glossary`, but the selection is applied as the concepts are read: the
+        result's ``concepts`` is a :class:`Stream` over ``glossary.concepts`` (which may be
+        a stream itself), holding one concept at a time."""
+        if not (self.langs or self.filters_terms):
+            return glossary
+        concepts = glossary.concepts
+        sources = tuple(
+            s for s in glossary.sources if self.lang_ok(s.lang) and self.glossary_ok(s.file)
+        )
+        picked = Stream(lambda: (c for c in map(self.concept, concepts) if c is not None))
+        return Glossary(sources=sources, concepts=picked.as_concepts())
+
+
+class Stream:
+    """Concepts read anew each time they are iterated (from the index, a file), so that a
+    writer can go over a termbase of any size once or twice without holding it.
+
+    Args:
+        read: returns a fresh iterator over the concepts, in order.
+
+    It stands where a glossary's ``concepts`` tuple does (:meth:`as_concepts`) for code that
+    only iterates them (the streaming writers of :mod:`glossary_cli.formats`); it has no
+    length and no indexing.
+    """
+
+    def __init__(self, read: Callable[[], Iterator[Concept]]) -> None:
+        self._read = read
+
+    def __iter__(self) -> Iterator[Concept]:
+        return self._read()
+
+    def as_concepts(self) -> tuple[Concept, ...]:
+        """This stream, typed as what :class:`glossary_cli.model.Glossary` holds: only
+        iteration may be used on it."""
+        return cast("tuple[Concept, ...]", self)
 
 
 def _items(value: str | None, option: str) -> tuple[str, ...]:

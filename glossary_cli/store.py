@@ -193,13 +193,31 @@ def _flock(fh: BinaryIO, lock: bool) -> bool:
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` atomically: temporary file, fsync, rename, fsync dir.
+    """Replace ``path`` with ``data`` atomically: temporary file, fsync, rename, fsync dir
+    (:func:`atomic_writer`).
+
+    Raises:
+        StoreError: the directory is not writable, or the disk is full.
+    """
+    with atomic_writer(path) as fh:
+        fh.write(data)
+
+
+@contextmanager
+def atomic_writer(path: Path) -> Iterator[BinaryIO]:
+    """A binary file that replaces ``path`` atomically when the block ends without an
+    exception: what is written goes to a temporary file beside it, which is fsynced and
+    renamed over ``path`` (then the directory fsynced); an exception removes it and leaves
+    ``path`` as it was. So a writer can stream a file of any size without holding it.
 
     Readers see the old or the new file, never a mix; a crash leaves the old file intact
     (and a temporary file named with the process's id, removed by the next write of the
     file once that process is gone). A symbolic link
     is followed (its target is replaced, the link stays); a device, FIFO or socket (``-o
     /dev/stdout``, a named pipe) is written to as it is, since it cannot be replaced.
+
+    Yields:
+        The open file (``wb``).
 
     Raises:
         StoreError: the directory is not writable, or the disk is full.
@@ -215,7 +233,7 @@ def write_atomic(path: Path, data: bytes) -> None:
     if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
         try:
             with open(path, "wb") as fh:
-                fh.write(data)
+                yield fh
         except OSError as exc:
             raise StoreError(f"cannot write {path}: {exc.strerror}") from None
         return
@@ -235,7 +253,7 @@ def write_atomic(path: Path, data: bytes) -> None:
     try:
         _set_mode(tmp, path)
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+            yield fh
             fh.flush()
             os.fsync(fh.fileno())
         step("written")

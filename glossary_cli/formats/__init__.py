@@ -45,7 +45,7 @@ from __future__ import annotations
 import importlib
 import re
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
 
 from glossary_cli import limits
 from glossary_cli.errors import ParseError, UsageError
@@ -153,6 +153,37 @@ class Format(NamedTuple):
             raise UsageError(f"gloss does not write {self.name} files")
         data: bytes = self.load().write(glossary, **dict(self.options), **options)
         return data
+
+    @property
+    def streams(self) -> bool:
+        """Whether the module writes as it reads the concepts (its ``write_to``), in memory
+        that does not grow with the glossary. Every other writer also only iterates the
+        concepts, so it holds no concept either, but it builds its file's bytes before
+        returning them: an Anki deck (an archive of an SQLite database), and the glossaries of
+        the translation services and of an LLM's prompt, which the services cap (DeepL's
+        10 MiB) and which are a term pair or a line per concept."""
+        return hasattr(self.load(), "write_to")
+
+    def write_to(self, glossary: Glossary, out: BinaryIO, **options: Any) -> None:
+        """Write ``glossary`` in this format to the binary file ``out``, as :meth:`write`.
+
+        The writers only iterate ``glossary.concepts``, once or a few times, so they may be a
+        re-iterable stream (:class:`glossary_cli.select.Stream`). A streaming module
+        (:attr:`streams`) writes as it goes; any other's file is written at the end. When
+        it raises, part of the file may already be written: give a temporary file
+        (:func:`glossary_cli.store.atomic_writer`).
+
+        Raises:
+            as :meth:`write`.
+        """
+        if not self.writable:
+            raise UsageError(f"gloss does not write {self.name} files")
+        module = self.load()
+        stream = getattr(module, "write_to", None)
+        if stream is not None:
+            stream(glossary, out, **dict(self.options), **options)
+        else:
+            out.write(module.write(glossary, **dict(self.options), **options))
 
     def write_files(self, glossary: Glossary, **options: Any) -> tuple[OutputFile, ...]:
         """Write ``glossary`` as the files of a :attr:`directory` format (a Vale style),

@@ -7,7 +7,8 @@ readable, keys in insertion order, no line folding (so output is byte-stable).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
 from typing import Any
@@ -33,6 +34,37 @@ def dump_yaml(data: Any) -> str:
         default_flow_style=False,
         width=1_000_000,
     )
+
+
+def dump_yaml_to(
+    head: Mapping[str, Any],
+    key: str,
+    items: Iterable[Any],
+    write: Callable[[str], object],
+    *,
+    chunk: int = 1000,
+) -> None:
+    """Write the YAML text of ``{**head, key: [*items]}`` — byte for byte what
+    :func:`dump_yaml` gives of it — as the items come, ``chunk`` of them at a time, so that
+    memory holds one chunk of them, not the list.
+
+    A block sequence that is a mapping's value is written at the mapping's own indentation
+    (PyYAML's emitter does not indent it), as a sequence that is a whole document is: the
+    text of the first chunk in the document, then the text of each later chunk dumped as a
+    list of its own, is the text of the whole. ``key`` is the document's last key.
+
+    Args:
+        head: the document's first keys and their values.
+        key: the key of the list.
+        items: the list's items (plain data), iterated once.
+        write: takes each part of the text in order (a text file's ``write``).
+        chunk: items per part.
+    """
+    parts = iter(items)
+    first = list(itertools.islice(parts, chunk))
+    write(dump_yaml({**head, key: first}))
+    while more := list(itertools.islice(parts, chunk)):
+        write(dump_yaml(more))
 
 
 _BREAKS = ("\x85", "\u2028", "\u2029")

@@ -19,7 +19,9 @@ Every text is escaped with :func:`html.escape` (quotes included): a term is neve
 
 from __future__ import annotations
 
+import io
 from html import escape
+from typing import BinaryIO
 
 from glossary_cli.formats._markup import (
     DEFAULT_TITLE,
@@ -125,25 +127,36 @@ def _article(concept: Concept) -> str:
 
 
 def write(glossary: Glossary, *, title: str = DEFAULT_TITLE) -> bytes:
-    """Write ``glossary`` as one HTML page (see the module docstring).
+    """The bytes :func:`write_to` writes (the same arguments and errors)."""
+    out = io.BytesIO()
+    write_to(glossary, out, title=title)
+    return out.getvalue()
+
+
+def write_to(glossary: Glossary, out: BinaryIO, *, title: str = DEFAULT_TITLE) -> None:
+    """Write ``glossary`` to ``out`` as one HTML page (see the module docstring), an article
+    at a time: the concepts are iterated twice, once for the header's count and languages
+    (and the check of every text), once for the articles.
 
     Args:
         glossary: the concepts; one with no exported term is left out.
+        out: a binary file; the page is UTF-8 HTML5, the same bytes for the same input.
         title: the page's ``<title>`` and heading.
 
-    Returns:
-        UTF-8 HTML5, the same bytes for the same input.
-
     Raises:
-        RecordError: a text holds a control character.
+        RecordError: a text holds a control character (before the first byte is written).
     """
-    concepts = [c for c in glossary.concepts if headword(c) is not None]
-    for concept in concepts:
+    total = 0
+    languages: dict[str, None] = {}
+    for concept in glossary.concepts:
+        if headword(concept) is None:
+            continue
         refuse_controls(concept, texts(concept))
-    languages = dict.fromkeys(s.lang for c in concepts for s, _ in exported_sections(c))
+        total += 1
+        languages.update((s.lang, None) for s, _ in exported_sections(concept))
     names = ", ".join(language_name(lang) for lang in languages)
-    count = f"{len(concepts)} concepts"
-    page = (
+    count = f"{total} concepts"
+    head = (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
@@ -154,7 +167,9 @@ def write(glossary: Glossary, *, title: str = DEFAULT_TITLE) -> bytes:
         'aria-controls="concepts">\n</form>\n'
         f'<p id="shown" aria-live="polite">{escape(count)}</p>\n</header>\n'
         '<main id="concepts">\n'
-        + "".join(_article(c) for c in concepts)
-        + f"</main>\n<script>{_SCRIPT}</script>\n</body>\n</html>\n"
     )
-    return page.encode("utf-8")
+    out.write(head.encode("utf-8"))
+    for concept in glossary.concepts:
+        if headword(concept) is not None:
+            out.write(_article(concept).encode("utf-8"))
+    out.write(f"</main>\n<script>{_SCRIPT}</script>\n</body>\n</html>\n".encode())

@@ -7,8 +7,9 @@ migrated (:func:`glossary_cli.records.concept_from_v1`).
 
 from __future__ import annotations
 
+import io
 import json
-from typing import Any
+from typing import Any, BinaryIO
 
 from glossary_cli import records
 from glossary_cli.errors import ParseError, ParseWarning, RecordError
@@ -25,15 +26,21 @@ from glossary_cli.model import Concept, Glossary
 
 
 def write(glossary: Glossary) -> bytes:
-    """One JSON object per concept per line, keys in schema order, ``ensure_ascii=False``."""
-    return "".join(
-        json.dumps(
+    """The bytes :func:`write_to` writes."""
+    out = io.BytesIO()
+    write_to(glossary, out)
+    return out.getvalue()
+
+
+def write_to(glossary: Glossary, out: BinaryIO) -> None:
+    """Write one JSON object per concept per line to ``out``, as the concepts come: keys in
+    schema order, ``ensure_ascii=False``, UTF-8."""
+    for c in glossary.concepts:
+        line = json.dumps(
             {"schema_version": records.SCHEMA_VERSION, **records.concept_to_mapping(c)},
             ensure_ascii=False,
         )
-        + "\n"
-        for c in glossary.concepts
-    ).encode("utf-8")
+        out.write(line.encode("utf-8") + b"\n")
 
 
 def read(data: bytes, name: str) -> Glossary:

@@ -27,7 +27,10 @@ as HTML (:func:`html.escape`), so that a term is never markup.
 
 from __future__ import annotations
 
+import io
+import itertools
 from html import escape
+from typing import BinaryIO
 
 from glossary_cli.formats._markup import (
     DEFAULT_TITLE,
@@ -76,36 +79,56 @@ def definition(concept: Concept) -> str:
 
 
 def write(glossary: Glossary, *, title: str = DEFAULT_TITLE) -> bytes:
-    """Write ``glossary`` as a Tabfile (see the module docstring).
+    """The bytes :func:`write_to` writes (the same arguments and errors)."""
+    out = io.BytesIO()
+    write_to(glossary, out, title=title)
+    return out.getvalue()
+
+
+def write_to(glossary: Glossary, out: BinaryIO, *, title: str = DEFAULT_TITLE) -> None:
+    """Write ``glossary`` to ``out`` as a Tabfile (see the module docstring), a line at a
+    time: the concepts are iterated twice, once for the information lines (how many concepts,
+    in which languages) and the check of every text, once for the lines.
 
     Args:
         glossary: the concepts; one with no exported term is left out.
+        out: a binary file; UTF-8 lines ending in ``\\n``, the same bytes for the same
+            input. PyGlossary reads leading lines whose first headword starts with ``#`` as
+            information, so a concept whose first headword starts with ``#`` is not written
+            first: the first concept whose headword does not is written before it.
         title: the dictionary's name (``##name``).
 
-    Returns:
-        UTF-8 lines ending in ``\\n``, the same bytes for the same input. PyGlossary reads
-        leading lines whose first headword starts with ``#`` as information, so a concept
-        whose first headword starts with ``#`` is not written first.
-
     Raises:
-        RecordError: a text holds a control character.
+        RecordError: a text holds a control character (before the first byte is written).
     """
-    lines = []
+    total = 0
+    plain: int | None = None  # the first written concept whose first headword is not "#…"
+    languages: dict[str, None] = {}
     for concept in glossary.concepts:
-        words = headwords(concept)
+        words = headwords(concept, forms=False)
         if not words:
             continue
         refuse_controls(concept, texts(concept))
-        head = "|".join(escape_field(w, bar=True) for w in words)
-        lines.append((words[0], f"{head}\t{escape_field(definition(concept))}\n"))
-    plain = next((k for k, (first, _) in enumerate(lines) if not first.startswith("#")), 0)
-    if plain:
-        lines.insert(0, lines.pop(plain))
-    languages = ", ".join(
-        dict.fromkeys(s.lang for c in glossary.concepts for s, _ in exported_sections(c))
-    )
-    info = [
-        f"##name\t{escape_field(title)}\n",
-        f"##description\t{escape_field(escape(f'{len(lines)} concepts in {languages}'))}\n",
-    ]
-    return "".join(info + [line for _, line in lines]).encode("utf-8")
+        if plain is None and not words[0].startswith("#"):
+            plain = total
+        total += 1
+        languages.update((s.lang, None) for s, _ in exported_sections(concept))
+    description = escape(f"{total} concepts in {', '.join(languages)}")
+    info = f"##name\t{escape_field(title)}\n##description\t{escape_field(description)}\n"
+    out.write(info.encode("utf-8"))
+    lines = (line for line in map(_line, glossary.concepts) if line)
+    if plain:  # written first, then the others in order
+        out.write(next(itertools.islice(lines, plain, None)).encode("utf-8"))
+        lines = (line for line in map(_line, glossary.concepts) if line)
+    for k, line in enumerate(lines):
+        if not plain or k != plain:
+            out.write(line.encode("utf-8"))
+
+
+def _line(concept: Concept) -> str:
+    """A concept's line (``""`` for one with no exported term)."""
+    words = headwords(concept)
+    if not words:
+        return ""
+    head = "|".join(escape_field(w, bar=True) for w in words)
+    return f"{head}\t{escape_field(definition(concept))}\n"

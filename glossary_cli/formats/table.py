@@ -43,9 +43,9 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import chain
-from typing import NamedTuple
+from typing import BinaryIO, NamedTuple
 
 from glossary_cli.errors import ParseError, ParseWarning, RecordError
 from glossary_cli.formats._cells import (
@@ -76,8 +76,9 @@ from glossary_cli.model import Concept, Definition, Glossary, Reading
 
 __all__ = (
     "COLUMNS", "FORMULA_START", "MAX_COLUMNS", "MAX_TERM", "MAX_TEXT", "SheetCell", "read",
-    "read_rows", "read_table", "sniff_dialect", "spreadsheet_safe", "table_rows", "unescaped",
-    "write",
+    "read_rows", "read_table", "sniff_dialect", "spreadsheet_safe", "table_cells", "table_rows",
+    "unescaped",
+    "used_columns", "write", "write_to",
 )  # fmt: skip
 
 
@@ -121,37 +122,80 @@ def spreadsheet_safe(cell: str) -> str:
 
 
 def write(glossary: Glossary, *, dialect: Dialect = "csv", raw: bool = False) -> bytes:
-    """Write ``glossary`` as a table, one row per term (see the module docstring).
+    """The bytes :func:`write_to` writes (the same arguments and errors)."""
+    out = io.BytesIO()
+    write_to(glossary, out, dialect=dialect, raw=raw)
+    return out.getvalue()
+
+
+def write_to(
+    glossary: Glossary, out: BinaryIO, *, dialect: Dialect = "csv", raw: bool = False
+) -> None:
+    """Write ``glossary`` to ``out`` as a table, one row per term (see the module docstring),
+    a concept's rows at a time: the concepts are iterated twice, once for the columns that
+    are used and once for the rows, so memory holds one concept's rows.
 
     Args:
         glossary: the concepts to write.
+        out: a binary file; the table is UTF-8.
         dialect: ``"csv"`` (RFC 4180 quoting, comma) or ``"tsv"`` (tab, the same quoting for
             cells with tabs, quotes or newlines), both with ``\\n`` line ends.
         raw: write cells as they are; by default a cell that begins like a formula is made
             safe to open in a spreadsheet (:func:`spreadsheet_safe`).
 
-    Returns:
-        The table, UTF-8.
-
     Raises:
         UsageError: an unknown ``dialect``.
         RecordError: a multi-valued item cannot be joined unambiguously (it contains
             ``" | "``, is empty or has surrounding spaces), or a cell would hold a control
-            character.
+            character (before the first byte for the first; for the second, once the rows
+            before it are written).
     """
     kind = dialect_of(dialect)
-    used, table = table_rows(glossary)
-    out = io.StringIO()
-    writer = csv.writer(out, dialect=kind, lineterminator="\n")
-    # With "\n" line ends the csv module no longer quotes a cell for a carriage return, which a
-    # reader would then take for a line end; rows with one are written with every cell quoted.
-    quoted = csv.writer(out, dialect=kind, lineterminator="\n", quoting=csv.QUOTE_ALL)
-    writer.writerow(used)
-    for cells in table:
-        if not raw:
-            cells = [spreadsheet_safe(c) for c in cells]
-        (quoted if any("\r" in c for c in cells) else writer).writerow(cells)
-    return out.getvalue().encode("utf-8")
+    used = used_columns(glossary)
+    text = io.TextIOWrapper(out, encoding="utf-8", newline="")
+    try:
+        writer = csv.writer(text, dialect=kind, lineterminator="\n")
+        # With "\n" line ends the csv module no longer quotes a cell for a carriage return,
+        # which a reader would then take for a line end; rows with one are written with
+        # every cell quoted.
+        quoted = csv.writer(text, dialect=kind, lineterminator="\n", quoting=csv.QUOTE_ALL)
+        writer.writerow(used)
+        for cells in table_cells(glossary, used):
+            if not raw:
+                cells = [spreadsheet_safe(c) for c in cells]
+            (quoted if any("\r" in c for c in cells) else writer).writerow(cells)
+    finally:
+        text.flush()
+        text.detach()  # ``out`` stays open: it is the caller's
+
+
+def used_columns(glossary: Glossary) -> list[str]:
+    """The columns of :data:`COLUMNS` a table of ``glossary`` uses: ``id``, ``lang`` and
+    ``term``, and every other column a row gives a cell that is not empty (one pass over the
+    concepts).
+
+    Raises:
+        RecordError: as :func:`write`.
+    """
+    filled: set[str] = set()
+    for concept in glossary.concepts:
+        for row in _concept_rows(concept):
+            filled.update(k for k, v in row.items() if v)
+    return [c for c in COLUMNS if c in ("id", "lang", "term") or c in filled]
+
+
+def table_cells(glossary: Glossary, used: Sequence[str]) -> Iterator[list[str]]:
+    """The rows of ``glossary``'s table in the columns ``used`` (:func:`used_columns`), cells
+    as they are, made as they are consumed (one pass over the concepts).
+
+    Raises:
+        RecordError: as :func:`write`.
+    """
+    for concept in glossary.concepts:
+        for row in _concept_rows(concept):
+            cells = [row.get(c, "") for c in used]
+            _refuse_written_controls(dict(zip(used, cells, strict=True)))
+            yield cells
 
 
 def table_rows(glossary: Glossary) -> tuple[list[str], list[list[str]]]:
@@ -166,16 +210,8 @@ def table_rows(glossary: Glossary) -> tuple[list[str], list[list[str]]]:
     Raises:
         RecordError: as :func:`write`.
     """
-    rows: list[dict[str, str]] = []
-    for concept in glossary.concepts:
-        rows += _concept_rows(concept)
-    used = [c for c in COLUMNS if c in ("id", "lang", "term") or any(r.get(c) for r in rows)]
-    out = []
-    for row in rows:
-        cells = [row.get(c, "") for c in used]
-        _refuse_written_controls(dict(zip(used, cells, strict=True)))
-        out.append(cells)
-    return used, out
+    used = used_columns(glossary)
+    return used, list(table_cells(glossary, used))
 
 
 def left_out(glossary: Glossary) -> list[str]:

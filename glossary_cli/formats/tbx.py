@@ -44,11 +44,13 @@ spelling of a termbase's own in a ``gloss:status_original=…`` note of the term
 
 from __future__ import annotations
 
+import io
+import itertools
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import BinaryIO, Literal
 
 from glossary_cli.errors import ParseError, ParseWarning, RecordError, UsageError
 from glossary_cli.formats._common import clean, digest, glossary_of, with_ids
@@ -659,6 +661,13 @@ class _Writer:
         roles = ("root", "header", "entry", "lang", "termsec")
         self.names = dict(zip(roles, v3 if self.v3 else v2, strict=True))
 
+    def element(self, name: str, *, where: str, **attrs: str) -> ET.Element:
+        """An element of no parent (a concept entry, serialized on its own)."""
+        el = ET.Element(self.names.get(name, name))
+        for key, value in attrs.items():
+            el.set(XML_LANG if key == "lang" else key, _xml_text(value, where))
+        return el
+
     def sub(
         self, parent: ET.Element, name: str, text: str | None = None, *, where: str, **attrs: str
     ) -> ET.Element:
@@ -727,10 +736,27 @@ def _xml_id(cid: str) -> str:
 
 
 def write(glossary: Glossary, *, version: TbxVersion = "v2", title: str = DEFAULT_TITLE) -> bytes:
-    """Write ``glossary`` as a TBX-Basic termbase, DCA style.
+    """The bytes :func:`write_to` writes (the same arguments and errors)."""
+    out = io.BytesIO()
+    write_to(glossary, out, version=version, title=title)
+    return out.getvalue()
+
+
+#: The comment that stands for the concept entries in the serialized document frame of
+#: :func:`write_to` (XML text cannot hold it unescaped, so it is found only where it was put).
+_ENTRIES = "gloss entries"
+
+
+def write_to(
+    glossary: Glossary, out: BinaryIO, *, version: TbxVersion = "v2", title: str = DEFAULT_TITLE
+) -> None:
+    """Write ``glossary`` to ``out`` as a TBX-Basic termbase, DCA style, one concept entry
+    at a time: memory holds the document's frame and one entry, whatever the termbase's size.
 
     Args:
-        glossary: the concepts to write (its sources are listed in the header).
+        glossary: the concepts to write (its sources are listed in the header); they are
+            iterated once.
+        out: a binary file.
         version: ``"v2"`` (the default) writes TBX-Basic 2008 (ISO 30042:2008, ``<martif>``
             with ``termEntry/langSet/tig``); ``"v3"`` writes TBX v3 (ISO 30042:2019,
             ``<tbx type="TBX-Basic" style="dca">`` in namespace :data:`NAMESPACE` with
@@ -739,19 +765,56 @@ def write(glossary: Glossary, *, version: TbxVersion = "v2", title: str = DEFAUL
             reads only ``martif`` documents.
         title: the header's ``titleStmt/title``.
 
-    Returns:
-        UTF-8 XML with a declaration, indented by two spaces, the same bytes for the same
-        input. A concept with no term left to write (only search-only aliases) is left out:
-        a concept entry needs a language section (ISO 30042:2019, ``conceptEntry``).
+    Writes UTF-8 XML with a declaration, indented by two spaces, the same bytes for the same
+    input (and the same as one ElementTree document of it: the frame is serialized by
+    ElementTree with a comment where the entries go, each entry by ElementTree with the
+    indentation of its depth). A concept with no term left to write (only search-only
+    aliases) is left out: a concept entry needs a language section (ISO 30042:2019,
+    ``conceptEntry``).
 
     Raises:
         UsageError: ``version`` is neither ``"v2"`` nor ``"v3"``.
-        RecordError: a text holds a character XML cannot carry.
+        RecordError: a text holds a character XML cannot carry (what was written before it
+            stays written: see :func:`glossary_cli.store.atomic_writer`).
     """
     if version not in ("v2", "v3"):
         raise UsageError(f"unknown TBX version {version!r}", hint="use 'v2' or 'v3'")
     w = _Writer(version)
     doc_lang = "en"
+    entries = (e for e in (_entry(w, c, doc_lang) for c in glossary.concepts) if e is not None)
+    first = next(entries, None)
+    root, body = _frame(w, glossary, title, doc_lang)
+    if first is None:
+        ET.indent(root, space="  ")
+        out.write(_serialized(root, declaration=True))
+        return
+    body.append(ET.Comment(_ENTRIES))
+    ET.indent(root, space="  ")
+    head, tail = _serialized(root, declaration=True).split(f"<!--{_ENTRIES}-->".encode())
+    out.write(head)
+    between = (body.text or "").encode()  # the indentation of an entry's line
+    for k, entry in enumerate(itertools.chain([first], entries)):
+        ET.indent(entry, space="  ", level=3)
+        entry.tail = None
+        if k:
+            out.write(between)
+        out.write(_serialized(entry, declaration=False))
+    out.write(tail)
+
+
+def _serialized(element: ET.Element, *, declaration: bool) -> bytes:
+    """ElementTree's UTF-8 serialization of ``element``. ElementTree writes a carriage return
+    in text as is, and every XML parser reads it back as a line feed (XML 1.0 §2.11); a
+    character reference keeps it. Outside text and attribute values the output holds no
+    carriage return, so this is an escape, not markup-building."""
+    data: bytes = ET.tostring(element, encoding="utf-8", xml_declaration=declaration)
+    return data.replace(b"\r", b"&#13;")
+
+
+def _frame(
+    w: _Writer, glossary: Glossary, title: str, doc_lang: str
+) -> tuple[ET.Element, ET.Element]:
+    """The document without its entries: the root with the header, and the empty body."""
     root = ET.Element(w.names["root"], {"type": "TBX-Basic"})
     if w.v3:
         root.set("style", "dca")
@@ -774,52 +837,49 @@ def write(glossary: Glossary, *, version: TbxVersion = "v2", title: str = DEFAUL
         w.sub(w.sub(header, "encodingDesc", where="header"), "p", "TBXBasicXCSV02.xcs",
               where="header", type="XCSURI")  # fmt: skip
     body = w.sub(w.sub(root, "text", where="body"), "body", where="body")
+    return root, body
 
-    for concept in glossary.concepts:
-        sections = [(s, [t for t in s.terms if t.exported]) for s in concept.languages]
-        sections = [(s, terms) for s, terms in sections if terms]
-        if not sections:
-            continue
-        where = f"concept {concept.id!r}"
-        entry = w.sub(body, "entry", where=where, id=_xml_id(concept.id))
-        for subject in concept.subject_fields:
-            w.sub(entry, "descrip", subject, where=where, type="subjectField")
-        for d in concept.definitions:
-            w.definition(entry, d, where, doc_lang)
-        for note in concept.notes:
-            w.sub(entry, "note", _escape_note(note), where=f"{where}: notes")
-        for x in concept.xrefs:
-            if x.type in _RELATION_TYPES:
-                attrs = {"type": _RELATION_TYPES[x.type]}
-                if x.target:
-                    attrs["target"] = x.target
-                w.sub(entry, "descrip", x.text, where=where, **attrs)
-            else:
-                element = "ref" if x.type == "crossReference" else "xref"
-                attrs = {"type": x.type}
-                if x.target:
-                    attrs["target"] = x.target
-                w.sub(entry, element, x.text, where=where, **attrs)
-        for p in concept.properties:
-            w.property(entry, p, where)
-        for section, terms in sections:
-            here = f"{where}: {section.lang} section"
-            lang_el = w.sub(entry, "lang", where=here, lang=section.lang)
-            for d in section.definitions:
-                w.definition(lang_el, d, here, doc_lang)
-            for note in section.notes:
-                w.sub(lang_el, "note", _escape_note(note), where=here)
-            for p in section.properties:
-                w.property(lang_el, p, here)
-            for term in terms:
-                _write_term(w, lang_el, term, here, doc_lang)
 
-    ET.indent(root, space="  ")
-    data: bytes = ET.tostring(root, encoding="utf-8", xml_declaration=True)
-    # ElementTree writes a carriage return in text as is, and every XML parser reads it back as
-    # a line feed (XML 1.0 §2.11); a character reference keeps it. Outside text and attribute
-    # values the output holds no carriage return, so this is an escape, not markup-building.
-    return data.replace(b"\r", b"&#13;")
+def _entry(w: _Writer, concept: Concept, doc_lang: str) -> ET.Element | None:
+    """The concept entry of ``concept``, or ``None`` when it has no term to write."""
+    sections = [(s, [t for t in s.terms if t.exported]) for s in concept.languages]
+    sections = [(s, terms) for s, terms in sections if terms]
+    if not sections:
+        return None
+    where = f"concept {concept.id!r}"
+    entry = w.element("entry", where=where, id=_xml_id(concept.id))
+    for subject in concept.subject_fields:
+        w.sub(entry, "descrip", subject, where=where, type="subjectField")
+    for d in concept.definitions:
+        w.definition(entry, d, where, doc_lang)
+    for note in concept.notes:
+        w.sub(entry, "note", _escape_note(note), where=f"{where}: notes")
+    for x in concept.xrefs:
+        if x.type in _RELATION_TYPES:
+            attrs = {"type": _RELATION_TYPES[x.type]}
+            if x.target:
+                attrs["target"] = x.target
+            w.sub(entry, "descrip", x.text, where=where, **attrs)
+        else:
+            element = "ref" if x.type == "crossReference" else "xref"
+            attrs = {"type": x.type}
+            if x.target:
+                attrs["target"] = x.target
+            w.sub(entry, element, x.text, where=where, **attrs)
+    for p in concept.properties:
+        w.property(entry, p, where)
+    for section, terms in sections:
+        here = f"{where}: {section.lang} section"
+        lang_el = w.sub(entry, "lang", where=here, lang=section.lang)
+        for d in section.definitions:
+            w.definition(lang_el, d, here, doc_lang)
+        for note in section.notes:
+            w.sub(lang_el, "note", _escape_note(note), where=here)
+        for p in section.properties:
+            w.property(lang_el, p, here)
+        for term in terms:
+            _write_term(w, lang_el, term, here, doc_lang)
+    return entry
 
 
 def _write_term(w: _Writer, parent: ET.Element, term: Term, where: str, doc_lang: str) -> None:
@@ -892,4 +952,6 @@ def version_of(value: str) -> TbxVersion:
     raise UsageError(f"unknown TBX version {value!r}", hint="use 'v2' or 'v3'")
 
 
-__all__: Sequence[str] = ("DEFAULT_TITLE", "NAMESPACE", "STATUS_VALUES", "read", "sniff", "write")
+__all__: Sequence[str] = (
+    "DEFAULT_TITLE", "NAMESPACE", "STATUS_VALUES", "read", "sniff", "write", "write_to",
+)  # fmt: skip

@@ -16,7 +16,7 @@ A spreadsheet is a ZIP archive: one whose parts would inflate to more than
 refused before anything is inflated (a "zip bomb").
 
 Writing (:func:`write`) gives one sheet in CSV's layout, a row per term
-(:func:`glossary_cli.formats.table.table_rows`), with a bold header row that stays in view
+(:func:`glossary_cli.formats.table.table_cells`), with a bold header row that stays in view
 (frozen panes). Every cell is a string cell: a term that begins like a formula
 (``=HYPERLINK(…)``, ``+1``, ``@SUM``) is text that a spreadsheet shows and never runs — no
 apostrophe is needed, as CSV needs one, so the cell holds the term exactly.
@@ -31,11 +31,11 @@ import zipfile
 import zlib
 from collections.abc import Iterator, Mapping
 from itertools import zip_longest
-from typing import Any
+from typing import Any, BinaryIO
 
 from glossary_cli.errors import ParseError
 from glossary_cli.formats._common import digest
-from glossary_cli.formats.table import SheetCell, read_rows, table_rows
+from glossary_cli.formats.table import SheetCell, read_rows, table_cells, used_columns
 from glossary_cli.model import Glossary, Reading
 
 #: Most bytes a spreadsheet's parts may inflate to.
@@ -167,37 +167,60 @@ def _undamaged(rows: Iterator[tuple[int, list[str]]], name: str) -> Iterator[tup
 
 
 def write(glossary: Glossary) -> bytes:
-    """Write ``glossary`` as a spreadsheet (see the module docstring).
+    """The bytes :func:`write_to` writes (the same errors)."""
+    out = io.BytesIO()
+    write_to(glossary, out)
+    return out.getvalue()
 
-    Returns:
-        The ``.xlsx`` file's bytes: one sheet, ``glossary``, the columns of
-        :func:`glossary_cli.formats.table.table_rows`.
+
+def write_to(glossary: Glossary, out: BinaryIO) -> None:
+    """Write ``glossary`` to ``out`` as a spreadsheet (see the module docstring): one sheet,
+    ``glossary``, the columns of :func:`glossary_cli.formats.table.used_columns`, a row per
+    term, the header bold and frozen.
+
+    openpyxl's write-only workbook streams the rows to a temporary file as they are appended,
+    so memory holds one concept's rows; the ``.xlsx`` is a ZIP archive that openpyxl
+    assembles when the workbook is saved, at the end.
 
     Raises:
         RecordError: a cell would hold a control character.
     """
     import openpyxl
+    from openpyxl.cell import WriteOnlyCell
     from openpyxl.styles import Font
 
-    columns, rows = table_rows(glossary)
-    book = openpyxl.Workbook()
-    sheet = book.active
-    sheet.title = "glossary"
+    columns = used_columns(glossary)
+    book = openpyxl.Workbook(write_only=True)
+    sheet = book.create_sheet("glossary")
+    sheet.freeze_panes = "A2"
     bold = Font(bold=True)
-    for number, cells in enumerate([columns, *rows], start=1):
-        for column, text in enumerate(cells, start=1):
+
+    def cells(texts: list[str], font: Font | None = None) -> list[WriteOnlyCell | None]:
+        row: list[WriteOnlyCell | None] = []
+        for text in texts:
             if not text:
+                row.append(None)
                 continue
-            cell = sheet.cell(row=number, column=column, value=text)
+            cell = WriteOnlyCell(sheet, value=text)
             # openpyxl takes a string that begins with "=" for a formula (data type "f"):
             # every cell of a glossary is text
             cell.data_type = "s"
-            if number == 1:
-                cell.font = bold
-    sheet.freeze_panes = "A2"
-    out = io.BytesIO()
+            if font is not None:
+                cell.font = font
+            row.append(cell)
+        return row
+
+    sheet.append(cells(columns, bold))
+    try:
+        for texts in table_cells(glossary, columns):
+            sheet.append(cells(texts))
+    except BaseException:
+        # the sheet's XML writer is a generator inside lxml's incremental writer: ended here,
+        # and its temporary file removed, or it fails when it is collected
+        sheet.close()
+        sheet._writer.cleanup()
+        raise
     book.save(out)
-    return out.getvalue()
 
 
 def _sheet_index(names: list[str], sheet: str | None, name: str) -> int:

@@ -7,6 +7,9 @@ migrated.
 
 from __future__ import annotations
 
+import io
+from typing import BinaryIO
+
 from glossary_cli import records
 from glossary_cli.errors import ParseError, RecordError
 from glossary_cli.formats._common import (
@@ -21,11 +24,24 @@ from glossary_cli.model import Glossary
 
 
 def write(glossary: Glossary) -> bytes:
-    """The glossary as one YAML record document (``yaml.safe_dump``, UTF-8 kept readable,
-    keys in schema order), readable back with :func:`read`."""
-    from glossary_cli.formats._yaml import dump_yaml
+    """The bytes :func:`write_to` writes."""
+    out = io.BytesIO()
+    write_to(glossary, out)
+    return out.getvalue()
 
-    return dump_yaml(records.glossary_to_mapping(glossary)).encode("utf-8")
+
+def write_to(glossary: Glossary, out: BinaryIO) -> None:
+    """Write the glossary to ``out`` as one YAML record document (``yaml.safe_dump``, UTF-8
+    kept readable, keys in schema order), readable back with :func:`read`: the concepts are
+    dumped as they come, a thousand at a time
+    (:func:`glossary_cli.formats._yaml.dump_yaml_to`), the same text as one dump of the
+    whole document."""
+    from glossary_cli.formats._yaml import dump_yaml_to
+
+    whole = records.glossary_to_mapping(glossary._replace(concepts=()))
+    del whole["concepts"]
+    concepts = map(records.concept_to_mapping, glossary.concepts)
+    dump_yaml_to(whole, "concepts", concepts, lambda text: out.write(text.encode("utf-8")))
 
 
 def read(data: bytes, name: str) -> Glossary:
