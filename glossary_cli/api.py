@@ -794,6 +794,7 @@ def _exporting(
     if langs and pair:
         langs = tuple(dict.fromkeys([*langs, *pair]))
     reader = open_reader(data, env)
+    langs = tuple(_termbase_tags(reader, langs))
     everything = _records_glossary(
         reader, data, env, Stream(lambda: _index_concepts(reader)).as_concepts()
     )
@@ -1254,7 +1255,7 @@ class ScanResult(NamedTuple):
         )
 
 
-def _termbase_tags(searcher: Searcher, tags: Sequence[str], option: str = "--lang") -> list[str]:
+def _termbase_tags(searcher: IndexReader, tags: Sequence[str], option: str = "--lang") -> list[str]:
     """The termbase's own tag for each language asked for: the tag itself, else its language
     (a regional or script variant, ``ar-EG`` or ``bn_BD`` from a PO header, finds the
     glossary's ``ar`` or ``bn``: BCP 47 lookup, RFC 4647 §3.4), else the one variant of it the
@@ -1326,9 +1327,13 @@ def termbase_stamp(
     return tuple(out)
 
 
-def termbase_langs(searcher: Searcher, tags: Sequence[str], option: str = "languages") -> list[str]:
+def termbase_langs(
+    searcher: IndexReader, tags: Sequence[str], option: str = "languages"
+) -> list[str]:
     """The termbase's own tags for language tags as a user writes them (``bn_BD`` → ``bn``;
-    :func:`_termbase_tags`).
+    :func:`_termbase_tags`): the one reading of ``--lang`` of every command that shows the
+    termbase's terms (search, show, list, export, lookup, scan, check), so that a tag the
+    termbase has no terms in is the same usage error everywhere.
 
     Raises:
         UsageError: a tag that is no language tag, or a language the termbase has no terms in.
@@ -1496,7 +1501,7 @@ def lookup(
 
     langs = _read_tags(langs)
     searcher = open_searcher(data, env)
-    _termbase_tags(searcher, langs)
+    langs = _termbase_tags(searcher, langs)
     rows: list[LookupResult] = []
     for query in queries:
         text = query.strip()

@@ -348,9 +348,9 @@ def search(
 
     query = " ".join(words)
     chosen = _format(fmt, as_json)
-    langs = parse_langs(_joined(lang))
-    selection = _selection(langs, status, term_type, glossary)
     searcher = api.open_searcher(data, on_compile=_compiling)
+    langs = tuple(api.termbase_langs(searcher, parse_langs(_joined(lang)), "--lang"))
+    selection = _selection(langs, status, term_type, glossary)
     results = api.search(
         searcher,
         query,
@@ -404,8 +404,8 @@ def show(
 
     term = " ".join(words)
     chosen = _format(fmt, as_json)
-    langs = parse_langs(_joined(lang))
     searcher = api.open_searcher(data, on_compile=_compiling)
+    langs = tuple(api.termbase_langs(searcher, parse_langs(_joined(lang)), "--lang"))
     try:
         result = api.show(searcher, term, best=best)
     except NotFoundError:
@@ -836,8 +836,9 @@ def list_(
     langs = parse_langs(_joined(lang))
     if len(langs) > 1:
         raise UsageError("list takes one language", hint="e.g. --lang bn")
-    selection = Selection.of(langs, _joined(status), _joined(term_type), _joined(glossary))
     reader = api.open_reader(data, on_compile=_compiling)
+    langs = tuple(api.termbase_langs(reader, langs, "--lang"))
+    selection = Selection.of(langs, _joined(status), _joined(term_type), _joined(glossary))
     try:
         rows = api.list_terms(reader, langs[0] if langs else None, selection)
     except NotFoundError:

@@ -455,7 +455,8 @@ def test_remove_takes_a_user_source_out(tmp_path: Path) -> None:
     ok("add", str(write(tmp_path / "hindi.txt", HINDI_001)), "--lang", "hi")
     ok("add", str(write(tmp_path / "ar.txt", ARABIC_001)))
     ok("remove", "hindi.txt")
-    assert as_json("show", "LoRA", "--lang", "hi,ar")["terms"]["hi"] is None
+    gone = gloss("show", "LoRA", "--lang", "hi,ar")
+    assert gone.exit_code == 2 and "the termbase has no terms in hi" in gone.stderr
     assert as_json("show", "LoRA", "--lang", "ar")["terms"]["ar"]["term"]
     assert not (user_dir() / "sources" / "hindi.txt").exists()
     assert yaml.safe_load((user_dir() / store.MANIFEST).read_text(encoding="utf-8")) == {
@@ -756,10 +757,12 @@ def test_export_limits_languages_and_writes_to_stdout() -> None:
     assert {s.lang for c in tbx.concepts for s in c.languages} == {"en", "bn"}
 
 
-def test_export_of_a_language_no_concept_has_exits_1_and_writes_nothing(tmp_path: Path) -> None:
+def test_export_of_a_language_the_termbase_lacks_exits_2_and_writes_nothing(
+    tmp_path: Path,
+) -> None:
     result = gloss("export", "--format", "csv", "--lang", "xx", "-o", str(tmp_path / "x.csv"))
-    assert result.exit_code == 1
-    assert "no concept has an entry in xx" in result.stderr
+    assert result.exit_code == 2
+    assert "the termbase has no terms in xx" in result.stderr
     assert "languages: en, bn, ar" in result.stderr
     assert not (tmp_path / "x.csv").exists()
 
@@ -847,7 +850,7 @@ def test_list_english_headwords_by_default() -> None:
 def test_list_usage_and_not_found() -> None:
     assert gloss("list", "--lang", "bn,ar").exit_code == 2
     result = gloss("list", "--lang", "hi")
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "bn, ar" in result.stderr
 
 

@@ -47,8 +47,11 @@ TABLE: list[tuple[list[str], str, int]] = [
     # nothing found
     (["search", "zzqqxxjj"], "nothing found", NOT_FOUND),
     (["show", "zzqqxxjj"], "nothing found", NOT_FOUND),
-    (["list", "--lang", "de"], "no term in that language", NOT_FOUND),
-    (["export", "--lang", "de"], "no term in that language", NOT_FOUND),
+    (["list", "--lang", "de"], "no term in that language", USAGE),
+    (["export", "--lang", "de"], "no term in that language", USAGE),
+    (["search", "pruning", "--lang", "de"], "no term in that language", USAGE),
+    (["show", "pruning", "--lang", "de-AT"], "no term in that language", USAGE),
+    (["search", "multi-resolution", "--lang", "ar"], "no match has a term in --lang", NOT_FOUND),
     (["lookup", "{tmp}/unknown.txt"], "a query without an answer", NOT_FOUND),
     (["scan", "{tmp}/plain.txt"], "no term in the text", NOT_FOUND),
     (["check", "{tmp}/issue.tsv"], "a terminology issue", NOT_FOUND),

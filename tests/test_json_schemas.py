@@ -92,7 +92,7 @@ CASES = [
     ("list", ["list", "--json"], False, "some"),
     ("list", ["list", "--lang", "bn", "--format", "jsonl"], True, "some"),
     ("list", ["list", "--lang", "ar", "--format", "json"], False, "some"),
-    ("list", ["list", "--lang", "fr", "--json"], False, "none"),
+    ("list", ["list", "--status", "superseded", "--json"], False, "none"),
     ("stats", ["stats", "--json"], False, "some"),
     ("sources", ["sources", "--json"], False, "some"),
     ("lint", ["lint", "--json"], False, "any"),
