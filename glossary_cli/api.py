@@ -1145,7 +1145,6 @@ def _read_for_lint(path: Path, lang: str | None) -> Glossary:
     """The :class:`~glossary_cli.model.Glossary` of a file, term folder or data directory,
     with its reader's warnings."""
     from glossary_cli import formats
-    from glossary_cli.errors import StoreError
 
     if not path.exists():  # as add, scan, check and lookup say it: a usage error (exit 2)
         raise UsageError(
@@ -1170,7 +1169,10 @@ def _read_for_lint(path: Path, lang: str | None) -> Glossary:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise StoreError(f"cannot read the file: {exc.strerror}", path=str(path)) from None
+        # an input that cannot be read is the same usage error in every command (read_input)
+        raise UsageError(
+            f"cannot read {path}: {exc.strerror}", hint="give a file you can read"
+        ) from None
     fmt = formats.detect(path.name, data)
     if not fmt.aligned:
         if lang is not None:

@@ -33,7 +33,6 @@ from glossary_cli.errors import (
     GlossError,
     ParseError,
     ParseWarning,
-    StoreError,
     UnknownNameError,
     UsageError,
 )
@@ -214,7 +213,10 @@ def add(
     try:
         data = data if folder else path.read_bytes()
     except OSError as exc:
-        raise StoreError(f"cannot read {path}: {exc.strerror}") from None
+        # an input that cannot be read is the same usage error in every command
+        raise UsageError(
+            f"cannot read {path}: {exc.strerror}", hint="give a file you can read"
+        ) from None
     if base is not None:
         for bundled, bundled_data in store.read_sources(base):
             if bundled_data == data:

@@ -272,3 +272,37 @@ def test_a_closed_output_pipe_exits_quietly(line: list[str], tmp: Path) -> None:
     assert b"Traceback" not in proc.stderr and b"Broken pipe" not in proc.stderr
     expected = NOT_FOUND if line[0] == "check" else OK
     assert proc.returncode in (OK, expected), proc.stderr
+
+
+@pytest.mark.parametrize("command", ["add", "lint", "scan", "lookup", "check"])
+def test_an_input_that_cannot_be_read_is_a_usage_error_in_every_command(
+    command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file the user may not read (permission denied: what ``chmod 000`` does to anyone
+    but root, who runs these tests, so the denial is made where the file is opened) exits 2
+    with its name and why, whichever command reads it."""
+    import builtins
+    import pathlib
+
+    denied = tmp_path / "denied.tsv"
+    denied.write_text("id\ten\tbn\n1\tLoRA\tলোরা\n", encoding="utf-8")
+    real_open, real_read_bytes = builtins.open, pathlib.Path.read_bytes
+
+    def refuse(path: object) -> None:
+        if Path(str(path)).resolve() == denied.resolve():
+            raise PermissionError(13, "Permission denied", str(path))
+
+    def guarded_open(file: object, *args: object, **kwargs: object) -> object:
+        refuse(file)
+        return real_open(file, *args, **kwargs)  # type: ignore[call-overload]
+
+    def guarded_read_bytes(self: pathlib.Path) -> bytes:
+        refuse(self)
+        return real_read_bytes(self)
+
+    monkeypatch.setattr(builtins, "open", guarded_open)
+    monkeypatch.setattr(pathlib.Path, "read_bytes", guarded_read_bytes)
+    extra = ["--dry-run"] if command == "add" else []
+    result = gloss(command, str(denied), *extra)
+    assert result.exit_code == USAGE, (result.stdout, result.stderr)
+    assert "cannot read" in result.stderr and "Permission denied" in result.stderr
