@@ -218,7 +218,41 @@ def _say(text: str = "", *, err: bool = False) -> None:
     (:func:`glossary_cli.errors.printable`), so that an ANSI sequence or a bell in a name cannot
     recolour, clear or ring the terminal. (Tables go through :mod:`glossary_cli.render`, JSON
     and CSV output is written as data.)"""
-    typer.echo("\n".join(printable(line) for line in text.split("\n")), err=err)
+    lines = [printable(line) for line in text.split("\n")]
+    if err:
+        lines = _wrapped_for_the_terminal(lines, sys.stderr)
+    typer.echo("\n".join(lines), err=err)
+
+
+def _wrapped_for_the_terminal(lines: list[str], stream: Any) -> list[str]:
+    """``lines`` broken between words to the width of the terminal ``stream`` is (a message
+    on standard error that a terminal would otherwise break inside a word), each continuation
+    indented two cells past its line's own indent; as they are for anything but a terminal,
+    and a word wider than the terminal stays whole. Widths are counted in code points, which a
+    Bengali or Arabic word never draws wider than."""
+    try:
+        if not stream.isatty():
+            return lines
+    except (AttributeError, ValueError):
+        return lines
+    import shutil
+    import textwrap
+
+    width = shutil.get_terminal_size((80, 24)).columns
+    out: list[str] = []
+    for line in lines:
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip(" "))]
+        out += textwrap.wrap(
+            line,
+            width,
+            subsequent_indent=indent + "  ",
+            break_long_words=False,
+            break_on_hyphens=False,
+        ) or [line]
+    return out
 
 
 def _fail(exc: GlossError) -> NoReturn:

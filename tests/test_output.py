@@ -85,3 +85,23 @@ def test_nothing_found_is_still_a_json_document(capsys: pytest.CaptureFixture[st
     output.nothing(output.Format.json, one=True)
     output.nothing(output.Format.csv)
     assert [json.loads(x) for x in capsys.readouterr().out.split()] == [[], None]
+
+
+def test_a_message_on_a_terminal_breaks_between_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line on standard error wider than the terminal is broken between words (the terminal
+    would break it inside one), continuations indented; a pipe gets it whole."""
+    import io
+
+    from glossary_cli import cli
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    message = "gloss: no concept surely matches 'quantization' (prefix 92); তথ্য কোয়ান্টাইজেশন"
+    monkeypatch.setenv("COLUMNS", "40")
+    lines = cli._wrapped_for_the_terminal([message], Terminal())
+    assert len(lines) > 1 and all(len(line) <= 40 for line in lines)
+    assert " ".join(line.strip() for line in lines) == message
+    assert all(line.startswith("  ") for line in lines[1:])
+    assert cli._wrapped_for_the_terminal([message], io.StringIO()) == [message]
