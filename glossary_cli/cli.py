@@ -881,9 +881,20 @@ def list_(
     output.emit(output.terms_list(rows), chosen, bidi=bidi, pager=not no_pager)
 
 
+class StatsFormat(str, Enum):
+    """Output formats of ``stats``."""
+
+    table = "table"
+    json = "json"
+
+
 @_command()
 def stats(
     as_json: JsonOption = False,
+    fmt: Annotated[
+        StatsFormat,
+        typer.Option("--format", "-f", case_sensitive=False, help="Output format."),
+    ] = StatsFormat.table,
     data: DataOption = None,
     bidi: BidiOption = False,
     no_pager: PagerOption = False,
@@ -894,7 +905,7 @@ def stats(
     """
     from glossary_cli import api, output
 
-    chosen = output.Format.json if as_json else output.Format.table
+    chosen = _format(fmt, as_json)
     output.emit(output.stats(api.stats(data)), chosen, bidi=bidi, pager=not no_pager)
 
 
@@ -1023,6 +1034,7 @@ def scan(
             "or " + LINES_HELP + ".",
         ),
     ] = ScanFormat.table,
+    as_json: JsonOption = False,
     side: Annotated[
         Side,
         typer.Option(
@@ -1073,7 +1085,7 @@ def scan(
         data=data,
     )
     found = output.scan(inputs, result, langs, only_deprecated=only_deprecated)
-    output.emit(found, _format(fmt), bidi=bidi, pager=not no_pager)
+    output.emit(found, _format(fmt, as_json), bidi=bidi, pager=not no_pager)
     occurrences = sum(len(t.occurrences) for t in result.texts)
     if only_deprecated:
         _say(f"gloss: {api.counted(occurrences, 'deprecated term')} found", err=True)
@@ -1200,6 +1212,7 @@ def check(
             "scanning (sarif), or " + LINES_HELP + ".",
         ),
     ] = ScanFormat.table,
+    as_json: JsonOption = False,
     data: DataOption = None,
     bidi: BidiOption = False,
     no_pager: PagerOption = False,
@@ -1224,7 +1237,7 @@ def check(
         data=data,
     )
     issues = output.check(inputs, results)
-    output.emit(issues, _format(fmt), bidi=bidi, pager=not no_pager)
+    output.emit(issues, _format(fmt, as_json), bidi=bidi, pager=not no_pager)
     for line in api.check_summary(results):
         _say(f"gloss: {line}", err=True)
     if any(result.issues for result in results):

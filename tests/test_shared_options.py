@@ -154,3 +154,18 @@ def test_add_says_one_joining_concept_in_the_singular(tmp_path: Path) -> None:
     result = gloss("add", str(path))
     assert result.exit_code == 0, result.stderr
     assert "1 joining a " in result.stdout and "1 joining concepts" not in result.stdout
+
+
+def test_json_is_format_json_in_every_command_that_prints_json(tmp_path: Path) -> None:
+    """``--json`` is ``--format json`` wherever a command prints JSON (scan and check as
+    search, show, list and lint), and ``stats`` takes ``--format`` as the others do."""
+    text = tmp_path / "t.txt"
+    text.write_text("LoRA and pruning.\n", encoding="utf-8")
+    pair = tmp_path / "p.tsv"
+    pair.write_text("id\ten\tbn\n1\tLoRA is cheap.\tএটা সস্তা।\n", encoding="utf-8")
+    for args in (["scan", str(text)], ["check", str(pair)]):
+        short, long = gloss(*args, "--json"), gloss(*args, "--format", "json")
+        assert short.exit_code == long.exit_code and short.stdout == long.stdout
+        assert json.loads(short.stdout)
+    assert gloss("stats", "--format", "json").stdout == gloss("stats", "--json").stdout
+    assert gloss("scan", str(text), "--json", "--format", "csv").exit_code == 2
