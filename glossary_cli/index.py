@@ -69,11 +69,12 @@ import os
 import sqlite3
 from collections.abc import Callable, Collection, Generator, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Concatenate, NamedTuple, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from glossary_cli import __version__
 from glossary_cli.errors import StoreError, notice
 from glossary_cli.faults import step
+from glossary_cli.values import NamedTuple
 
 if TYPE_CHECKING:
     from glossary_cli.align import Merged

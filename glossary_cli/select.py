@@ -7,7 +7,6 @@ Standard library only.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
 
 from glossary_cli.errors import UsageError
 from glossary_cli.model import (
@@ -20,6 +19,7 @@ from glossary_cli.model import (
     Term,
 )
 from glossary_cli.tags import matches
+from glossary_cli.values import NamedTuple
 
 
 def source_file(source: str) -> str:

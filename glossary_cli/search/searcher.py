@@ -20,7 +20,7 @@ import itertools
 import re
 import sqlite3
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from glossary_cli.errors import UsageError
 from glossary_cli.index import IndexReader, concept_of_row
@@ -45,6 +45,7 @@ from glossary_cli.search.query import (
     asked,
     prepare,
 )
+from glossary_cli.values import NamedTuple
 
 if TYPE_CHECKING:
     from glossary_cli.select import Selection
