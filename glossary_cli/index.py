@@ -170,7 +170,7 @@ def code_stamp() -> str:
     the wheel shipped (:data:`SHIPPED_STAMP`), else that of the files themselves."""
     here = Path(__file__).parent
     try:
-        shipped = (here / SHIPPED_STAMP).read_text(encoding="ascii").strip()
+        shipped = (here / SHIPPED_STAMP).read_text(encoding="utf-8").strip()
     except (OSError, ValueError):
         shipped = ""
     return shipped or _code_stamp()

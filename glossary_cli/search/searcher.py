@@ -1115,8 +1115,7 @@ class Searcher(IndexReader):
         from rapidfuzz import fuzz
 
         from glossary_cli.normalize import romanize
-        from glossary_cli.parsing import GUESSED_SCRIPTS
-        from glossary_cli.scripts.writing import script_language, script_of
+        from glossary_cli.scripts.writing import GUESSED_SCRIPTS, script_language, script_of
 
         script = script_of(q)
         if script not in GUESSED_SCRIPTS:
