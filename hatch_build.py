@@ -10,6 +10,10 @@ long as the second. A checked-hash file stays valid whatever modification time t
 gives the source (it holds a hash of the source, which the import checks), and an interpreter
 of another version ignores it (its cache tag differs) and compiles as it would have.
 
+The hook also writes the digest of the code that names the index
+(``glossary_cli/code-stamp.txt``, :func:`glossary_cli.index.code_stamp`), so that a lookup
+need not read and digest the modules it stands for on every run.
+
 The index is compiled by the code being packaged (``glossary_cli.index.ship_index``), in the
 build environment, which has gloss's dependencies (``[tool.hatch.build.targets.wheel.hooks.
 custom]`` in ``pyproject.toml``). Where it cannot be compiled, the wheel is built without it
@@ -70,8 +74,11 @@ class ShippedIndexHook(BuildHookInterface):  # type: ignore[misc]
         out = built / "bundled-index.sqlite3"
         sys.path.insert(0, str(root))
         try:
-            from glossary_cli.index import ship_index
+            from glossary_cli.index import SHIPPED_STAMP, code_stamp, ship_index
 
+            stamp = built / SHIPPED_STAMP
+            stamp.write_text(code_stamp() + "\n", encoding="ascii")
+            build_data["force_include"][str(stamp)] = f"glossary_cli/{SHIPPED_STAMP}"
             ship_index(root / "data", out)
         except Exception as exc:  # any failure: ship no index, and say why
             print(f"gloss: the bundled index is not shipped ({exc}); it is compiled on first run")

@@ -23,7 +23,7 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from glossary_cli.errors import ParseWarning, RecordError
 from glossary_cli.model import (
@@ -38,6 +38,7 @@ from glossary_cli.model import (
 from glossary_cli.normalize import fold, romanize
 from glossary_cli.parsing import ParsedGlossary
 from glossary_cli.tags import is_language_tag
+from glossary_cli.values import NamedTuple
 
 #: Minimum number of positions with English on both sides for two files to count as parallel.
 MIN_EVIDENCE = 2

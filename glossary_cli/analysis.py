@@ -41,11 +41,11 @@ import unicodedata
 from collections.abc import Callable, Iterator
 from functools import cache, lru_cache
 from itertools import pairwise
-from typing import NamedTuple
 
 from glossary_cli.bundled import resource_lines, resource_text
 from glossary_cli.normalize import fold, fold_normalized
 from glossary_cli.scripts import arabic, bengali, script_block
+from glossary_cli.values import NamedTuple
 
 __all__ = [
     "Word",

@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from glossary_cli.errors import (
     NotFoundError,
@@ -28,6 +28,7 @@ from glossary_cli.errors import (
     UnknownNameError,
     UsageError,
 )
+from glossary_cli.values import NamedTuple
 
 if TYPE_CHECKING:
     import sqlite3

@@ -14,7 +14,7 @@ import os
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
 from glossary_cli.errors import GlossError, ParseError, ParseWarning, StoreError, UsageError
 from glossary_cli.formats._yaml import dump_yaml
@@ -31,6 +31,7 @@ from glossary_cli.store import (
     read_records,
     read_sources,
 )
+from glossary_cli.values import NamedTuple
 
 
 @dataclass(frozen=True, slots=True)

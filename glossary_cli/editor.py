@@ -17,7 +17,7 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from glossary_cli import api
 from glossary_cli.errors import GlossError, UsageError
@@ -25,6 +25,7 @@ from glossary_cli.model import AVOID, Concept
 from glossary_cli.select import Selection, source_file
 from glossary_cli.tags import language_name, matches, primary_tag
 from glossary_cli.text.document import BilingualDocument, Span, po_document, prose, xliff_document
+from glossary_cli.values import NamedTuple
 
 if TYPE_CHECKING:
     from glossary_cli.search import Searcher

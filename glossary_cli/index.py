@@ -69,11 +69,12 @@ import os
 import sqlite3
 from collections.abc import Callable, Collection, Generator, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Concatenate, NamedTuple, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from glossary_cli import __version__
 from glossary_cli.errors import StoreError, notice
 from glossary_cli.faults import step
+from glossary_cli.values import NamedTuple
 
 if TYPE_CHECKING:
     from glossary_cli.align import Merged
@@ -156,9 +157,27 @@ _SCRIPT_MODULES = tuple(
 )
 
 
-def _code_stamp() -> str:
+#: The file a wheel ships beside the package's modules holding :func:`code_stamp`, computed
+#: when the wheel was built (``hatch_build.py``): an installed package is not edited, and
+#: reading its 500 KB of modules and word lists to digest them cost every lookup 10 M
+#: instructions (``benchmarks/RESULTS.md``). A source checkout has none and digests its files.
+SHIPPED_STAMP = "code-stamp.txt"
+
+
+def code_stamp() -> str:
     """A digest of the modules that compute keys and merge concepts, so that an index built
-    by other code (an upgrade, or a source checkout being edited) is never trusted."""
+    by other code (an upgrade, or a source checkout being edited) is never trusted: the one
+    the wheel shipped (:data:`SHIPPED_STAMP`), else that of the files themselves."""
+    here = Path(__file__).parent
+    try:
+        shipped = (here / SHIPPED_STAMP).read_text(encoding="utf-8").strip()
+    except (OSError, ValueError):
+        shipped = ""
+    return shipped or _code_stamp()
+
+
+def _code_stamp() -> str:
+    """The digest of the files :func:`code_stamp` stands for, as they are now."""
     here = Path(__file__).resolve().parent
     modules = (
         "index.py", "normalize.py", "analysis.py", "describe.py", "align.py", "records.py",
@@ -171,9 +190,9 @@ def _code_stamp() -> str:
 
 def index_path(data_dirs: Sequence[Path], cache: Path) -> Path:
     """The index file for a list of data directories: a hash of their paths, the gloss
-    version and :func:`_code_stamp`."""
+    version and :func:`code_stamp`."""
     data = "\n".join(str(d.resolve()) for d in data_dirs)
-    code = "\n".join([__version__, SCHEMA_VERSION, _code_stamp()])
+    code = "\n".join([__version__, SCHEMA_VERSION, code_stamp()])
     return cache / f"index-{_digest(data)}-{_digest(code)}.sqlite3"
 
 
@@ -331,7 +350,7 @@ def ship_index(data_dir: Path, out: Path) -> None:
     with sqlite3.connect(out) as conn:
         conn.executemany(
             "INSERT INTO meta VALUES (?, ?)",
-            [("code", _code_stamp()), ("shipped", json.dumps(_content_stamps(data_dir, files)))],
+            [("code", code_stamp()), ("shipped", json.dumps(_content_stamps(data_dir, files)))],
         )
     conn.close()
 
@@ -357,7 +376,7 @@ def _adopt_shipped(
         if (
             meta.get("schema") != SCHEMA_VERSION
             or meta.get("version") != __version__
-            or meta.get("code") != _code_stamp()
+            or meta.get("code") != code_stamp()
             or json.loads(meta.get("shipped", "null")) != _content_stamps(here, files)
         ):
             return None

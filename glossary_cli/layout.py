@@ -23,7 +23,9 @@ import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import pairwise
-from typing import Any, NamedTuple
+from typing import Any
+
+from glossary_cli.values import NamedTuple
 
 Span = tuple[str, str]
 Line = tuple[Span, ...]

@@ -11,9 +11,9 @@ text (a 100 MB term took 1,113 s and 3.7 GB to search). Standard library only.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from glossary_cli.errors import ParseError, ParseWarning
+from glossary_cli.values import NamedTuple
 
 #: Most characters a term (a term, an abbreviation, a synonym) may hold: a longer one is a
 #: definition in the wrong column, or no glossary at all (a 5 MB "term" takes minutes to lay

@@ -63,7 +63,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from glossary_cli.model import (
     ABBREVIATION_TYPES,
@@ -86,6 +86,7 @@ from glossary_cli.scripts.writing import (
     script_name,
     tag_scripts,
 )
+from glossary_cli.values import NamedTuple
 
 __all__ = ["CODES", "Issue", "Report", "lint", "report"]
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import traceback
 from collections.abc import Callable, Mapping
-from typing import BinaryIO, NamedTuple, TypeVar
+from typing import BinaryIO, TypeVar
 from urllib.parse import quote
 
 from lsprotocol import types
@@ -37,6 +37,7 @@ from glossary_cli import __version__
 from glossary_cli.editor import Analysis, Settings, Termbase, card, settings_of, word_before
 from glossary_cli.errors import GlossError
 from glossary_cli.text.document import Lines, kind_of
+from glossary_cli.values import NamedTuple
 
 #: The ``source`` of every diagnostic the server publishes.
 SOURCE = "gloss"

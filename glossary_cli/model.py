@@ -5,26 +5,22 @@ The model follows the TBX core structure (ISO 30042:2019, §5): a **concept** ho
 concept in that language and the language's **definitions**. Each term carries its own
 administrative status, term type and part of speech, as the TBX-Basic data categories do.
 
-All values are immutable named tuples (:class:`typing.NamedTuple`) whose sequences are tuples,
-so a value built once can be shared, hashed and compared in tests; ``value._replace(field=…)``
-makes a changed copy. Named tuples rather than frozen dataclasses because every lookup imports
-this module: a dataclass costs about 0.6 ms to create (its methods are generated and compiled
-at import), a named tuple 0.13 ms, and eleven of them were 7 ms of a 70 ms ``gloss show``
-(``benchmarks/RESULTS.md``). Conversion to and from plain mappings (YAML records, JSON output,
-the index) lives in :mod:`glossary_cli.records`, nowhere else.
+All values are immutable named tuples (:class:`typing.NamedTuple`, made by
+:mod:`glossary_cli.values`) whose sequences are tuples, so a value built once can be shared,
+hashed and compared in tests; ``value._replace(field=…)`` makes a changed copy. Named tuples
+rather than frozen dataclasses because every lookup imports this module: a dataclass's methods
+are generated and compiled when it is created (``benchmarks/RESULTS.md``). Conversion to and
+from plain mappings (YAML records, JSON output, the index) lives in :mod:`glossary_cli.records`,
+nowhere else.
 
 :class:`Entry` is not part of the record: it is what the plain glossary format gives for one
 term line and its definition line, before :mod:`glossary_cli.align` turns entries into concepts.
 """
 
-# No ``from __future__ import annotations``: with it every field's annotation is a string
-# that typing.NamedTuple compiles into a ForwardRef when the class is made, which doubled the
-# cost of importing this module (about 1 ms of every lookup).
-from typing import NamedTuple
-
 from glossary_cli.errors import ParseWarning
 from glossary_cli.tags import is_english as is_english  # re-exported: the model's callers ask it
 from glossary_cli.tags import primary_tag as primary_tag
+from glossary_cli.values import NamedTuple
 
 #: Administrative statuses (the TBX-Basic picklist of ``administrativeStatus``, ISO 12620
 #: ``preferredTerm-admn-sts`` …, written without the suffix). Other spellings a termbase uses

@@ -15,11 +15,12 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from enum import Enum
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from glossary_cli.errors import UsageError, printable
+from glossary_cli.values import NamedTuple
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -47,8 +48,7 @@ class Format(str, Enum):
 Draw = Callable[..., None]
 
 
-@dataclass(frozen=True)
-class Output:
+class Output(NamedTuple):
     """A command's result, ready for every format it offers. Each part is made only when its
     format is asked for (a table never builds the JSON objects, nor JSON the SARIF findings).
 
@@ -72,7 +72,7 @@ class Output:
     as_given: Sequence[str] = ()
     draw: Draw | None = None
     findings: Callable[[], Sequence[Any]] = tuple
-    rules: Mapping[str, Any] = field(default_factory=dict)
+    rules: Mapping[str, Any] = MappingProxyType({})
     delimited: Callable[[str], None] | None = None
 
 

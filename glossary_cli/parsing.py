@@ -25,14 +25,9 @@ from functools import cache
 
 from glossary_cli.errors import ParseError, ParseWarning
 from glossary_cli.model import Entry
+from glossary_cli.scripts.writing import GUESSED_SCRIPTS as GUESSED_SCRIPTS
 from glossary_cli.tags import is_language_tag
 from glossary_cli.termtext import split_parenthetical
-
-#: The scripts (ISO 15924) whose plain glossary files are taken to be in the language most
-#: written in them (:func:`glossary_cli.scripts.writing.script_language`: Bengali ``bn``,
-#: Arabic ``ar``), the termbase's own languages. A plain file in a script many languages
-#: share (Latin, Devanagari, Cyrillic…) names its language: ``gloss add FILE --lang hi``.
-GUESSED_SCRIPTS = ("Beng", "Arab")
 
 _TRAILING_PAREN = re.compile(r"\s*\(([^()]*)\)\s*$")
 _INLINE_BREAKS = re.compile("[\u2028\u2029\u0085\u000b\u000c]")

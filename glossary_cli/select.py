@@ -7,7 +7,7 @@ Standard library only.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import NamedTuple, cast
+from typing import cast
 
 from glossary_cli.errors import UsageError
 from glossary_cli.model import (
@@ -20,6 +20,7 @@ from glossary_cli.model import (
     Term,
 )
 from glossary_cli.tags import matches
+from glossary_cli.values import NamedTuple
 
 
 def source_file(source: str) -> str:

@@ -16,7 +16,8 @@ into the terms it holds. Pure; doctested.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+
+from glossary_cli.values import NamedTuple
 
 #: Separators between the English name and the abbreviation inside a parenthetical:
 #: hyphen-minus, en dash or em dash with spaces around (``Mixture of Experts - MoE``).

@@ -554,7 +554,9 @@ else:
     data = packaged_data_dir().resolve()
     files = index._record_files([data])
     print(json.dumps({
-        "code": meta["code"] == index._code_stamp(),
+        "code": meta["code"] == index.code_stamp(),
+        "stamp": (here / index.SHIPPED_STAMP).is_file()
+        and index.code_stamp() == index._code_stamp(),
         "schema": meta["schema"] == index.SCHEMA_VERSION,
         "content": json.loads(meta["shipped"]) == index._content_stamps(data, files),
     }))
@@ -574,4 +576,4 @@ def test_the_installed_package_ships_a_current_index(tmp_path: Path) -> None:
     found = json.loads(done.stdout)
     if found is None:
         pytest.skip("no wheel of gloss is installed (it is installed editable from this checkout)")
-    assert found == {"code": True, "schema": True, "content": True}
+    assert found == {"code": True, "stamp": True, "schema": True, "content": True}

@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "glossary_cli"
 #: Each module's layer: a module may import gloss's modules of its own layer or below.
 LAYERS = {
     "__init__": 0, "errors": 0, "icudata": 0, "tags": 0, "config": 0, "limits": 0, "faults": 0,
-    "bundled": 0,
+    "bundled": 0, "values": 0,
     "model": 1,
     "records": 2, "select": 2,
     "scripts": 2, "scripts.bengali": 2, "scripts.arabic": 2, "scripts.devanagari": 2,

@@ -45,10 +45,11 @@ from __future__ import annotations
 import importlib
 import re
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from glossary_cli import limits
 from glossary_cli.errors import ParseError, UsageError
+from glossary_cli.values import NamedTuple
 
 if TYPE_CHECKING:
     from glossary_cli.formats.vale import OutputFile

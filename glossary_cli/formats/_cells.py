@@ -5,11 +5,11 @@ the report of what a file's rows gave and left out. Standard library only."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import NamedTuple
 
 from glossary_cli.errors import ParseError, ParseWarning
 from glossary_cli.formats._common import CELL_SEPARATOR, clean, refuse_controls
 from glossary_cli.limits import MAX_TERM, MAX_TEXT, limit
+from glossary_cli.values import NamedTuple
 
 __all__ = ("MAX_TERM", "MAX_TEXT")  # (the limits of every reader: glossary_cli.limits)
 

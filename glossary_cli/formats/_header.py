@@ -42,7 +42,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
 
 from glossary_cli.errors import ParseError, UsageError
 from glossary_cli.formats._common import clean
@@ -54,6 +53,7 @@ from glossary_cli.tags import (
     parse_tag,
     qualified,
 )
+from glossary_cli.values import NamedTuple
 
 #: What a column holds: a language's terms, terms not to use, abbreviations, definitions, notes,
 #: the main term's

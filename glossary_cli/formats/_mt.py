@@ -18,12 +18,12 @@ Standard library only.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import NamedTuple
 
 from glossary_cli.errors import RecordError, UsageError
 from glossary_cli.formats._common import control_message, find_control
 from glossary_cli.model import Concept, Glossary, LangSection, Term
 from glossary_cli.tags import language_name, matches, primary_tag
+from glossary_cli.values import NamedTuple
 
 #: The languages DeepL takes in a glossary (source or target, any two of them), as
 #: https://developers.deepl.com/docs/getting-started/supported-languages lists them with

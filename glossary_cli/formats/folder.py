@@ -56,7 +56,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from glossary_cli.errors import GlossError, ParseError, ParseWarning
 from glossary_cli.formats._common import (
@@ -69,6 +69,7 @@ from glossary_cli.formats._common import (
 from glossary_cli.formats.markdown import SHORTCODE
 from glossary_cli.model import Concept, Definition, Glossary, LangSection, Reading, Term
 from glossary_cli.tags import read_language
+from glossary_cli.values import NamedTuple
 
 #: Most files a folder may hold (a guard against being given a home directory).
 MAX_FILES = 50_000

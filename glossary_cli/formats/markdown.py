@@ -50,13 +50,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from glossary_cli.errors import ParseError, ParseWarning
 from glossary_cli.formats._cells import RowReport, refuse_cell_controls
 from glossary_cli.formats._common import clean, decode, digest, glossary_of, with_ids
 from glossary_cli.limits import Overlong, overlong_error, overlong_warning, too_long
 from glossary_cli.model import Concept, Definition, Glossary, LangSection, Reading, Term
+from glossary_cli.values import NamedTuple
 
 #: Words in a title that say the document is a glossary.
 _GLOSSARY_TITLE = re.compile(

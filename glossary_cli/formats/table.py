@@ -45,7 +45,7 @@ import io
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import chain
-from typing import BinaryIO, NamedTuple
+from typing import BinaryIO
 
 from glossary_cli.errors import ParseError, ParseWarning, RecordError
 from glossary_cli.formats._cells import (
@@ -73,6 +73,7 @@ from glossary_cli.formats._header import Plan, by_script, mapped, plan_header
 from glossary_cli.formats._long import COLUMNS, is_long, read_long
 from glossary_cli.formats._wide import read_wide
 from glossary_cli.model import Concept, Definition, Glossary, Reading
+from glossary_cli.values import NamedTuple
 
 __all__ = (
     "COLUMNS", "FORMULA_START", "MAX_COLUMNS", "MAX_TERM", "MAX_TEXT", "SheetCell", "read",

@@ -40,11 +40,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import NamedTuple
 
 from glossary_cli.formats._mt import main_term
 from glossary_cli.formats._yaml import dump_yaml
 from glossary_cli.model import Glossary
+from glossary_cli.values import NamedTuple
 
 #: regexp2's metacharacters outside a character class.
 _META = re.compile(r"([\\.+*?()|\[\]{}^$#])")

@@ -31,6 +31,11 @@ _SCRIPT_SETS = {
 #: CLDR's most written language of the termbase's own scripts (``und-Beng`` → ``bn``…),
 #: answered without loading ICU, as a lookup needs them (a test checks them against ICU).
 MOST_WRITTEN = {"Beng": "bn", "Arab": "ar", "Latn": "en"}
+#: The scripts (ISO 15924) whose plain glossary files are taken to be in the language most
+#: written in them (:func:`script_language`: Bengali ``bn``, Arabic ``ar``), the termbase's own
+#: languages. A plain file in a script many languages share (Latin, Devanagari, Cyrillic…)
+#: names its language: ``gloss add FILE --lang hi``.
+GUESSED_SCRIPTS = ("Beng", "Arab")
 #: What :func:`tag_scripts` says of a private-use tag (``x-…``, ``qaa``–``qtz``): any script.
 ANY_SCRIPT: frozenset[str] = frozenset()
 

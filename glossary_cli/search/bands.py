@@ -38,7 +38,7 @@ the rest approximate.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from glossary_cli.values import NamedTuple
 
 
 class Band(NamedTuple):

@@ -35,9 +35,9 @@ from __future__ import annotations
 
 import math
 import sqlite3
-from typing import NamedTuple
 
 from glossary_cli.search import bands
+from glossary_cli.values import NamedTuple
 
 #: BM25's term-frequency saturation and length normalization (the usual values, FTS5's too).
 K1, B = 1.2, 0.75

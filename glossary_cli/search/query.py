@@ -9,10 +9,10 @@ knows, the inflected and clitic forms of each word that are words of some name
 from __future__ import annotations
 
 import itertools
-from typing import NamedTuple
 
 from glossary_cli.normalize import fold, stem, stem_words
 from glossary_cli.scripts import arabic, bengali, latin, script_block, spelled_letters
+from glossary_cli.values import NamedTuple
 
 #: Function words: articles, prepositions, conjunctions, question words, of each script's
 #: languages (:mod:`glossary_cli.scripts`). A query of nothing else finds nothing. Folded and

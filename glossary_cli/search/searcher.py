@@ -20,7 +20,7 @@ import itertools
 import re
 import sqlite3
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from glossary_cli.errors import UsageError
 from glossary_cli.index import IndexReader, concept_of_row
@@ -45,6 +45,7 @@ from glossary_cli.search.query import (
     asked,
     prepare,
 )
+from glossary_cli.values import NamedTuple
 
 if TYPE_CHECKING:
     from glossary_cli.select import Selection
@@ -1114,8 +1115,7 @@ class Searcher(IndexReader):
         from rapidfuzz import fuzz
 
         from glossary_cli.normalize import romanize
-        from glossary_cli.parsing import GUESSED_SCRIPTS
-        from glossary_cli.scripts.writing import script_language, script_of
+        from glossary_cli.scripts.writing import GUESSED_SCRIPTS, script_language, script_of
 
         script = script_of(q)
         if script not in GUESSED_SCRIPTS:

@@ -24,9 +24,10 @@ A concept without a term in the target language is no issue: the glossary says n
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from glossary_cli.model import AVOID
+from glossary_cli.values import NamedTuple
 
 #: The kinds of issue, in the order they are reported within a segment.
 KINDS = ("missing", "deprecated", "inconsistent", "untranslated")

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from typing import NamedTuple
+
+from glossary_cli.values import NamedTuple
 
 #: Document kinds, as LSP ``languageId`` values name them.
 KINDS = ("markdown", "restructuredtext", "po", "xliff", "plaintext")

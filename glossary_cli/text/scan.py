@@ -32,7 +32,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import accumulate, compress
 from operator import attrgetter, itemgetter
-from typing import Any, NamedTuple, TypeAlias
+from typing import Any, TypeAlias
 
 from glossary_cli.analysis import (
     AGREE,
@@ -51,6 +51,7 @@ from glossary_cli.analysis import (
     term_words,
 )
 from glossary_cli.analysis import words_of as _words_of
+from glossary_cli.values import NamedTuple
 
 #: Fields of the index's names that are a concept's terms (curated search-only aliases and
 #: related terms are not: they are never found in text).
