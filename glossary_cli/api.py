@@ -1109,12 +1109,18 @@ def lint_paths(
         ``docs/terms.csv``), for reports that point into the files (SARIF).
 
     Raises:
-        As :func:`lint`.
+        As :func:`lint`; UsageError: ``lang`` without ``paths`` (it names the language of
+        plain files given to check, and would be ignored).
     """
     from glossary_cli import lint as checks
     from glossary_cli.select import source_file
 
     where: dict[str, Path] = {}
+    if lang is not None and not paths:
+        raise UsageError(
+            "--lang names the language of the plain glossary files given to check",
+            hint="give them: gloss lint FILE --lang hi",
+        )
     if not paths:
         report = lint(None, glossary=glossary, lang=lang, data=data, env=env)
         where = {
@@ -2041,7 +2047,7 @@ def check_export_options(
             )
     elif output is None and chosen.binary and to_terminal:
         raise UsageError(
-            f"an {fmt} file is binary and is not written to a terminal",
+            f"a {fmt} export is binary and is not written to a terminal",
             hint="give -o FILE, or redirect standard output to a file or a pipe",
         )
 

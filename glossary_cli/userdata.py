@@ -553,7 +553,7 @@ def remove(user_dir: Path, base: Path | None, name: str) -> Change:
     if name not in names and Path(name).name in names:
         name = Path(name).name  # the path that was given to `gloss add`
     if name not in names:  # its name without the suffix, or a beginning no other has
-        name = named_file(name, names, "gloss remove") or name  # several: a usage error
+        name = named_file(name, names, "remove") or name  # several: a usage error
     if name not in names:
         if base is not None and name in {p.name for p in store.source_files(base)}:
             raise UnknownNameError(

@@ -306,3 +306,11 @@ def test_an_input_that_cannot_be_read_is_a_usage_error_in_every_command(
     result = gloss(command, str(denied), *extra)
     assert result.exit_code == USAGE, (result.stdout, result.stderr)
     assert "cannot read" in result.stderr and "Permission denied" in result.stderr
+
+
+def test_lint_lang_without_files_is_refused_not_ignored() -> None:
+    """``lint --lang`` names the language of plain files given to check; without them it
+    would be ignored, so it is a usage error that says what to give."""
+    result = gloss("lint", "--lang", "xx")
+    assert result.exit_code == USAGE
+    assert "gloss lint FILE --lang" in result.stderr
