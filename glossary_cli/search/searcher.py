@@ -19,7 +19,7 @@ import functools
 import itertools
 import re
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from glossary_cli.errors import UsageError
@@ -656,6 +656,15 @@ class Searcher(IndexReader):
         # নেটওয়ার্ক প্রুনিং) names the concept as surely, in every language, when the concept
         # is itself named by one word somewhere (Pruning); not when its names all qualify the
         # head (تقطير of تقطير خطوات الزمن, Time-Step Distillation: a narrower concept)
+        one_word = set()
+        if len(groups) == 1:
+            headed = {
+                concept
+                for concept, _, _, _, _, stem_key, _ in rows
+                if 1 < len(name_stems := stem_key.split()) <= 3
+                and head_word(name_stems) in groups[0]
+            }
+            one_word = self._named_by_one_word(headed)
         for concept, field, lang, text, key, stem_key, name in rows:
             name_stems = stem_key.split()
             covered = sum(1 for w in name_stems if w in stems or (open_end and w.startswith(last)))
@@ -671,7 +680,7 @@ class Searcher(IndexReader):
                 len(groups) == 1
                 and 1 < len(name_stems) <= 3
                 and head_word(name_stems) in groups[0]
-                and self._named_by_one_word(concept)
+                and concept in one_word
             )
             if not head and not _beats(score, _FIELD_ORDER.get(field, 9), run.best.get(concept)):
                 continue  # not better than what the concept has: _add would keep that
@@ -724,17 +733,18 @@ class Searcher(IndexReader):
             score = bands.ACROSS.scale(len(groups) / max(len(words), len(groups)))
             self._add(run.best, concept, score, self._match(field, lang, text, "word", name))
 
-    def _named_by_one_word(self, concept: int) -> bool:
-        """Whether the concept (rowid) has a name of one word that is no abbreviation
-        (``Pruning``), in any language: one indexed lookup."""
-        return (
-            self.conn.execute(
-                "SELECT 1 FROM name WHERE concept = ? AND field IN ('en', 'term', 'synonym') "
-                "AND instr(key, ' ') = 0 LIMIT 1",
-                (concept,),
-            ).fetchone()
-            is not None
+    def _named_by_one_word(self, concepts: Collection[int]) -> set[int]:
+        """Those of ``concepts`` (rowids) that have a name of one word that is no abbreviation
+        (``Pruning``), in any language: one indexed lookup for them all."""
+        if not concepts:
+            return set()
+        marks = ",".join("?" * len(concepts))
+        rows = self.conn.execute(
+            f"SELECT DISTINCT concept FROM name WHERE concept IN ({marks}) "
+            "AND field IN ('en', 'term', 'synonym') AND instr(key, ' ') = 0",
+            list(concepts),
         )
+        return {concept for (concept,) in rows}
 
     def _partial(self, run: _Run) -> None:
         """Names sharing more than half of the query's content words (stop words such as
@@ -1194,14 +1204,27 @@ class Searcher(IndexReader):
         borrows from the name it does not give (``freeze the weights and train small low-rank
         matrices``: *Low-Rank Adaptation*), for a concept whose definition is in another
         language. Scored at the bottom of the definition band, two words 41, each more one
-        more; a word many concepts' names have (more than one in twenty) counts for none."""
+        more; a word many concepts' names have (more than one in twenty, or more than
+        :data:`MAX_CANDIDATES` names) counts for none.
+
+        A word's names are counted in the full-text index alone, which reads no name row:
+        only the words of fewer names have their names' concepts read. The concepts are
+        counted by the highest concept rowid (one index step, where ``count(*)`` reads a
+        million keys): the same number, or a few more after a file was removed."""
         content = [w for w in dict.fromkeys(run.query.stems) if w not in STOP_WORDS]
         if len(content) < 4 or self.selection is not None:
             return
-        (concepts,) = self.conn.execute("SELECT count(*) FROM concept").fetchone()
+        (concepts,) = self.conn.execute("SELECT coalesce(max(rowid), 0) FROM concept").fetchone()
         common = max(3, concepts // 20)
         shared: dict[int, set[str]] = {}
         for word in content[:12]:
+            (names,) = self.conn.execute(
+                "SELECT count(*) FROM (SELECT rowid FROM name_words WHERE name_words MATCH ? "
+                "LIMIT ?)",
+                (_fts_phrase(word), MAX_CANDIDATES + 1),
+            ).fetchone()
+            if not names or names > MAX_CANDIDATES:
+                continue  # in no name, or in many, which say nothing of which
             rows = self.conn.execute(
                 "SELECT DISTINCT concept FROM name WHERE field != 'related' AND rowid IN "
                 "(SELECT rowid FROM name_words WHERE name_words MATCH ? LIMIT ?) LIMIT ?",
