@@ -160,6 +160,10 @@ class Searcher(IndexReader):
         #: the filters of the search being run (:meth:`search`), and the name rows they allow
         self.selection: Selection | None = None
         self._allowed: set[int] | None = None
+        #: the description tiers' findings for the words of each text looked up in the search
+        #: being run: a question's subject (:func:`glossary_cli.search.query.asked`) is looked
+        #: up after the whole query, and a description's subject has its content words
+        self._described: dict[tuple[Any, ...], list[Any]] = {}
 
     # -- public -------------------------------------------------------------------------
 
@@ -205,6 +209,7 @@ class Searcher(IndexReader):
         """
         self.selection = selection if selection is not None and selection.filters_terms else None
         self._allowed = self._allowed_names(self.selection) if self.selection else None
+        self._described = {}
         best: dict[int, _Best] = {}
         if mode not in MODES:
             raise UsageError(f"unknown match mode {mode!r}", hint="modes: " + ", ".join(MODES))
@@ -644,7 +649,7 @@ class Searcher(IndexReader):
             "(SELECT rowid FROM name_words WHERE name_words MATCH ?) "
             "ORDER BY length(stem) LIMIT 2000",
             (" AND ".join(terms),),
-        )
+        ).fetchall()
         stems = {w for g in groups for w in g}
         # a word typed as names have it is only itself as typed; an unknown word is its forms
         surfaces = [
@@ -701,6 +706,14 @@ class Searcher(IndexReader):
         ]
         if len(groups) < 2:
             return
+        # a word of no name leaves nothing to find: asked of the full-text index alone, before
+        # any name row is read
+        for group in groups:
+            if not self.conn.execute(
+                "SELECT 1 FROM name_words WHERE name_words MATCH ? LIMIT 1",
+                (" OR ".join(map(_fts_phrase, group)),),
+            ).fetchone():
+                return
         found: list[set[int]] = []
         for group in groups:
             rows = self.conn.execute(
@@ -782,7 +795,12 @@ class Searcher(IndexReader):
         sub = _Run(query, self.forms(query), {}, run.langs, run.limit)
         self._exact(sub)
         self._prefix(sub)
-        self._words(sub)
+        # as :meth:`_collect` skips it: word matches score below every exact and prefix one,
+        # so once ``limit`` concepts match so, they could not change the result (a common word
+        # such as quantization is a word of 60,000 names at a million concepts)
+        need = run.limit if run.limit > 1 or _sure_alone(sub.best) else 2
+        if not self._enough(sub.best, run.langs, need, above=bands.PREFIX.low):
+            self._words(sub)
         if not sub.best:
             return
         ranked = sorted(sub.best, key=lambda r: (-sub.best[r].score, sub.best[r].field_rank, r))
@@ -1187,7 +1205,11 @@ class Searcher(IndexReader):
 
         best = run.best
         selection = self.selection
-        for d in described(self.conn, word_groups(run.query.text)):
+        groups = word_groups(run.query.text)
+        key = ("definitions", tuple(groups))
+        if key not in self._described:
+            self._described[key] = described(self.conn, groups)
+        for d in self._described[key]:
             if selection is not None and (
                 selection.statuses or selection.types or not selection.glossary_ok(d.glossary)
             ):
@@ -1214,17 +1236,36 @@ class Searcher(IndexReader):
         content = [w for w in dict.fromkeys(run.query.stems) if w not in STOP_WORDS]
         if len(content) < 4 or self.selection is not None:
             return
+        key = ("names", tuple(content[:12]))
+        if key not in self._described:
+            self._described[key] = self._shared_names(content[:12])
+        for concept, score, lang in self._described[key]:
+            match = self._match("definition", lang, "", "definition")
+            self._add(run.best, concept, score, match)
+
+    def _shared_names(self, content: list[str]) -> list[tuple[int, float, str]]:
+        """The concepts :meth:`_described_by_names` finds for the content words ``content``,
+        as ``(concept, score, language of its first definition)``."""
         (concepts,) = self.conn.execute("SELECT coalesce(max(rowid), 0) FROM concept").fetchone()
         common = max(3, concepts // 20)
-        shared: dict[int, set[str]] = {}
-        for word in content[:12]:
+        sizes = {}
+        for word in content:
             (names,) = self.conn.execute(
                 "SELECT count(*) FROM (SELECT rowid FROM name_words WHERE name_words MATCH ? "
                 "LIMIT ?)",
                 (_fts_phrase(word), MAX_CANDIDATES + 1),
             ).fetchone()
-            if not names or names > MAX_CANDIDATES:
-                continue  # in no name, or in many, which say nothing of which
+            if names and names <= MAX_CANDIDATES:  # in no name, or in many: says nothing
+                sizes[word] = names
+        words = sorted(sizes, key=lambda w: sizes[w])
+        if len(words) < 2:
+            return []
+        # a concept needs two words: the word of most names is only looked for among the
+        # concepts the others found, when it has too few names to be common (those of more
+        # are read to be counted)
+        last = words.pop() if sizes[words[-1]] <= common else None
+        shared: dict[int, set[str]] = {}
+        for word in words:
             rows = self.conn.execute(
                 "SELECT DISTINCT concept FROM name WHERE field != 'related' AND rowid IN "
                 "(SELECT rowid FROM name_words WHERE name_words MATCH ? LIMIT ?) LIMIT ?",
@@ -1234,16 +1275,46 @@ class Searcher(IndexReader):
                 continue  # a word of many names says nothing of which
             for (concept,) in rows:
                 shared.setdefault(concept, set()).add(word)
-        for concept, words in shared.items():
-            if len(words) < 2:
+        if last is not None and shared:
+            for concept in self._holding(last, list(shared)):
+                shared[concept].add(last)
+        out = []
+        for concept, held in shared.items():
+            if len(held) < 2:
                 continue
-            score = min(bands.DEFINITION.low + len(words) - 1.0, bands.DEFINITION.high)
+            score = min(bands.DEFINITION.low + len(held) - 1.0, bands.DEFINITION.high)
             # shown with the concept's definition (_finish fills it in), as a description is
             row = self.conn.execute(
                 "SELECT lang FROM entry WHERE concept = ? LIMIT 1", (concept,)
             ).fetchone()
-            match = self._match("definition", row[0] if row else "", "", "definition")
-            self._add(run.best, concept, score, match)
+            out.append((concept, score, row[0] if row else ""))
+        return out
+
+    def _holding(self, word: str, concepts: list[int]) -> set[int]:
+        """Those of ``concepts`` (rowids) with a name other than a related term that has
+        ``word``: their names' rowids (the ``name_concept`` index) met with the word's (the
+        full-text index), so that only the names that have it are read."""
+        names: set[int] = set()
+        for start in range(0, len(concepts), 5000):  # (under SQLite's limit on parameters)
+            chunk = concepts[start : start + 5000]
+            marks = ",".join("?" * len(chunk))
+            sql = f"SELECT rowid FROM name WHERE concept IN ({marks})"
+            names.update(rowid for (rowid,) in self.conn.execute(sql, chunk))
+        having = [
+            rowid
+            for (rowid,) in self.conn.execute(
+                "SELECT rowid FROM name_words WHERE name_words MATCH ?", (_fts_phrase(word),)
+            )
+            if rowid in names
+        ][:5000]
+        if not having:
+            return set()
+        marks = ",".join("?" * len(having))
+        rows = self.conn.execute(
+            f"SELECT DISTINCT concept FROM name WHERE rowid IN ({marks}) AND field != 'related'",
+            having,
+        )
+        return {concept for (concept,) in rows}
 
     # -- results ------------------------------------------------------------------------
 
