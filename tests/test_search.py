@@ -646,3 +646,12 @@ def test_a_query_in_a_language_many_concepts_lack_says_so(data_copy: Path) -> No
         result = gloss("search", query, "--data", str(data_copy))
         assert result.exit_code == 1
         assert "no Bengali term" not in result.stderr and "try the English" not in result.stderr
+
+
+def test_a_one_word_query_is_a_word_match_of_a_longer_name() -> None:
+    # distillation names no concept alone: Time-Step Distillation has it as a word (the word
+    # tier's, which scores above a fuzzy match of the whole name)
+    hits = as_json("search", "distillation", "--limit", "5")
+    assert isinstance(hits, list)
+    assert hits[0]["id"] == "time-step-distillation"
+    assert hits[0]["match"]["kind"] == "word"

@@ -19,7 +19,7 @@ import functools
 import itertools
 import re
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 from glossary_cli.errors import UsageError
@@ -161,6 +161,10 @@ class Searcher(IndexReader):
         #: the filters of the search being run (:meth:`search`), and the name rows they allow
         self.selection: Selection | None = None
         self._allowed: set[int] | None = None
+        #: the description tiers' findings for the words of each text looked up in the search
+        #: being run: a question's subject (:func:`glossary_cli.search.query.asked`) is looked
+        #: up after the whole query, and a description's subject has its content words
+        self._described: dict[tuple[Any, ...], list[Any]] = {}
 
     # -- public -------------------------------------------------------------------------
 
@@ -206,6 +210,7 @@ class Searcher(IndexReader):
         """
         self.selection = selection if selection is not None and selection.filters_terms else None
         self._allowed = self._allowed_names(self.selection) if self.selection else None
+        self._described = {}
         best: dict[int, _Best] = {}
         if mode not in MODES:
             raise UsageError(f"unknown match mode {mode!r}", hint="modes: " + ", ".join(MODES))
@@ -645,7 +650,7 @@ class Searcher(IndexReader):
             "(SELECT rowid FROM name_words WHERE name_words MATCH ?) "
             "ORDER BY length(stem) LIMIT 2000",
             (" AND ".join(terms),),
-        )
+        ).fetchall()
         stems = {w for g in groups for w in g}
         # a word typed as names have it is only itself as typed; an unknown word is its forms
         surfaces = [
@@ -657,6 +662,15 @@ class Searcher(IndexReader):
         # নেটওয়ার্ক প্রুনিং) names the concept as surely, in every language, when the concept
         # is itself named by one word somewhere (Pruning); not when its names all qualify the
         # head (تقطير of تقطير خطوات الزمن, Time-Step Distillation: a narrower concept)
+        one_word = set()
+        if len(groups) == 1:
+            headed = {
+                concept
+                for concept, _, _, _, _, stem_key, _ in rows
+                if 1 < len(name_stems := stem_key.split()) <= 3
+                and head_word(name_stems) in groups[0]
+            }
+            one_word = self._named_by_one_word(headed)
         for concept, field, lang, text, key, stem_key, name in rows:
             name_stems = stem_key.split()
             covered = sum(1 for w in name_stems if w in stems or (open_end and w.startswith(last)))
@@ -672,7 +686,7 @@ class Searcher(IndexReader):
                 len(groups) == 1
                 and 1 < len(name_stems) <= 3
                 and head_word(name_stems) in groups[0]
-                and self._named_by_one_word(concept)
+                and concept in one_word
             )
             if not head and not _beats(score, _FIELD_ORDER.get(field, 9), run.best.get(concept)):
                 continue  # not better than what the concept has: _add would keep that
@@ -693,6 +707,14 @@ class Searcher(IndexReader):
         ]
         if len(groups) < 2:
             return
+        # a word of no name leaves nothing to find: asked of the full-text index alone, before
+        # any name row is read
+        for group in groups:
+            if not self.conn.execute(
+                "SELECT 1 FROM name_words WHERE name_words MATCH ? LIMIT 1",
+                (" OR ".join(map(_fts_phrase, group)),),
+            ).fetchone():
+                return
         found: list[set[int]] = []
         for group in groups:
             rows = self.conn.execute(
@@ -725,17 +747,18 @@ class Searcher(IndexReader):
             score = bands.ACROSS.scale(len(groups) / max(len(words), len(groups)))
             self._add(run.best, concept, score, self._match(field, lang, text, "word", name))
 
-    def _named_by_one_word(self, concept: int) -> bool:
-        """Whether the concept (rowid) has a name of one word that is no abbreviation
-        (``Pruning``), in any language: one indexed lookup."""
-        return (
-            self.conn.execute(
-                "SELECT 1 FROM name WHERE concept = ? AND field IN ('en', 'term', 'synonym') "
-                "AND instr(key, ' ') = 0 LIMIT 1",
-                (concept,),
-            ).fetchone()
-            is not None
+    def _named_by_one_word(self, concepts: Collection[int]) -> set[int]:
+        """Those of ``concepts`` (rowids) that have a name of one word that is no abbreviation
+        (``Pruning``), in any language: one indexed lookup for them all."""
+        if not concepts:
+            return set()
+        marks = ",".join("?" * len(concepts))
+        rows = self.conn.execute(
+            f"SELECT DISTINCT concept FROM name WHERE concept IN ({marks}) "
+            "AND field IN ('en', 'term', 'synonym') AND instr(key, ' ') = 0",
+            list(concepts),
         )
+        return {concept for (concept,) in rows}
 
     def _partial(self, run: _Run) -> None:
         """Names sharing more than half of the query's content words (stop words such as
@@ -773,7 +796,12 @@ class Searcher(IndexReader):
         sub = _Run(query, self.forms(query), {}, run.langs, run.limit)
         self._exact(sub)
         self._prefix(sub)
-        self._words(sub)
+        # as :meth:`_collect` skips it: word matches score below every exact and prefix one,
+        # so once ``limit`` concepts match so, they could not change the result (a common word
+        # such as quantization is a word of 60,000 names at a million concepts)
+        need = run.limit if run.limit > 1 or _sure_alone(sub.best) else 2
+        if not self._enough(sub.best, run.langs, need, above=bands.PREFIX.low):
+            self._words(sub)
         if not sub.best:
             return
         ranked = sorted(sub.best, key=lambda r: (-sub.best[r].score, sub.best[r].field_rank, r))
@@ -1177,7 +1205,11 @@ class Searcher(IndexReader):
 
         best = run.best
         selection = self.selection
-        for d in described(self.conn, word_groups(run.query.text)):
+        groups = word_groups(run.query.text)
+        key = ("definitions", tuple(groups))
+        if key not in self._described:
+            self._described[key] = described(self.conn, groups)
+        for d in self._described[key]:
             if selection is not None and (
                 selection.statuses or selection.types or not selection.glossary_ok(d.glossary)
             ):
@@ -1194,14 +1226,46 @@ class Searcher(IndexReader):
         borrows from the name it does not give (``freeze the weights and train small low-rank
         matrices``: *Low-Rank Adaptation*), for a concept whose definition is in another
         language. Scored at the bottom of the definition band, two words 41, each more one
-        more; a word many concepts' names have (more than one in twenty) counts for none."""
+        more; a word many concepts' names have (more than one in twenty, or more than
+        :data:`MAX_CANDIDATES` names) counts for none.
+
+        A word's names are counted in the full-text index alone, which reads no name row:
+        only the words of fewer names have their names' concepts read. The concepts are
+        counted by the highest concept rowid (one index step, where ``count(*)`` reads a
+        million keys): the same number, or a few more after a file was removed."""
         content = [w for w in dict.fromkeys(run.query.stems) if w not in STOP_WORDS]
         if len(content) < 4 or self.selection is not None:
             return
-        (concepts,) = self.conn.execute("SELECT count(*) FROM concept").fetchone()
+        key = ("names", tuple(content[:12]))
+        if key not in self._described:
+            self._described[key] = self._shared_names(content[:12])
+        for concept, score, lang in self._described[key]:
+            match = self._match("definition", lang, "", "definition")
+            self._add(run.best, concept, score, match)
+
+    def _shared_names(self, content: list[str]) -> list[tuple[int, float, str]]:
+        """The concepts :meth:`_described_by_names` finds for the content words ``content``,
+        as ``(concept, score, language of its first definition)``."""
+        (concepts,) = self.conn.execute("SELECT coalesce(max(rowid), 0) FROM concept").fetchone()
         common = max(3, concepts // 20)
+        sizes = {}
+        for word in content:
+            (names,) = self.conn.execute(
+                "SELECT count(*) FROM (SELECT rowid FROM name_words WHERE name_words MATCH ? "
+                "LIMIT ?)",
+                (_fts_phrase(word), MAX_CANDIDATES + 1),
+            ).fetchone()
+            if names and names <= MAX_CANDIDATES:  # in no name, or in many: says nothing
+                sizes[word] = names
+        words = sorted(sizes, key=lambda w: sizes[w])
+        if len(words) < 2:
+            return []
+        # a concept needs two words: the word of most names is only looked for among the
+        # concepts the others found, when it has too few names to be common (those of more
+        # are read to be counted)
+        last = words.pop() if sizes[words[-1]] <= common else None
         shared: dict[int, set[str]] = {}
-        for word in content[:12]:
+        for word in words:
             rows = self.conn.execute(
                 "SELECT DISTINCT concept FROM name WHERE field != 'related' AND rowid IN "
                 "(SELECT rowid FROM name_words WHERE name_words MATCH ? LIMIT ?) LIMIT ?",
@@ -1211,16 +1275,46 @@ class Searcher(IndexReader):
                 continue  # a word of many names says nothing of which
             for (concept,) in rows:
                 shared.setdefault(concept, set()).add(word)
-        for concept, words in shared.items():
-            if len(words) < 2:
+        if last is not None and shared:
+            for concept in self._holding(last, list(shared)):
+                shared[concept].add(last)
+        out = []
+        for concept, held in shared.items():
+            if len(held) < 2:
                 continue
-            score = min(bands.DEFINITION.low + len(words) - 1.0, bands.DEFINITION.high)
+            score = min(bands.DEFINITION.low + len(held) - 1.0, bands.DEFINITION.high)
             # shown with the concept's definition (_finish fills it in), as a description is
             row = self.conn.execute(
                 "SELECT lang FROM entry WHERE concept = ? LIMIT 1", (concept,)
             ).fetchone()
-            match = self._match("definition", row[0] if row else "", "", "definition")
-            self._add(run.best, concept, score, match)
+            out.append((concept, score, row[0] if row else ""))
+        return out
+
+    def _holding(self, word: str, concepts: list[int]) -> set[int]:
+        """Those of ``concepts`` (rowids) with a name other than a related term that has
+        ``word``: their names' rowids (the ``name_concept`` index) met with the word's (the
+        full-text index), so that only the names that have it are read."""
+        names: set[int] = set()
+        for start in range(0, len(concepts), 5000):  # (under SQLite's limit on parameters)
+            chunk = concepts[start : start + 5000]
+            marks = ",".join("?" * len(chunk))
+            sql = f"SELECT rowid FROM name WHERE concept IN ({marks})"
+            names.update(rowid for (rowid,) in self.conn.execute(sql, chunk))
+        having = [
+            rowid
+            for (rowid,) in self.conn.execute(
+                "SELECT rowid FROM name_words WHERE name_words MATCH ?", (_fts_phrase(word),)
+            )
+            if rowid in names
+        ][:5000]
+        if not having:
+            return set()
+        marks = ",".join("?" * len(having))
+        rows = self.conn.execute(
+            f"SELECT DISTINCT concept FROM name WHERE rowid IN ({marks}) AND field != 'related'",
+            having,
+        )
+        return {concept for (concept,) in rows}
 
     # -- results ------------------------------------------------------------------------
 
