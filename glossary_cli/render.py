@@ -713,7 +713,7 @@ def list_table(
     tag = rows[0].lang if rows else "en"
     columns = [Column(language_name(tag))] + ([] if english else [Column("English")])
     columns += [Column("status, type")] if described else []
-    columns.append(Column("id", style="dim", wrap=False))  # an id is copied whole: never wrapped
+    columns.append(Column("id", style="dim"))
     cells = []
     for r in rows:
         row = [(Field.of(safe(r.term), "bold"),)]
@@ -1123,8 +1123,7 @@ def check_view(
         return
     styles = {"missing": "bold red", "deprecated": "bold red", "inconsistent": "yellow",
               "untranslated": "yellow"}  # fmt: skip
-    columns = [Column("segment", wrap=False), Column("kind", wrap=False),
-               Column("concept", wrap=False),  # an id is copied whole: never wrapped
+    columns = [Column("segment", wrap=False), Column("kind", wrap=False), Column("concept"),
                Column("source"), Column("expected"), Column("found")]  # fmt: skip
     rows = [
         [(Field.of(safe(i.seg_id), "dim"),), (Field.of(i.kind, styles.get(i.kind, "")),),
