@@ -98,7 +98,7 @@ def screens() -> dict[tuple[int, str], Screen]:
             where = pane.run(f"{shlex.quote(sys.executable)} -c 'import glossary_cli as g; "
                              "print(g.__file__)'")  # fmt: skip
             # the screens are of this checkout's gloss, not of another installed one
-            assert where.rows[0] == str(ROOT / "glossary_cli" / "__init__.py"), where.text
+            assert where.joined[0] == str(ROOT / "glossary_cli" / "__init__.py"), where.text
             for name, args, _ in COMMANDS:
                 found[width, name] = _run(pane, args)
     return found
