@@ -1274,6 +1274,8 @@ def _termbase_tags(searcher: IndexReader, tags: Sequence[str], option: str = "--
         UsageError: the termbase has no terms in one of them (the message lists its
             languages), so that a check or scan never passes for want of terms to seek.
     """
+    if not tags:  # nothing to resolve; the termbase's languages are a scan of all its names
+        return []
     languages = searcher.languages()
     by_tag = {lang.casefold(): lang for lang in languages}
     out = []
