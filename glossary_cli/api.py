@@ -1119,7 +1119,7 @@ def lint_paths(
     if lang is not None and not paths:
         raise UsageError(
             "--lang names the language of the plain glossary files given to check",
-            hint="give them: gloss lint FILE --lang hi",
+            hint=f"give them: gloss lint FILE --lang {lang}",
         )
     if not paths:
         report = lint(None, glossary=glossary, lang=lang, data=data, env=env)
